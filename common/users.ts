@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { requiredText } from './api';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MESSAGE = 'Password must be at least 8 characters long';
+
+export const Visibility = z.enum(['public', 'private']);
+export type Visibility = z.infer<typeof Visibility>;
+
+export const Privacy = z.object({
+  profile: Visibility,
+  progress: Visibility,
+  courses: Visibility,
+});
+export type Privacy = z.infer<typeof Privacy>;
+export const DEFAULT_PRIVACY: Privacy = { profile: 'public', progress: 'public', courses: 'public' };
+
+export const Password = z
+  .string({ error: PASSWORD_MESSAGE })
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGE)
+  .max(200, 'Password must be at most 200 characters long');
+
+export const Email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email('Please enter a valid email address'))
+  .transform((email) => email.toLowerCase());
+
+export const Username = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(1, 'Username is required')
+  .min(3, 'Username must be at least 3 characters long')
+  .max(32, 'Username must be at most 32 characters long')
+  .regex(/^[A-Za-z0-9._-]+$/, 'Username may contain only letters, numbers, dots, dashes and underscores');
+
+export const Experience = z
+  .number({ error: 'Experience must be a whole number of years, 0 or more' })
+  .int('Experience must be a whole number of years, 0 or more')
+  .min(0, 'Experience must be a whole number of years, 0 or more')
+  .max(100, 'Experience must be at most 100 years');
+
+/** The user as its owner and admins see it. */
+export const User = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  is_admin: z.boolean(),
+  role: z.enum(['admin', 'student']),
+  avatar: z.string().nullable(),
+  belt: z.string().nullable(),
+  city: z.string(),
+  country: z.string(),
+  martial_art: z.string(),
+  experience: z.number().int(),
+  privacy: Privacy,
+  allow_messages: z.boolean(),
+  email_notifications: z.boolean(),
+  current_courses: z.array(z.uuid()),
+  current_course: z.uuid().nullable(),
+  completed_courses: z.array(z.uuid()),
+  progress: z.number(),
+  requires_password_change: z.boolean(),
+  is_active: z.boolean(),
+  deletion_requested: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+/**
+ * Another user's profile as a non-admin sees it: name, avatar and role always;
+ * the rest only where that user's privacy settings make it public.
+ */
+export const PublicProfile = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  role: z.enum(['admin', 'student']),
+  is_private: z.boolean(),
+  allow_messages: z.boolean(),
+  belt: z.string().nullable().optional(),
+  city: z.string().optional(),
+  country: z.string().optional(),
+  martial_art: z.string().optional(),
+  experience: z.number().int().optional(),
+  current_courses: z.array(z.uuid()).optional(),
+  progress: z.number().optional(),
+});
+export type PublicProfile = z.infer<typeof PublicProfile>;
+
+export const ProfileResponse = z.union([User, PublicProfile]);
+export type ProfileResponse = z.infer<typeof ProfileResponse>;
+
+export const ProfileFields = z.object({
+  name: requiredText('Name is required', 100),
+  email: Email,
+  username: Username,
+  avatar: z.string().trim().max(500).nullable().optional(),
+  city: z.string().trim().max(100).optional(),
+  country: z.string().trim().max(100).optional(),
+  martial_art: z.string().trim().max(100).optional(),
+  experience: Experience.optional(),
+});
+
+/**
+ * PUT /user/{id}: the full user body. Users editing themselves must send current_password;
+ * new_password only when changing it. Admin-only fields are ignored for students.
+ */
+export const UpdateUserInput = ProfileFields.extend({
+  privacy: Privacy.optional(),
+  allow_messages: z.boolean().optional(),
+  email_notifications: z.boolean().optional(),
+  current_password: z.string().max(200).optional(),
+  new_password: Password.optional(),
+  belt: z.string().trim().max(50).nullable().optional(),
+  is_admin: z.boolean().optional(),
+  is_active: z.boolean().optional(),
+});
+export type UpdateUserInput = z.input<typeof UpdateUserInput>;
+
+export const DeactivateInput = z.object({ isDeletionRequest: z.boolean().default(false) });
+export type DeactivateInput = z.input<typeof DeactivateInput>;
+
+export const UserListResponse = z.object({ users: z.array(User) });
+export type UserListResponse = z.infer<typeof UserListResponse>;
+
+/** A course the user is enrolled in (filled by the courses domain). */
+export const UserCourse = z.object({
+  courseId: z.uuid(),
+  courseName: z.string(),
+  progress: z.number(),
+  startDate: z.string().nullable(),
+});
+export const UserCoursesResponse = z.object({ courses: z.array(UserCourse) });
+export type UserCoursesResponse = z.infer<typeof UserCoursesResponse>;
+
+export const UserResponse = z.object({ user: User });
+export type UserResponse = z.infer<typeof UserResponse>;
+
+export const DEACTIVATE_CONFIRMATION = 'DEACTIVATE';
+
+/** Initials for the generated avatar: first letters of the first and last name. */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return '?';
+  const first = parts[0]!.charAt(0);
+  const last = parts.length > 1 ? parts[parts.length - 1]!.charAt(0) : '';
+  return (first + last).toUpperCase();
+}

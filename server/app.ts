@@ -1,0 +1,161 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createSessionStore, registerAccessControl } from './platform/auth';
+import { systemClock, type Clock } from './platform/clock';
+import { registerErrorHandler } from './platform/errors';
+import { createMailer, logTransport, smtpTransport, type MailTransport } from './platform/mail';
+import { localStorage, type MediaStorage } from './platform/storage';
+import type { Platform } from './platform';
+import { registerModules } from './modules';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  mailTransport?: MailTransport;
+  storage?: MediaStorage;
+  /** Folder of the built web app; defaults to dist/web next to the project root. */
+  webRoot?: string;
+}
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Keys that never reach the logs, wherever they appear in a logged object. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.current_password',
+  '*.new_password',
+  '*.newPassword',
+  '*.tempPassword',
+  '*.securityAnswers',
+  '*.token',
+];
+
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'self'"],
+  formAction: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  mediaSrc: ["'self'", 'blob:'],
+  frameSrc: ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+  upgradeInsecureRequests: null,
+};
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.TRUST_PROXY,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
+    crossOriginEmbedderPolicy: false,
+  });
+  if (config.CORS_ORIGINS.length > 0) {
+    await app.register(cors, { origin: config.CORS_ORIGINS, credentials: false });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      code: 'TOO_MANY_REQUESTS',
+    }),
+  });
+  await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 100 * 1024 * 1024 } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Kwoon API',
+        description: 'The JSON API of the Kwoon school platform. Send `Authorization: Bearer <token>`.',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const storage = deps.storage ?? localStorage(path.resolve(config.DATA_DIR, 'media'));
+  const transport = deps.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : logTransport(app.log));
+  const sessions = createSessionStore(database.db, clock);
+  const platform: Platform = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    sessions,
+    mailer: createMailer(database.db, transport, config.MAIL_FROM, clock, app.log),
+    storage,
+    log: app.log,
+  };
+  app.addHook('onClose', async () => platform.mailer.close());
+
+  registerAccessControl(app, sessions);
+  await app.register(async (api) => registerModules(api, platform), { prefix: '/api' });
+
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  if (storage.root) {
+    await app.register(fastifyStatic, {
+      root: storage.root,
+      prefix: '/media/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+    });
+  }
+  await registerWebApp(app, deps.webRoot ?? path.join(projectRoot, 'dist', 'web'));
+  return app;
+}
+
+/** Serves the built React app; client-side routes get index.html so they load on refresh. */
+async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
+  const hasBuild = existsSync(path.join(webRoot, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, { root: webRoot, prefix: '/', wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isPage = request.method === 'GET' && !url.startsWith('/api') && !url.startsWith('/media/');
+    if (isPage && hasBuild) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
+    }
+    return reply.status(404).send({ error: `Route ${request.method} ${url} not found`, code: 'NOT_FOUND' });
+  });
+}

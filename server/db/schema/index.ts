@@ -1,0 +1,4 @@
+export * from './users';
+export * from './terms';
+export * from './mail';
+export * from './media';

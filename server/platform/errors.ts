@@ -1,0 +1,133 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** An error whose message is meant for the user; services throw these through the helpers below. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, code = 'BAD_REQUEST', details?: unknown) =>
+  new AppError(400, code, message, details);
+export const unauthorized = (message = 'Authentication required', code = 'UNAUTHORIZED') =>
+  new AppError(401, code, message);
+export const forbidden = (message = 'You do not have permission to do this', code = 'FORBIDDEN') =>
+  new AppError(403, code, message);
+export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new AppError(404, code, message);
+export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+export const payloadTooLarge = (message: string, code = 'PAYLOAD_TOO_LARGE') =>
+  new AppError(413, code, message);
+export const unsupportedMediaType = (message: string, code = 'UNSUPPORTED_MEDIA_TYPE') =>
+  new AppError(415, code, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number, code = 'TOO_MANY_REQUESTS') =>
+  new AppError(429, code, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+/** Messages for PostgreSQL unique constraints the user can trip over, by constraint name. */
+const UNIQUE_MESSAGES: Record<string, string> = {
+  users_email_lower_key: 'An account with this email already exists',
+  users_username_lower_key: 'This username is already taken',
+};
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+  constraint_name?: string;
+  cause?: unknown;
+}
+
+function findPgError(error: unknown): PgError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const candidate = current as PgError;
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+/** Maps a database error the request could have caused to an AppError; others stay 500. */
+export function fromDatabaseError(error: unknown): AppError | undefined {
+  const pgError = findPgError(error);
+  if (!pgError?.code) return undefined;
+  const constraint = pgError.constraint ?? pgError.constraint_name ?? '';
+  switch (pgError.code) {
+    case '23505':
+      return conflict(UNIQUE_MESSAGES[constraint] ?? 'This record already exists', 'ALREADY_EXISTS');
+    case '23503':
+      return conflict('A related record does not exist or is still in use', 'FOREIGN_KEY');
+    case '22P02':
+    case '22003':
+    case '22007':
+    case '22008':
+      return badRequest('Invalid value', 'INVALID_VALUE');
+    default:
+      return undefined;
+  }
+}
+
+interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+function validationDetails(error: FastifyError): { message: string; details: ValidationIssue[] } {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details = error.validation.map((v) => {
+      const instancePath = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      return { path: instancePath, message: v.message ?? 'Invalid value' };
+    });
+    return { message: details[0]?.message ?? 'Invalid request', details };
+  }
+  return { message: error.message, details: [] };
+}
+
+/** The one place that turns thrown errors into the API's error shape. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send({
+        error: error.message,
+        code: error.code,
+        ...(error.details === undefined ? {} : { details: error.details }),
+      });
+    }
+    if (error.validation) {
+      const { message, details } = validationDetails(error);
+      return reply.status(400).send({ error: message, code: 'VALIDATION_ERROR', details });
+    }
+    const fromDb = fromDatabaseError(error);
+    if (fromDb) {
+      return reply.status(fromDb.statusCode).send({ error: fromDb.message, code: fromDb.code });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send({ error: 'Something went wrong on our side', code: 'INTERNAL' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = status === 429 ? 'TOO_MANY_REQUESTS' : (error.code ?? 'BAD_REQUEST');
+      const message =
+        status === 413
+          ? 'The request is too large'
+          : status === 415
+            ? 'Unsupported content type'
+            : error.message;
+      return reply.status(status).send({ error: message, code });
+    }
+    request.log.error({ err: error }, 'request failed');
+    const unavailable = status === 503;
+    return reply.status(unavailable ? 503 : 500).send({
+      error: unavailable ? 'Service temporarily unavailable' : 'Something went wrong on our side',
+      code: unavailable ? 'UNAVAILABLE' : 'INTERNAL',
+    });
+  });
+}

@@ -1,0 +1,31 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where uploaded media lives; public ids look like `avatars/2f1c….webp`. */
+export interface MediaStorage {
+  put(publicId: string, data: Buffer, contentType: string): Promise<string>;
+  remove(publicId: string): Promise<void>;
+  /** The folder served at /media, for the local store. */
+  readonly root?: string;
+}
+
+const SAFE_ID = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.[a-z0-9]+$/;
+
+export function localStorage(root: string, publicBase = '/media'): MediaStorage {
+  const resolve = (publicId: string) => {
+    if (!SAFE_ID.test(publicId)) throw new Error(`Unsafe media id: ${publicId}`);
+    return path.join(root, publicId);
+  };
+  return {
+    root,
+    async put(publicId, data) {
+      const file = resolve(publicId);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, data);
+      return `${publicBase}/${publicId}`;
+    },
+    async remove(publicId) {
+      await rm(resolve(publicId), { force: true });
+    },
+  };
+}

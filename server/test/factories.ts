@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { users } from '../db/schema';
+import { hashSecret } from '../platform/passwords';
+import { createSessionStore } from '../platform/auth';
+import type { TestApp } from './app';
+
+export const DEFAULT_PASSWORD = 'correct-horse-42';
+let defaultHash: Promise<string> | undefined;
+
+export interface UserFactoryInput {
+  name?: string;
+  email?: string;
+  username?: string;
+  password?: string;
+  is_admin?: boolean;
+  is_active?: boolean;
+  city?: string;
+  country?: string;
+  martial_art?: string;
+  belt?: string | null;
+  experience?: number;
+  privacy?: (typeof users.$inferInsert)['privacy'];
+  allow_messages?: boolean;
+}
+
+/** Inserts a user and opens a session for it; returns the row, its password and a bearer token. */
+export async function createUser(t: TestApp, input: UserFactoryInput = {}) {
+  const suffix = randomUUID().slice(0, 8);
+  const password = input.password ?? DEFAULT_PASSWORD;
+  const password_hash =
+    password === DEFAULT_PASSWORD ? await (defaultHash ??= hashSecret(DEFAULT_PASSWORD)) : await hashSecret(password);
+  const { password: _omit, ...fields } = input;
+  const [user] = await t.database.db
+    .insert(users)
+    .values({
+      name: `Student ${suffix}`,
+      email: `student-${suffix}@example.org`,
+      username: `student_${suffix}`,
+      city: 'Oakland',
+      country: 'United States',
+      martial_art: 'Taijiquan',
+      ...fields,
+      password_hash,
+    })
+    .returning();
+  const token = await createSessionStore(t.database.db, t.clock).create(user!.id);
+  return { user: user!, password, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+export const createAdmin = (t: TestApp, input: UserFactoryInput = {}) => createUser(t, { is_admin: true, ...input });

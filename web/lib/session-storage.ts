@@ -1,0 +1,73 @@
+import { User } from '../../common/users';
+
+/** The spec's local storage keys; e2e fixtures write the same three. */
+export const STORAGE_KEYS = {
+  token: 'authToken',
+  userId: 'userId',
+  user: 'userData',
+} as const;
+
+export interface StoredSession {
+  token: string;
+  userId: string;
+  user: User;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    // Storage can be blocked (privacy modes); the app then works without persistence.
+    return null;
+  }
+}
+
+export function readToken(): string | null {
+  return storage()?.getItem(STORAGE_KEYS.token) ?? null;
+}
+
+export function readUserId(): string | null {
+  return storage()?.getItem(STORAGE_KEYS.userId) ?? null;
+}
+
+/**
+ * The cached session, used only when all three keys are present and the cached user parses
+ * (and belongs to the stored user id); anything else counts as no cache.
+ */
+export function readStoredSession(): StoredSession | null {
+  const store = storage();
+  if (!store) return null;
+  const token = store.getItem(STORAGE_KEYS.token);
+  const userId = store.getItem(STORAGE_KEYS.userId);
+  const raw = store.getItem(STORAGE_KEYS.user);
+  if (!token || !userId || !raw) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const parsed = User.safeParse(data);
+  if (!parsed.success || parsed.data.id !== userId) return null;
+  return { token, userId, user: parsed.data };
+}
+
+export function writeSession(token: string, user: User): void {
+  const store = storage();
+  if (!store) return;
+  store.setItem(STORAGE_KEYS.token, token);
+  store.setItem(STORAGE_KEYS.userId, user.id);
+  store.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+}
+
+export function writeCachedUser(user: User): void {
+  storage()?.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+}
+
+export function clearStoredSession(): void {
+  const store = storage();
+  if (!store) return;
+  store.removeItem(STORAGE_KEYS.token);
+  store.removeItem(STORAGE_KEYS.userId);
+  store.removeItem(STORAGE_KEYS.user);
+}
