@@ -36,10 +36,29 @@ export const TermsRecord = z.object({
 export type TermsRecord = z.infer<typeof TermsRecord>;
 
 export const TermsRecordResponse = z.object({ record: TermsRecord });
-export const TermsRecordsResponse = z.object({ records: z.array(TermsRecord) });
+export const TermsRecordsResponse = z.object({ records: z.array(TermsRecord), total: z.number().int() });
 export type TermsRecordsResponse = z.infer<typeof TermsRecordsResponse>;
 
 export const TermsVersionQuery = z.object({ version: z.string().trim().min(1).max(50).optional() });
+
+export const TERMS_LIST_DEFAULT_LIMIT = 100;
+export const TERMS_LIST_MAX_LIMIT = 500;
+
+/** Admin lists page through limit/offset; `version` narrows them to one version of the terms. */
+export const TermsListQuery = TermsVersionQuery.extend({
+  limit: z.coerce
+    .number({ error: 'Limit must be a whole number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(TERMS_LIST_MAX_LIMIT, `Limit must be at most ${TERMS_LIST_MAX_LIMIT}`)
+    .default(TERMS_LIST_DEFAULT_LIMIT),
+  offset: z.coerce
+    .number({ error: 'Offset must be a whole number' })
+    .int('Offset must be a whole number')
+    .min(0, 'Offset must be 0 or more')
+    .default(0),
+});
+export type TermsListQuery = z.input<typeof TermsListQuery>;
 
 export const UserWithoutTerms = z.object({
   id: z.uuid(),
@@ -51,9 +70,14 @@ export const UserWithoutTerms = z.object({
 export const UsersWithoutTermsResponse = z.object({
   version: z.string(),
   users: z.array(UserWithoutTerms),
+  total: z.number().int(),
 });
 export type UsersWithoutTermsResponse = z.infer<typeof UsersWithoutTermsResponse>;
 
+/**
+ * Among active users: accepted (an active acceptance of the version), pending (none), revoked (the
+ * pending users whose acceptance was revoked); acceptance_rate is accepted / total in percent, 1 decimal.
+ */
 export const TermsStatsResponse = z.object({
   version: z.string(),
   total_users: z.number().int(),

@@ -144,6 +144,9 @@ export type UserResponse = z.infer<typeof UserResponse>;
 
 export const DEACTIVATE_CONFIRMATION = 'DEACTIVATE';
 
+/** Users editing their own profile confirm with their current password (PUT /user/{id}). */
+export const PROFILE_PASSWORD_REQUIRED_MESSAGE = 'Password is required to update profile';
+
 /** Initials for the generated avatar: first letters of the first and last name. */
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -19,7 +20,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createSessionStore, registerAccessControl } from './platform/auth';
 import { systemClock, type Clock } from './platform/clock';
-import { registerErrorHandler } from './platform/errors';
+import { registerErrorHandler, tooManyRequests } from './platform/errors';
 import { createMailer, logTransport, smtpTransport, type MailTransport } from './platform/mail';
 import { localStorage, type MediaStorage } from './platform/storage';
 import type { Platform } from './platform';
@@ -33,9 +34,18 @@ export interface AppDeps {
   storage?: MediaStorage;
   /** Folder of the built web app; defaults to dist/web next to the project root. */
   webRoot?: string;
+  /** Where log lines go instead of stdout; tests read it to check what reaches the logs. */
+  logStream?: NodeJS.WritableStream;
 }
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The folder holding package.json, whether this code runs from server/ (tsx) or dist/server/ (bundle). */
+function findProjectRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '..');
+  }
+}
+const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 /** Keys that never reach the logs, wherever they appear in a logged object. */
 const REDACT = [
@@ -70,7 +80,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY,
     forceCloseConnections: 'idle',
@@ -90,11 +104,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      error: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-      code: 'TOO_MANY_REQUESTS',
-    }),
+    // An AppError, so the 429 has the API's error shape (the plugin itself sets Retry-After).
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.ceil(context.ttl / 1000);
+      return tooManyRequests(`Too many attempts. Please try again in ${seconds} seconds.`, seconds);
+    },
   });
   await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 100 * 1024 * 1024 } });
 
@@ -132,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   if (storage.root) {
+    await mkdir(storage.root, { recursive: true });
     await app.register(fastifyStatic, {
       root: storage.root,
       prefix: '/media/',

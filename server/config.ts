@@ -30,6 +30,8 @@ const ConfigSchema = z.object({
   SEED_DEMO: bool.default(true),
   SCHOOL_TIMEZONE: z.string().min(1).default('America/Los_Angeles'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Per client address and route: sign-in, sign-up, temp sign-in, recovery and security questions. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

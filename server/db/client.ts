@@ -1,5 +1,7 @@
+import { unlinkSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -28,12 +30,76 @@ export interface Database {
   dumpDataDir?: () => Promise<Blob>;
 }
 
+export const PGLITE_LOCK_FILE = '.kwoon.lock';
+/** Lock files this process holds, so a PID match can tell our own lock from a stale one. */
+const heldLocks = new Set<string>();
+
+function lockHolderAlive(file: string, pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  // After a restart a container gives the new process the dead one's PID (often 1).
+  if (pid === process.pid) return heldLocks.has(file);
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite opens a data directory that another process is using without complaint, and the two
+ * then overwrite each other's data. A lock file holding the owner's PID keeps it to one process;
+ * a lock left by a process that died is taken over.
+ */
+async function lockDataDir(dataDir: string): Promise<() => void> {
+  const file = path.join(dataDir, PGLITE_LOCK_FILE);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await writeFile(file, `${process.pid}\n`, { flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number.parseInt(await readFile(file, 'utf8').catch(() => ''), 10);
+      if (lockHolderAlive(file, holder)) {
+        throw new Error(
+          `The embedded database in ${dataDir} is in use by another Kwoon process (PID ${holder}). ` +
+            'Stop that server or CLI command and try again. ' +
+            `If no Kwoon process is running, delete ${file}.`,
+          { cause: error },
+        );
+      }
+      await rm(file, { force: true });
+      continue;
+    }
+    heldLocks.add(file);
+    const removeNow = () => {
+      try {
+        unlinkSync(file);
+      } catch {
+        // already gone
+      }
+    };
+    // A process that exits without closing the database (process.exit) still frees it.
+    process.on('exit', removeNow);
+    return () => {
+      process.off('exit', removeNow);
+      heldLocks.delete(file);
+      removeNow();
+    };
+  }
+  throw new Error(`Could not lock the embedded database in ${dataDir}; try again.`);
+}
+
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
+  let unlock = () => {};
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true });
+    unlock = await lockDataDir(dataDir);
+  }
   let client: PGlite;
   try {
     client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : undefined);
   } catch (error) {
+    unlock();
     throw new Error(
       `Could not open the embedded database in ${dataDir ?? 'memory'}. ` +
         'Is another Kwoon process (server or CLI) using it? Stop it and try again.',
@@ -59,6 +125,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     },
     async close() {
       if (!client.closed) await client.close();
+      unlock();
     },
   };
 }

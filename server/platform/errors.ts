@@ -64,6 +64,7 @@ export function fromDatabaseError(error: unknown): AppError | undefined {
     case '23503':
       return conflict('A related record does not exist or is still in use', 'FOREIGN_KEY');
     case '22P02':
+    case '22021':
     case '22003':
     case '22007':
     case '22008':

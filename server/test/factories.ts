@@ -21,6 +21,8 @@ export interface UserFactoryInput {
   experience?: number;
   privacy?: (typeof users.$inferInsert)['privacy'];
   allow_messages?: boolean;
+  /** Opens the session as a temporary-password sign-in does. */
+  requiresPasswordChange?: boolean;
 }
 
 /** Inserts a user and opens a session for it; returns the row, its password and a bearer token. */
@@ -29,7 +31,7 @@ export async function createUser(t: TestApp, input: UserFactoryInput = {}) {
   const password = input.password ?? DEFAULT_PASSWORD;
   const password_hash =
     password === DEFAULT_PASSWORD ? await (defaultHash ??= hashSecret(DEFAULT_PASSWORD)) : await hashSecret(password);
-  const { password: _omit, ...fields } = input;
+  const { password: _omit, requiresPasswordChange, ...fields } = input;
   const [user] = await t.database.db
     .insert(users)
     .values({
@@ -43,7 +45,7 @@ export async function createUser(t: TestApp, input: UserFactoryInput = {}) {
       password_hash,
     })
     .returning();
-  const token = await createSessionStore(t.database.db, t.clock).create(user!.id);
+  const token = await createSessionStore(t.database.db, t.clock).create(user!.id, { requiresPasswordChange });
   return { user: user!, password, token, auth: { authorization: `Bearer ${token}` } };
 }
 

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+export const MailStatus = z.enum(['pending', 'sent', 'logged', 'failed']);
+export type MailStatus = z.infer<typeof MailStatus>;
+
+export const OUTBOX_DEFAULT_LIMIT = 50;
+export const OUTBOX_MAX_LIMIT = 200;
+
+export const OutboxQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'Limit must be a whole number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(OUTBOX_MAX_LIMIT, `Limit must be at most ${OUTBOX_MAX_LIMIT}`)
+    .default(OUTBOX_DEFAULT_LIMIT),
+  offset: z.coerce
+    .number({ error: 'Offset must be a whole number' })
+    .int('Offset must be a whole number')
+    .min(0, 'Offset must be 0 or more')
+    .default(0),
+});
+export type OutboxQuery = z.input<typeof OutboxQuery>;
+
+/** One e-mail as the platform recorded it; the body stays out of the listing. */
+export const OutboxMessage = z.object({
+  id: z.uuid(),
+  to_address: z.string(),
+  subject: z.string(),
+  status: MailStatus,
+  error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type OutboxMessage = z.infer<typeof OutboxMessage>;
+
+export const OutboxResponse = z.object({
+  messages: z.array(OutboxMessage),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type OutboxResponse = z.infer<typeof OutboxResponse>;

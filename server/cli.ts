@@ -1,0 +1,149 @@
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { requiredText } from '../common/api';
+import { Email, Password, Username } from '../common/users';
+import { loadConfig } from './config';
+import { openDatabase, type Database } from './db/client';
+import { seedDemo } from './db/seed';
+import { createAccountWriter } from './db/seed/accounts';
+
+const HELP = `Kwoon command line: npm run cli -- <command> [options]
+
+Commands
+  create-admin  Create an administrator, or promote an existing user to administrator.
+                  --username U   username (3-32 letters, numbers, dots, dashes, underscores)
+                  --email E      e-mail address
+                  --password P   password (at least 8 characters); for an existing user, sets it
+                  --name N       full name
+                A new administrator needs all four. An existing user is found by --username or
+                --email; it is made an active administrator and, when --password is given,
+                gets that password and is signed out everywhere.
+  seed-demo     Add the demo accounts and content, if the database has no users yet.
+  help          Show this text.
+
+The CLI opens the same database as the server (DATABASE_URL, or PGlite in DATA_DIR/db).
+The embedded PGlite database can be used by one process at a time: stop the server first.`;
+
+/** An error whose message is for the person at the terminal; no stack trace. */
+class CliError extends Error {}
+
+const CreateAdminOptions = z.object({
+  username: Username.optional(),
+  email: Email.optional(),
+  password: Password.optional(),
+  name: requiredText('Name is required', 100).optional(),
+});
+
+function parseCreateAdmin(args: string[]) {
+  let values: Record<string, string | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        username: { type: 'string' },
+        email: { type: 'string' },
+        password: { type: 'string' },
+        name: { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\nRun "npm run cli -- help" for the options.`);
+  }
+  const parsed = CreateAdminOptions.safeParse(values);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  --${issue.path.join('.')}: ${issue.message}`);
+    throw new CliError(`Invalid options:\n${problems.join('\n')}`);
+  }
+  if (!parsed.data.username && !parsed.data.email) {
+    throw new CliError('Give --username or --email (and, for a new administrator, --password and --name).');
+  }
+  return parsed.data;
+}
+
+async function createAdmin(database: Database, args: string[]): Promise<string> {
+  const options = parseCreateAdmin(args);
+  const now = new Date();
+  return database.db.transaction(async (tx) => {
+    const accounts = createAccountWriter(tx);
+    const byUsername = options.username ? await accounts.findByUsername(options.username) : undefined;
+    const byEmail = options.email ? await accounts.findByEmail(options.email) : undefined;
+    if (byUsername && byEmail && byUsername.id !== byEmail.id) {
+      throw new CliError(
+        `The username "${byUsername.username}" and the e-mail ${byEmail.email} belong to two different accounts.`,
+      );
+    }
+    const existing = byUsername ?? byEmail;
+    if (existing) {
+      const row = await accounts.promote(existing.id, now, options.password);
+      const notes = [
+        existing.is_admin ? 'was already an administrator' : 'is now an administrator',
+        ...(existing.is_active ? [] : ['has been reactivated']),
+        ...(options.password ? ['has a new password (all sessions signed out)'] : []),
+      ];
+      return `User "${row.username}" (${row.email}) ${notes.join(', ')}.`;
+    }
+    const { username, email, password, name } = options;
+    if (!username || !email || !password || !name) {
+      const missing = Object.entries({ username, email, password, name })
+        .filter(([, value]) => !value)
+        .map(([key]) => `--${key}`);
+      throw new CliError(
+        `No user has that ${options.username ? 'username' : 'e-mail'}. ` +
+          `To create a new administrator also give ${missing.join(', ')}.`,
+      );
+    }
+    const row = await accounts.create({ username, email, password, name, is_admin: true }, now);
+    return `Created administrator "${row.username}" (${row.email}). Sign in at /app/login.`;
+  });
+}
+
+async function withDatabase<T>(run: (database: Database) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    await database.migrate();
+    return await run(database);
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  switch (command) {
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      console.log(HELP);
+      return 0;
+    case 'create-admin':
+      // Check the options before opening the database, so typos fail fast.
+      parseCreateAdmin(args);
+      console.log(await withDatabase((database) => createAdmin(database, args)));
+      return 0;
+    case 'seed-demo': {
+      if (args.length > 0) throw new CliError('seed-demo takes no options.');
+      const seeded = await withDatabase((database) =>
+        seedDemo(database.db, { info: (message) => console.log(message) }),
+      );
+      if (!seeded) console.log('The database already has users, so no demo content was added.');
+      return 0;
+    }
+    default:
+      throw new CliError(`Unknown command "${command}".\n\n${HELP}`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`Error: ${message}`);
+    // Unexpected failures keep their cause for whoever reports them.
+    if (!(error instanceof CliError) && error instanceof Error && error.cause) console.error(error.cause);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { verifySecret } from '../../platform/passwords';
+import { termsAcceptances, users } from '../schema';
+import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD, DEMO_STUDENT_PASSWORD } from './demo-accounts';
+import { seedDemo } from '.';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('seedDemo', () => {
+  it('creates the demo accounts once and reports their passwords', async () => {
+    const lines: string[] = [];
+    const log = { info: (message: string) => lines.push(message) };
+    expect(await seedDemo(t.database.db, log, t.clock.now())).toBe(true);
+
+    const rows = await t.database.db.select().from(users);
+    expect(rows.map((r) => r.username).sort()).toEqual(['admin', 'daniel', 'mei']);
+    const byName = Object.fromEntries(rows.map((r) => [r.username, r]));
+    expect(byName.admin).toMatchObject({ is_admin: true, name: 'Sifu Admin', email: 'admin@kwoon.local' });
+    expect(byName.mei).toMatchObject({
+      is_admin: false,
+      name: 'Mei Chen',
+      city: 'Oakland',
+      martial_art: 'Taijiquan',
+    });
+    expect(byName.daniel).toMatchObject({
+      name: 'Daniel Okafor',
+      city: 'Berkeley',
+      martial_art: 'Xingyiquan',
+    });
+    expect(await verifySecret(byName.admin!.password_hash, DEMO_ADMIN_PASSWORD)).toBe(true);
+    expect(await verifySecret(byName.mei!.password_hash, DEMO_STUDENT_PASSWORD)).toBe(true);
+
+    for (const account of DEMO_ACCOUNTS) {
+      expect(
+        lines.some((l) => l.includes(`"${account.username}"`) && l.includes(`"${account.password}"`)),
+      ).toBe(true);
+    }
+
+    // A second start finds users and changes nothing.
+    const again: string[] = [];
+    expect(await seedDemo(t.database.db, { info: (m) => again.push(m) })).toBe(false);
+    expect(again).toEqual([]);
+    expect(await t.database.db.select().from(users)).toHaveLength(3);
+  });
+
+  it('has the admin accept the terms while the students still meet the modal', async () => {
+    const [admin] = await t.database.db.select().from(users).where(eq(users.username, 'admin'));
+    const acceptances = await t.database.db.select().from(termsAcceptances);
+    expect(acceptances).toEqual([
+      expect.objectContaining({ user_id: admin!.id, version: '1.0', revoked_at: null }),
+    ]);
+
+    for (const [username, password, requires] of [
+      ['admin', DEMO_ADMIN_PASSWORD, false],
+      ['mei', DEMO_STUDENT_PASSWORD, true],
+    ] as const) {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/authenticate',
+        payload: { username, password },
+      });
+      expect(login.statusCode).toBe(200);
+      const { token, user } = login.json();
+      const status = await t.app.inject({
+        method: 'GET',
+        url: `/api/user/${user.id}/terms-status`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(status.json().requiresAcceptance).toBe(requires);
+    }
+  });
+});

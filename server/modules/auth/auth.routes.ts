@@ -1,0 +1,180 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiError, IdParams, OkResponse } from '../../../common/api';
+import {
+  AuthResponse,
+  PasswordStatusResponse,
+  RequestResetInput,
+  RequestResetResponse,
+  SecurityQuestionsByEmailInput,
+  SecurityQuestionsResponse,
+  SetNewPasswordInput,
+  SignInInput,
+  SignUpInput,
+  TempSignInInput,
+  VerifyResponse,
+} from '../../../common/auth';
+import type { Config } from '../../config';
+import { requireAuth } from '../../platform/auth';
+import type { AuthService } from './auth.service';
+
+const tags = ['auth'];
+const bearer = [{ bearer: [] }];
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiError]));
+
+/** Sign-in, sign-up and recovery routes allow AUTH_RATE_LIMIT_PER_MINUTE requests per client address. */
+export function authRoutes(
+  services: { auth: AuthService },
+  config: Pick<Config, 'AUTH_RATE_LIMIT_PER_MINUTE'>,
+): FastifyPluginAsyncZod {
+  const { auth } = services;
+  const rateLimit = {
+    max: config.AUTH_RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+  };
+  const limited = { access: 'public' as const, rateLimit };
+
+  return async (app) => {
+    app.post(
+      '/user/authenticate',
+      {
+        config: limited,
+        schema: {
+          tags,
+          summary: 'Sign in with username or e-mail and password',
+          body: SignInInput,
+          response: { 200: AuthResponse, ...errors(400, 401, 403, 429) },
+        },
+      },
+      async (request) => auth.signIn(request.body),
+    );
+
+    app.post(
+      '/create/user',
+      {
+        config: limited,
+        schema: {
+          tags,
+          summary: 'Create a student account and sign in',
+          body: SignUpInput,
+          response: { 201: AuthResponse, ...errors(400, 409, 429) },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await auth.signUp(request.body)),
+    );
+
+    app.post(
+      '/user/auth-temp',
+      {
+        config: limited,
+        schema: {
+          tags,
+          summary: 'Sign in once with a temporary password; the session must then set a new password',
+          body: TempSignInInput,
+          response: { 200: AuthResponse, ...errors(400, 401, 403, 429) },
+        },
+      },
+      async (request) => auth.signInWithTempPassword(request.body),
+    );
+
+    app.get(
+      '/user/security-questions/:id',
+      {
+        config: limited,
+        schema: {
+          tags,
+          summary: "The security questions of a user's account",
+          params: IdParams,
+          response: { 200: SecurityQuestionsResponse, ...errors(400, 404, 429) },
+        },
+      },
+      async (request) => auth.securityQuestionsFor(request.params.id),
+    );
+
+    app.post(
+      '/user/security-questions',
+      {
+        config: limited,
+        schema: {
+          tags,
+          summary: 'The security questions for an e-mail (the same answer whether or not an account exists)',
+          body: SecurityQuestionsByEmailInput,
+          response: { 200: SecurityQuestionsResponse, ...errors(400, 429) },
+        },
+      },
+      async () => auth.securityQuestionsByEmail(),
+    );
+
+    app.post(
+      '/user/request-reset',
+      {
+        config: limited,
+        schema: {
+          tags,
+          summary:
+            'Answer the security questions to receive a temporary password (locks after repeated failures)',
+          body: RequestResetInput,
+          response: { 200: RequestResetResponse, ...errors(400, 429) },
+        },
+      },
+      async (request) => auth.requestReset(request.body),
+    );
+
+    app.get(
+      '/user/password-status',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: "Whether the caller's session must set a new password",
+          security: bearer,
+          response: { 200: PasswordStatusResponse, ...errors(401) },
+        },
+      },
+      async (request) => auth.passwordStatus(requireAuth(request)),
+    );
+
+    app.put(
+      '/user/set-new-password',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: "Set the caller's password (no current password needed); ends the caller's other sessions",
+          security: bearer,
+          body: SetNewPasswordInput,
+          response: { 200: OkResponse, ...errors(400, 401) },
+        },
+      },
+      async (request) => auth.setNewPassword(requireAuth(request), request.body.newPassword),
+    );
+
+    app.post(
+      '/user/logout',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: "End the caller's session",
+          security: bearer,
+          response: { 200: OkResponse, ...errors(401) },
+        },
+      },
+      async (request) => auth.logout(requireAuth(request)),
+    );
+
+    app.post(
+      '/verify/user/:id',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'Check that the token is valid and belongs to this user id',
+          security: bearer,
+          params: IdParams,
+          response: { 200: VerifyResponse, ...errors(400, 401, 403) },
+        },
+      },
+      async (request) => auth.verify(requireAuth(request), request.params.id),
+    );
+  };
+}

@@ -1,0 +1,204 @@
+import type { z } from 'zod';
+import type { OkResponse } from '../../../common/api';
+import {
+  maskHint,
+  RECOVERY_LOCK_MINUTES,
+  RECOVERY_MAX_FAILURES,
+  SECURITY_QUESTIONS,
+  TEMP_PASSWORD_TTL_MINUTES,
+  type AuthResponse,
+  type PasswordStatusResponse,
+  type RequestResetInput,
+  type RequestResetResponse,
+  type SecurityQuestionsResponse,
+  type SignInInput,
+  type SignUpInput,
+  type TempSignInInput,
+  type VerifyResponse,
+} from '../../../common/auth';
+import type { AuthContext } from '../../platform/auth';
+import { badRequest, forbidden, notFound, tooManyRequests, unauthorized } from '../../platform/errors';
+import {
+  constantTimeEqual,
+  dummySecretHash,
+  generateTempPassword,
+  hashSecret,
+  normaliseAnswer,
+  verifySecret,
+} from '../../platform/passwords';
+import type { Platform } from '../../platform';
+import type { UserRow, UsersService } from '../users/users.service';
+import { createAuthRepo } from './auth.repo';
+
+const MINUTE = 60_000;
+const DEACTIVATED_MESSAGE = 'This account has been deactivated. Please contact support to reactivate it.';
+const invalidCredentials = () => unauthorized('Invalid username or password', 'INVALID_CREDENTIALS');
+const invalidTempPassword = () =>
+  unauthorized('Invalid or expired temporary password', 'INVALID_TEMP_PASSWORD');
+// One answer for an unknown e-mail and for wrong answers, so recovery does not reveal accounts.
+const verificationFailed = () => badRequest('Security verification failed', 'SECURITY_VERIFICATION_FAILED');
+
+export function createAuthService(platform: Platform, deps: { users: UsersService }) {
+  const { users } = deps;
+  const repo = createAuthRepo(platform.db);
+  const now = () => platform.clock.now();
+
+  async function openSession(row: UserRow, requiresPasswordChange = false): Promise<AuthResponse> {
+    const token = await platform.sessions.create(row.id, { requiresPasswordChange });
+    return { token, user: users.toUser(row, { user: row, requiresPasswordChange }) };
+  }
+
+  /** Checked after the secret, so only someone who knows it learns the account is deactivated. */
+  function assertActive(row: UserRow) {
+    if (!row.is_active) throw forbidden(DEACTIVATED_MESSAGE, 'ACCOUNT_DEACTIVATED');
+  }
+
+  /** 429 once an e-mail has RECOVERY_MAX_FAILURES failures inside the lock window, even for right answers. */
+  async function assertNotLocked(emailKey: string, at: Date) {
+    const windowStart = new Date(at.getTime() - RECOVERY_LOCK_MINUTES * MINUTE);
+    const failures = await repo.recentFailures(emailKey, windowStart, RECOVERY_MAX_FAILURES);
+    const oldestCounted = failures[RECOVERY_MAX_FAILURES - 1];
+    if (!oldestCounted) return;
+    const unlocksAt = oldestCounted.getTime() + RECOVERY_LOCK_MINUTES * MINUTE;
+    throw tooManyRequests(
+      `Too many failed attempts. Please try again in ${RECOVERY_LOCK_MINUTES} minutes.`,
+      (unlocksAt - at.getTime()) / 1000,
+      'RECOVERY_LOCKED',
+    );
+  }
+
+  async function recordFailure(emailKey: string, at: Date) {
+    const forgetBefore = new Date(at.getTime() - RECOVERY_LOCK_MINUTES * MINUTE);
+    await platform.db.transaction(async (tx) => createAuthRepo(tx).recordFailure(emailKey, at, forgetBefore));
+  }
+
+  /** Compares every answer, without stopping at the first mismatch. */
+  function answersMatch(row: UserRow | undefined, answers: readonly string[]): boolean {
+    const expected = row ? [row.username, row.city, row.country] : ['', '', ''];
+    let allMatch = row !== undefined;
+    expected.forEach((value, i) => {
+      const same = constantTimeEqual(normaliseAnswer(value), normaliseAnswer(answers[i] ?? ''));
+      allMatch = same && allMatch;
+    });
+    return allMatch;
+  }
+
+  return {
+    async signIn(input: SignInInput): Promise<AuthResponse> {
+      const row = await users.findByLogin(input.username);
+      const valid = await verifySecret(row?.password_hash ?? (await dummySecretHash()), input.password);
+      if (!row || !valid) throw invalidCredentials();
+      assertActive(row);
+      return openSession(row);
+    },
+
+    async signUp(input: z.output<typeof SignUpInput>): Promise<AuthResponse> {
+      return openSession(await users.register(input));
+    },
+
+    /** Opens a session that must set a new password; the temporary password is spent. */
+    async signInWithTempPassword(input: TempSignInInput): Promise<AuthResponse> {
+      const at = now();
+      const row = await users.findByLogin(input.username);
+      const candidates = row ? await repo.activeTempPasswords(row.id, at) : [];
+      if (candidates.length === 0) await verifySecret(await dummySecretHash(), input.tempPassword);
+      let matchId: string | undefined;
+      for (const candidate of candidates) {
+        if (await verifySecret(candidate.password_hash, input.tempPassword)) {
+          matchId = candidate.id;
+          break;
+        }
+      }
+      if (!row || !matchId) throw invalidTempPassword();
+      assertActive(row);
+      if (!(await repo.claimTempPassword(matchId, at))) throw invalidTempPassword();
+      return openSession(row, true);
+    },
+
+    async securityQuestionsFor(userId: string): Promise<SecurityQuestionsResponse> {
+      if (!(await users.findById(userId))) throw notFound('User not found', 'USER_NOT_FOUND');
+      return { questions: SECURITY_QUESTIONS };
+    },
+
+    /** The same questions for every e-mail, known or not, so the answer reveals no account. */
+    securityQuestionsByEmail(): SecurityQuestionsResponse {
+      return { questions: SECURITY_QUESTIONS };
+    },
+
+    async requestReset(input: z.output<typeof RequestResetInput>): Promise<RequestResetResponse> {
+      const at = now();
+      const emailKey = normaliseAnswer(input.email);
+      await assertNotLocked(emailKey, at);
+      const row = await users.findByEmail(input.email);
+      if (!answersMatch(row, input.securityAnswers) || !row) {
+        await recordFailure(emailKey, at);
+        throw verificationFailed();
+      }
+
+      const tempPassword = generateTempPassword();
+      const passwordHash = await hashSecret(tempPassword);
+      const expiresAt = new Date(at.getTime() + TEMP_PASSWORD_TTL_MINUTES * MINUTE);
+      await platform.db.transaction(async (tx) => {
+        const txRepo = createAuthRepo(tx);
+        await txRepo.invalidateTempPasswords(row.id, at);
+        await txRepo.insertTempPassword({
+          user_id: row.id,
+          password_hash: passwordHash,
+          expires_at: expiresAt,
+          created_at: at,
+        });
+        await txRepo.clearFailures(emailKey);
+      });
+      await platform.mailer.send({
+        to: row.email,
+        subject: 'A temporary password was issued for your account',
+        text:
+          `Hello ${row.name},\n\n` +
+          'Someone answered the security questions of your Kwoon account and was given a temporary ' +
+          `password at ${at.toISOString()}. It can be used once, ` +
+          `within ${TEMP_PASSWORD_TTL_MINUTES} minutes, ` +
+          'and you will be asked to choose a new password after signing in with it.\n\n' +
+          'If this was not you, please contact support straight away.\n',
+      });
+      return {
+        hints: { username: maskHint(row.username), city: maskHint(row.city), country: maskHint(row.country) },
+        tempPassword,
+        expiresAt: expiresAt.toISOString(),
+        user: { username: row.username },
+      };
+    },
+
+    passwordStatus(auth: AuthContext): PasswordStatusResponse {
+      return { requiresPasswordChange: auth.requiresPasswordChange };
+    },
+
+    /**
+     * Ends the forced change after a temporary-password sign-in. Only such a session may set a
+     * password without the current one, so a stolen everyday token cannot take the account over.
+     * Keeps this session, ends the others and spends any temporary password still open.
+     */
+    async setNewPassword(auth: AuthContext, newPassword: string): Promise<OkResponse> {
+      if (!auth.requiresPasswordChange) {
+        throw forbidden(
+          'No password change is pending. Change your password in Settings with your current password.',
+          'PASSWORD_CHANGE_NOT_PENDING',
+        );
+      }
+      await users.changePassword(auth.user.id, newPassword, auth.sessionId);
+      await repo.invalidateTempPasswords(auth.user.id, now());
+      return { success: true, message: 'Password updated successfully' };
+    },
+
+    async logout(auth: AuthContext): Promise<OkResponse> {
+      await platform.sessions.revoke(auth.sessionId);
+      return { success: true };
+    },
+
+    /** A token check is about the caller: it never vouches for another user id, even for admins. */
+    verify(auth: AuthContext, userId: string): VerifyResponse {
+      if (auth.user.id !== userId) throw forbidden('Token does not belong to this user', 'TOKEN_MISMATCH');
+      return { valid: true, user: users.toUser(auth.user, auth) };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

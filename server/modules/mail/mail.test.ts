@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createAdmin, createUser } from '../../test/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  const base = t.clock.now().getTime();
+  await t.database.db.insert(mailOutbox).values([
+    {
+      to_address: 'mei@example.org',
+      subject: 'Welcome to Kwoon',
+      text_body: 'Hello Mei',
+      status: 'logged',
+      created_at: new Date(base),
+      sent_at: new Date(base),
+    },
+    {
+      to_address: 'daniel@example.org',
+      subject: 'Your booking',
+      text_body: 'Booked',
+      status: 'failed',
+      error: 'connect ECONNREFUSED',
+      created_at: new Date(base + 1000),
+    },
+    {
+      to_address: 'lin@example.org',
+      subject: 'Workshop reminder',
+      text_body: 'Tomorrow',
+      status: 'sent',
+      created_at: new Date(base + 2000),
+      sent_at: new Date(base + 2500),
+    },
+  ]);
+});
+afterAll(async () => t.close());
+
+const list = (query: string, headers?: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url: `/api/admin/outbox${query}`, headers });
+
+describe('GET /api/admin/outbox', () => {
+  it('lists messages newest first, without their bodies', async () => {
+    const admin = await createAdmin(t);
+    const res = await list('', admin.auth);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ total: 3, limit: 50, offset: 0 });
+    expect(body.messages.map((m: { subject: string }) => m.subject)).toEqual([
+      'Workshop reminder',
+      'Your booking',
+      'Welcome to Kwoon',
+    ]);
+    expect(body.messages[1]).toEqual({
+      id: expect.any(String),
+      to_address: 'daniel@example.org',
+      subject: 'Your booking',
+      status: 'failed',
+      error: 'connect ECONNREFUSED',
+      created_at: new Date(t.clock.now().getTime() + 1000).toISOString(),
+      sent_at: null,
+    });
+    expect(body.messages[0]).not.toHaveProperty('text_body');
+  });
+
+  it('pages with limit and offset', async () => {
+    const admin = await createAdmin(t);
+    const body = (await list('?limit=1&offset=1', admin.auth)).json();
+    expect(body).toMatchObject({ total: 3, limit: 1, offset: 1 });
+    expect(body.messages.map((m: { subject: string }) => m.subject)).toEqual(['Your booking']);
+  });
+
+  it.each([
+    ['?limit=0', 'Limit must be at least 1'],
+    ['?limit=201', 'Limit must be at most 200'],
+    ['?limit=abc', 'Limit must be a whole number'],
+    ['?limit=1.5', 'Limit must be a whole number'],
+    ['?offset=-1', 'Offset must be 0 or more'],
+  ])('validates %s', async (query, message) => {
+    const admin = await createAdmin(t);
+    const res = await list(query, admin.auth);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: message, code: 'VALIDATION_ERROR' });
+  });
+
+  it('answers 401 without a token and 403 for a student', async () => {
+    const student = await createUser(t);
+    expect((await list('')).statusCode).toBe(401);
+    expect((await list('', student.auth)).statusCode).toBe(403);
+  });
+});

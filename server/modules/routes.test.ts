@@ -1,0 +1,133 @@
+import Fastify, { type RouteOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionStore } from '../platform/auth';
+import { createMailer } from '../platform/mail';
+import { localStorage } from '../platform/storage';
+import type { Platform } from '../platform';
+import { testConfig } from '../config';
+import { createTestApp, type TestApp } from '../test/app';
+import { registerModules } from '.';
+
+/*
+ * Every /api route must declare who may call it and the schemas of what it takes and returns.
+ * Fastify does not list a built app's route options, so the modules are registered a second
+ * time into a probe instance that records them with an onRoute hook; the real app's OpenAPI
+ * document then proves the probe saw the same routes.
+ */
+
+/** POST/PUT/PATCH routes that take no body; anything else that writes must declare one. */
+const BODILESS = new Set([
+  'POST /api/user/logout',
+  'POST /api/verify/users',
+  'POST /api/verify/user/:id',
+  'POST /api/admin/user/:id/reactivate',
+]);
+
+let t: TestApp;
+const routes: RouteOptions[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const probe = Fastify({ logger: false });
+  probe.setValidatorCompiler(validatorCompiler);
+  probe.setSerializerCompiler(serializerCompiler);
+  probe.addHook('onRoute', (route) => {
+    if (route.method !== 'HEAD') routes.push(route);
+  });
+  const sessions = createSessionStore(t.database.db, t.clock);
+  const transport = { kind: 'log' as const, send: async () => {}, close: () => {} };
+  const platform: Platform = {
+    config: testConfig({ DATA_DIR: t.mediaDir }),
+    database: t.database,
+    db: t.database.db,
+    clock: t.clock,
+    sessions,
+    mailer: createMailer(t.database.db, transport, 'test@kwoon.local', t.clock, probe.log),
+    storage: localStorage(t.mediaDir),
+    log: probe.log,
+  };
+  await probe.register(async (api) => registerModules(api, platform), { prefix: '/api' });
+  await probe.ready();
+  await probe.close();
+});
+afterAll(async () => t?.close());
+
+const key = (route: RouteOptions) => `${String(route.method)} ${route.url}`;
+const hasSchema = (value: unknown) => value !== undefined && value !== null;
+
+describe('every /api route', () => {
+  it('was found', () => {
+    expect(routes.length).toBeGreaterThan(10);
+    expect(routes.map(key)).toContain('POST /api/user/authenticate');
+  });
+
+  it('declares config.access', () => {
+    const missing = routes
+      .filter((route) => !['public', 'user', 'admin'].includes(String(route.config?.access)))
+      .map(key);
+    expect(missing).toEqual([]);
+  });
+
+  it('declares tags, a summary and a response schema with a success status', () => {
+    const missing = routes
+      .filter((route) => {
+        const schema = route.schema ?? {};
+        const response = (schema.response ?? {}) as Record<string, unknown>;
+        const success = Object.keys(response).some((status) => /^2\d\d$/.test(status));
+        return !schema.tags?.length || !schema.summary || !success;
+      })
+      .map(key);
+    expect(missing).toEqual([]);
+  });
+
+  it('declares params when its path has parameters', () => {
+    const missing = routes
+      .filter((route) => route.url.includes(':') && !hasSchema(route.schema?.params))
+      .map(key);
+    expect(missing).toEqual([]);
+  });
+
+  it('declares a body when it writes, unless it takes none or is a multipart upload', () => {
+    const missing = routes
+      .filter((route) => ['POST', 'PUT', 'PATCH'].includes(String(route.method)))
+      .filter((route) => !BODILESS.has(key(route)))
+      .filter((route) => !(route.schema?.consumes ?? []).includes('multipart/form-data'))
+      .filter((route) => !hasSchema(route.schema?.body))
+      .map(key);
+    expect(missing).toEqual([]);
+  });
+
+  it('declares a schema for every part of the request its handler reads', () => {
+    const parts = [
+      ['query', 'querystring'],
+      ['params', 'params'],
+      ['body', 'body'],
+    ] as const;
+    const missing = routes.flatMap((route) => {
+      const source = String(route.handler);
+      return parts
+        .filter(
+          ([field, schema]) =>
+            new RegExp(`\\.${field}\\b`).test(source) && !hasSchema(route.schema?.[schema]),
+        )
+        .filter(
+          ([field]) => !(field === 'body' && (route.schema?.consumes ?? []).includes('multipart/form-data')),
+        )
+        .map(([field]) => `${key(route)} reads request.${field}`);
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('appears in the OpenAPI document of the real app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const doc = res.json<{ paths: Record<string, Record<string, unknown>> }>();
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+      ),
+    );
+    const undocumented = routes.map(key).filter((route) => !documented.has(route));
+    expect(undocumented).toEqual([]);
+  });
+});

@@ -1,0 +1,73 @@
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type UserChanges = Partial<Omit<NewUserRow, 'id' | 'created_at'>>;
+
+const matchesLower = (column: typeof users.email | typeof users.username, value: string) =>
+  sql`lower(${column}) = lower(${value})`;
+
+/** Queries on users; e-mail and username compare case-insensitively, like their unique indexes. */
+export function createUsersRepo(db: Db | Tx) {
+  return {
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(matchesLower(users.email, email)).limit(1);
+      return row;
+    },
+
+    /** By username or e-mail; usernames cannot contain '@', so at most one row matches. */
+    async findByLogin(login: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(or(matchesLower(users.username, login), matchesLower(users.email, login)))
+        .limit(1);
+      return row;
+    },
+
+    async emailTaken(email: string, exceptId?: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(matchesLower(users.email, email), exceptId ? ne(users.id, exceptId) : undefined))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async usernameTaken(username: string, exceptId?: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(matchesLower(users.username, username), exceptId ? ne(users.id, exceptId) : undefined))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async insert(values: NewUserRow): Promise<UserRow> {
+      const [row] = await db.insert(users).values(values).returning();
+      return row!;
+    },
+
+    async update(id: string, changes: UserChanges): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+      return row;
+    },
+
+    async delete(id: string): Promise<boolean> {
+      const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+      return rows.length > 0;
+    },
+
+    async listAll(): Promise<UserRow[]> {
+      return db.select().from(users).orderBy(asc(users.created_at), asc(users.id));
+    },
+  };
+}
+export type UsersRepo = ReturnType<typeof createUsersRepo>;

@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiError, IdParams, OkResponse } from '../../../common/api';
+import {
+  DeactivateInput,
+  ProfileResponse,
+  UpdateUserInput,
+  UserCoursesResponse,
+  UserListResponse,
+  UserResponse,
+} from '../../../common/users';
+import { requireAuth } from '../../platform/auth';
+import type { UsersService } from './users.service';
+
+const tags = ['users'];
+const security = [{ bearer: [] }];
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiError]));
+
+export function usersRoutes(services: { users: UsersService }): FastifyPluginAsyncZod {
+  const { users } = services;
+
+  return async (app) => {
+    app.post(
+      '/verify/users',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: 'List every user, oldest account first (admin)',
+          security,
+          response: { 200: UserListResponse, ...errors(401, 403) },
+        },
+      },
+      async (request) => users.list(requireAuth(request)),
+    );
+
+    app.get(
+      '/user/:id/profile',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary:
+            "A user's profile: in full for the owner and admins, else as that user's privacy settings allow",
+          security,
+          params: IdParams,
+          response: { 200: ProfileResponse, ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => users.getProfile(requireAuth(request), request.params.id),
+    );
+
+    app.put(
+      '/user/:id',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary:
+            'Update a user (owner or admin). The owner must send current_password. ' +
+            'is_admin, is_active and belt are ignored unless the caller is an admin.',
+          security,
+          params: IdParams,
+          body: UpdateUserInput,
+          response: { 200: UserResponse, ...errors(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => users.update(requireAuth(request), request.params.id, request.body),
+    );
+
+    app.delete(
+      '/user/:id',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: 'Delete a user permanently (admin; not yourself)',
+          security,
+          params: IdParams,
+          response: { 200: OkResponse, ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request) => users.remove(requireAuth(request), request.params.id),
+    );
+
+    app.get(
+      '/user/:id/courses',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'The courses a user is enrolled in (owner or admin)',
+          security,
+          params: IdParams,
+          response: { 200: UserCoursesResponse, ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request) => users.listCourses(requireAuth(request), request.params.id),
+    );
+
+    app.post(
+      '/user/:id/deactivate',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary:
+            'Deactivate an account (owner or admin), optionally as a deletion request; ends its sessions',
+          security,
+          params: IdParams,
+          body: DeactivateInput,
+          response: { 200: OkResponse, ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request) =>
+        users.deactivate(requireAuth(request), request.params.id, request.body.isDeletionRequest),
+    );
+
+    app.post(
+      '/admin/user/:id/reactivate',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: 'Reactivate an account and withdraw its deletion request (admin)',
+          security,
+          params: IdParams,
+          response: { 200: UserResponse, ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request) => users.reactivate(request.params.id),
+    );
+  };
+}

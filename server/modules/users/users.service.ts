@@ -1,0 +1,277 @@
+import type { z } from 'zod';
+import type { OkResponse } from '../../../common/api';
+import type { SignUpInput } from '../../../common/auth';
+import {
+  PROFILE_PASSWORD_REQUIRED_MESSAGE,
+  type ProfileResponse,
+  type PublicProfile,
+  type UpdateUserInput,
+  type User,
+  type UserCoursesResponse,
+} from '../../../common/users';
+import { assertSelfOrAdmin, type AuthContext } from '../../platform/auth';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { hashSecret, verifySecret } from '../../platform/passwords';
+import type { Platform } from '../../platform';
+import { createUsersRepo, type UserChanges, type UserRow } from './users.repo';
+
+export type { UserRow } from './users.repo';
+type SignUp = z.output<typeof SignUpInput>;
+type UpdateUser = z.output<typeof UpdateUserInput>;
+
+/** The session a user is seen through: whose it is and whether it still needs a new password. */
+export type Viewer = Pick<AuthContext, 'user' | 'requiresPasswordChange'>;
+
+const EMAIL_TAKEN = 'An account with this email already exists';
+const USERNAME_TAKEN = 'This username is already taken';
+const USER_NOT_FOUND = 'User not found';
+
+/**
+ * A user row as the API shows it to its owner or an admin. Course fields stay empty until the
+ * courses domain fills them; requires_password_change comes from the viewer's own session.
+ */
+export function toUser(row: UserRow, viewer?: Viewer | null): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    username: row.username,
+    is_admin: row.is_admin,
+    role: row.is_admin ? 'admin' : 'student',
+    avatar: row.avatar,
+    belt: row.belt,
+    city: row.city,
+    country: row.country,
+    martial_art: row.martial_art,
+    experience: row.experience,
+    privacy: row.privacy,
+    allow_messages: row.allow_messages,
+    email_notifications: row.email_notifications,
+    current_courses: [],
+    current_course: null,
+    completed_courses: [],
+    progress: 0,
+    requires_password_change: viewer?.user.id === row.id ? viewer.requiresPasswordChange : false,
+    is_active: row.is_active,
+    deletion_requested: row.deletion_requested,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** Another user's profile as a non-admin sees it, honouring that user's privacy settings. */
+export function toPublicProfile(row: UserRow): PublicProfile {
+  const base = {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    avatar: row.avatar,
+    role: row.is_admin ? ('admin' as const) : ('student' as const),
+    allow_messages: row.allow_messages,
+  };
+  if (row.privacy.profile === 'private') return { ...base, is_private: true };
+  return {
+    ...base,
+    is_private: false,
+    belt: row.belt,
+    city: row.city,
+    country: row.country,
+    martial_art: row.martial_art,
+    experience: row.experience,
+    ...(row.privacy.courses === 'public' ? { current_courses: [] } : {}),
+    ...(row.privacy.progress === 'public' ? { progress: 0 } : {}),
+  };
+}
+
+export function createUsersService(platform: Platform) {
+  const repo = createUsersRepo(platform.db);
+  const now = () => platform.clock.now();
+
+  async function assertUnique(email: string, username: string, exceptId?: string) {
+    if (await repo.emailTaken(email, exceptId)) throw conflict(EMAIL_TAKEN, 'ALREADY_EXISTS');
+    if (await repo.usernameTaken(username, exceptId)) throw conflict(USERNAME_TAKEN, 'ALREADY_EXISTS');
+  }
+
+  async function findOrThrow(id: string): Promise<UserRow> {
+    const row = await repo.findById(id);
+    if (!row) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+    return row;
+  }
+
+  /** Admins keep their own access: they cannot demote, deactivate or delete themselves. */
+  function assertNotSelfLockout(auth: AuthContext, id: string, action: 'demote' | 'deactivate' | 'delete') {
+    if (!auth.user.is_admin || auth.user.id !== id) return;
+    const messages = {
+      demote: 'You cannot remove your own administrator access',
+      deactivate: 'You cannot deactivate your own administrator account',
+      delete: 'You cannot delete your own account',
+    };
+    throw badRequest(messages[action], 'CANNOT_CHANGE_SELF');
+  }
+
+  /** After a password change every other session ends and none still asks for a change. */
+  async function afterPasswordChange(userId: string, keepSessionId?: string) {
+    await platform.sessions.revokeAllForUser(userId, keepSessionId ? { except: keepSessionId } : {});
+    await platform.sessions.clearPasswordChange(userId);
+  }
+
+  async function changePassword(userId: string, newPassword: string, keepSessionId?: string) {
+    const row = await repo.update(userId, {
+      password_hash: await hashSecret(newPassword),
+      updated_at: now(),
+    });
+    if (!row) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+    await afterPasswordChange(userId, keepSessionId);
+  }
+
+  return {
+    toUser,
+    changePassword,
+    findById: (id: string) => repo.findById(id),
+    findByEmail: (email: string) => repo.findByEmail(email),
+    /** By username or e-mail, case-insensitively. */
+    findByLogin: (login: string) => repo.findByLogin(login),
+
+    async register(input: SignUp): Promise<UserRow> {
+      await assertUnique(input.email, input.username);
+      const at = now();
+      return repo.insert({
+        name: input.name,
+        email: input.email,
+        username: input.username,
+        city: input.city,
+        country: input.country,
+        martial_art: input.martial_art,
+        password_hash: await hashSecret(input.password),
+        created_at: at,
+        updated_at: at,
+      });
+    },
+
+    async list(auth: AuthContext): Promise<{ users: User[] }> {
+      const rows = await repo.listAll();
+      return { users: rows.map((row) => toUser(row, auth)) };
+    },
+
+    /** The owner and admins see the full user; others see what the user's privacy allows. */
+    async getProfile(auth: AuthContext, id: string): Promise<ProfileResponse> {
+      const row = await repo.findById(id);
+      if (!row || (!row.is_active && !auth.user.is_admin)) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+      if (auth.user.id === id || auth.user.is_admin) return toUser(row, auth);
+      return toPublicProfile(row);
+    },
+
+    async update(auth: AuthContext, id: string, input: UpdateUser): Promise<{ user: User }> {
+      assertSelfOrAdmin(auth, id);
+      const target = await findOrThrow(id);
+      const isSelf = auth.user.id === id;
+      if (isSelf) {
+        if (!input.current_password) throw badRequest(PROFILE_PASSWORD_REQUIRED_MESSAGE, 'PASSWORD_REQUIRED');
+        if (!(await verifySecret(target.password_hash, input.current_password))) {
+          // 403, not 401: the web app ends the session on any 401.
+          throw forbidden('Current password is incorrect', 'INVALID_PASSWORD');
+        }
+      }
+      if (input.is_admin === false) assertNotSelfLockout(auth, id, 'demote');
+      if (input.is_active === false) assertNotSelfLockout(auth, id, 'deactivate');
+      await assertUnique(input.email, input.username, id);
+
+      const changes: UserChanges = {
+        name: input.name,
+        email: input.email,
+        username: input.username,
+        avatar: input.avatar,
+        city: input.city,
+        country: input.country,
+        martial_art: input.martial_art,
+        experience: input.experience,
+        privacy: input.privacy,
+        allow_messages: input.allow_messages,
+        email_notifications: input.email_notifications,
+        updated_at: now(),
+      };
+      // Only admins may change role, status and belt; for students these fields are ignored.
+      const deactivating = auth.user.is_admin && input.is_active === false && target.is_active;
+      if (auth.user.is_admin) {
+        changes.belt = input.belt;
+        changes.is_admin = input.is_admin;
+        if (deactivating) Object.assign(changes, { is_active: false, deactivated_at: now() });
+        if (input.is_active === true && !target.is_active) {
+          Object.assign(changes, { is_active: true, deactivated_at: null, deletion_requested: false });
+        }
+      }
+      if (input.new_password) changes.password_hash = await hashSecret(input.new_password);
+      const updated = await repo.update(id, changes);
+      if (!updated) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+
+      let viewer: Viewer | null = isSelf ? auth : null;
+      if (input.new_password) {
+        await afterPasswordChange(id, isSelf ? auth.sessionId : undefined);
+        if (isSelf) viewer = { user: auth.user, requiresPasswordChange: false };
+      }
+      if (deactivating) await platform.sessions.revokeAllForUser(id);
+      return { user: toUser(updated, viewer) };
+    },
+
+    async remove(auth: AuthContext, id: string): Promise<OkResponse> {
+      assertNotSelfLockout(auth, id, 'delete');
+      // Sessions, temporary passwords and terms acceptances go with the user (ON DELETE CASCADE).
+      if (!(await repo.delete(id))) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+      return { success: true };
+    },
+
+    async listCourses(auth: AuthContext, id: string): Promise<UserCoursesResponse> {
+      assertSelfOrAdmin(auth, id);
+      await findOrThrow(id);
+      return { courses: enrolledCourses(id) };
+    },
+
+    async deactivate(auth: AuthContext, id: string, isDeletionRequest: boolean): Promise<OkResponse> {
+      assertSelfOrAdmin(auth, id);
+      assertNotSelfLockout(auth, id, 'deactivate');
+      const at = now();
+      const row = await repo.update(id, {
+        is_active: false,
+        deactivated_at: at,
+        deletion_requested: isDeletionRequest,
+        updated_at: at,
+      });
+      if (!row) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+      await platform.sessions.revokeAllForUser(id);
+      if (!isDeletionRequest) return { success: true, message: 'Account deactivated successfully' };
+      await platform.mailer.send({
+        to: row.email,
+        subject: 'Your account deletion request',
+        text:
+          `Hello ${row.name},\n\n` +
+          'We received a request to delete your Kwoon account. The account has been deactivated and ' +
+          'can no longer be used to sign in.\n\n' +
+          'Account deletion is handled by our support team and is processed within 3-5 business days. ' +
+          'If you did not ask for this, or have changed your mind, please contact support.\n',
+      });
+      return {
+        success: true,
+        message:
+          'Your account has been deactivated and your deletion request has been received. ' +
+          'Our support team will process it within 3-5 business days.',
+      };
+    },
+
+    async reactivate(id: string): Promise<{ user: User }> {
+      const row = await repo.update(id, {
+        is_active: true,
+        deactivated_at: null,
+        deletion_requested: false,
+        updated_at: now(),
+      });
+      if (!row) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+      return { user: toUser(row) };
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;
+
+/** Enrolments belong to the courses domain (a later issue); until it exists nobody is enrolled. */
+function enrolledCourses(_userId: string): UserCoursesResponse['courses'] {
+  return [];
+}
