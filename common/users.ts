@@ -96,11 +96,19 @@ export type PublicProfile = z.infer<typeof PublicProfile>;
 export const ProfileResponse = z.union([User, PublicProfile]);
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 
+/** Avatars are images uploaded to the school's own media store. */
+export const AVATAR_URL = /^\/media\/(avatars\/[a-z0-9-]+\.[a-z0-9]+)$/;
+
 export const ProfileFields = z.object({
   name: requiredText('Name is required', 100),
   email: Email,
   username: Username,
-  avatar: z.string().trim().max(500).nullable().optional(),
+  avatar: z
+    .string()
+    .trim()
+    .regex(AVATAR_URL, 'Please upload the avatar image first')
+    .nullable()
+    .optional(),
   city: z.string().trim().max(100).optional(),
   country: z.string().trim().max(100).optional(),
   martial_art: z.string().trim().max(100).optional(),

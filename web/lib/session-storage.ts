@@ -1,4 +1,4 @@
-import { User } from '../../common/users';
+import type { User } from '../../common/users';
 
 /** The spec's local storage keys; e2e fixtures write the same three. */
 export const STORAGE_KEYS = {
@@ -31,6 +31,24 @@ export function readUserId(): string | null {
 }
 
 /**
+ * Whether cached data looks like the stored user. Deliberately light: the full schema would put
+ * zod on every public page, and the token check replaces the cache with the server's copy anyway.
+ */
+function isCachedUser(data: unknown, userId: string): data is User {
+  if (typeof data !== 'object' || data === null) return false;
+  const user = data as Record<string, unknown>;
+  return (
+    user.id === userId &&
+    typeof user.name === 'string' &&
+    typeof user.username === 'string' &&
+    typeof user.email === 'string' &&
+    typeof user.is_admin === 'boolean' &&
+    typeof user.privacy === 'object' &&
+    user.privacy !== null
+  );
+}
+
+/**
  * The cached session, used only when all three keys are present and the cached user parses
  * (and belongs to the stored user id); anything else counts as no cache.
  */
@@ -47,9 +65,8 @@ export function readStoredSession(): StoredSession | null {
   } catch {
     return null;
   }
-  const parsed = User.safeParse(data);
-  if (!parsed.success || parsed.data.id !== userId) return null;
-  return { token, userId, user: parsed.data };
+  if (!isCachedUser(data, userId)) return null;
+  return { token, userId, user: data };
 }
 
 export function writeSession(token: string, user: User): void {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser, DEFAULT_PASSWORD } from '../../test/factories';
 
@@ -49,6 +51,27 @@ describe('PUT /api/user/{id}', () => {
       privacy: { profile: 'private', progress: 'public', courses: 'private' },
       allow_messages: false,
     });
+  });
+
+  it('keeps an uploaded avatar, records its media id and refuses outside images', async () => {
+    const me = await createUser(t);
+    const avatar = '/media/avatars/5f0e7c1a-1111-4222-8333-944445555666.webp';
+    const res = await put(me.user.id, { ...profileOf(me), avatar, current_password: DEFAULT_PASSWORD }, me.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.avatar).toBe(avatar);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, me.user.id));
+    expect(row?.avatar_public_id).toBe('avatars/5f0e7c1a-1111-4222-8333-944445555666.webp');
+
+    const outside = await put(
+      me.user.id,
+      { ...profileOf(me), avatar: 'https://tracker.example.com/pixel.png', current_password: DEFAULT_PASSWORD },
+      me.auth,
+    );
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json()).toMatchObject({ error: 'Please upload the avatar image first' });
+
+    const cleared = await put(me.user.id, { ...profileOf(me), avatar: null, current_password: DEFAULT_PASSWORD }, me.auth);
+    expect(cleared.json().user.avatar).toBeNull();
   });
 
   it('requires the current password from the owner', async () => {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { OkResponse } from '../../../common/api';
 import type { SignUpInput } from '../../../common/auth';
 import {
+  AVATAR_URL,
   PROFILE_PASSWORD_REQUIRED_MESSAGE,
   type ProfileResponse,
   type PublicProfile,
@@ -181,6 +182,7 @@ export function createUsersService(platform: Platform) {
         email: input.email,
         username: input.username,
         avatar: input.avatar,
+        avatar_public_id: input.avatar === undefined ? undefined : (AVATAR_URL.exec(input.avatar ?? '')?.[1] ?? null),
         city: input.city,
         country: input.country,
         martial_art: input.martial_art,

@@ -1,0 +1,87 @@
+import { Anchor, Box, Burger, Button, Container, Group, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, NavLink as RouterNavLink, Outlet } from 'react-router';
+
+export const PUBLIC_LINKS = [
+  { to: '/about', label: 'About' },
+  { to: '/classes', label: 'Classes' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/app', label: 'E-Learning' },
+] as const;
+
+function NavItems({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <>
+      {PUBLIC_LINKS.map((link) => (
+        <Anchor key={link.to} component={RouterNavLink} to={link.to} c="dark.7" fw={500} onClick={onNavigate}>
+          {link.label}
+        </Anchor>
+      ))}
+      <Button component={Link} to="/workshops" onClick={onNavigate}>
+        Book Session
+      </Button>
+    </>
+  );
+}
+
+/** Header and footer of the public site (landing, about, classes, blog, payment results). */
+export function PublicLayout() {
+  const [menuOpened, { toggle, close }] = useDisclosure(false);
+  return (
+    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Container size="lg">
+          <Group justify="space-between" wrap="nowrap">
+            <Anchor component={Link} to="/" fw={700} fz="xl" c="dark.9" underline="never">
+              Kwoon
+            </Anchor>
+            <Group component="nav" aria-label="Main" gap="lg" visibleFrom="sm">
+              <NavItems />
+            </Group>
+            <Burger
+              opened={menuOpened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              aria-label="Toggle navigation"
+              aria-expanded={menuOpened}
+              aria-controls="public-mobile-nav"
+            />
+          </Group>
+          {menuOpened && (
+            <Stack component="nav" id="public-mobile-nav" aria-label="Main" gap="sm" py="md" hiddenFrom="sm">
+              <NavItems onNavigate={close} />
+            </Stack>
+          )}
+        </Container>
+      </Box>
+      <Box component="main" style={{ flex: 1 }}>
+        <Outlet />
+      </Box>
+      <Box
+        component="footer"
+        py="lg"
+        bg="gray.0"
+        style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <Container size="lg">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm" c="dimmed">
+              © {new Date().getFullYear()} Kwoon · a nonprofit school of Chinese internal martial arts
+            </Text>
+            <Group gap="md">
+              <Anchor component={Link} to="/about" size="sm">
+                About
+              </Anchor>
+              <Anchor component={Link} to="/classes" size="sm">
+                Classes
+              </Anchor>
+              <Anchor component={Link} to="/app/login" size="sm">
+                Sign in
+              </Anchor>
+            </Group>
+          </Group>
+        </Container>
+      </Box>
+    </Box>
+  );
+}

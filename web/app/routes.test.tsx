@@ -1,0 +1,155 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../common/users';
+import { AUTH_ERROR_EVENT } from '../lib/api-client';
+import { makeUser, renderRoutes, signInAs, stubFetch } from '../test/render';
+import { routes } from './routes';
+
+const noTermsNeeded = {
+  requiresAcceptance: false,
+  currentVersion: '1',
+  acceptedVersion: '1',
+  acceptedAt: '2025-07-20T09:00:00.000Z',
+  terms: { version: '1', effective_date: '2025-07-14', content: 'Terms.' },
+};
+
+function serverFor(user: User, extra: Parameters<typeof stubFetch>[0] = {}) {
+  return stubFetch({
+    [`POST /api/verify/user/${user.id}`]: () => ({ body: { valid: true, user } }),
+    [`GET /api/user/${user.id}/terms-status`]: () => ({ body: noTermsNeeded }),
+    'POST /api/user/logout': () => ({ body: { success: true } }),
+    ...extra,
+  });
+}
+
+describe('routing and guards', () => {
+  it('sends a signed-out visitor from /app to the login page', async () => {
+    stubFetch({});
+    const { router } = renderRoutes(routes, '/app/settings');
+    // The first lazy route pays for compiling its module graph.
+    expect(await screen.findByRole('tab', { name: 'Sign In' }, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/app/login');
+  });
+
+  it('logs out when the token check answers 401', async () => {
+    const user = makeUser();
+    signInAs(user);
+    stubFetch({
+      [`POST /api/verify/user/${user.id}`]: () => ({
+        status: 401,
+        body: { error: 'Expired', code: 'INVALID_TOKEN' },
+      }),
+    });
+    const { router } = renderRoutes(routes, '/app');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('checks the token on load and again on entering /app', async () => {
+    const user = makeUser();
+    signInAs(user);
+    const { calls } = serverFor(user);
+    const verifyCalls = () => calls.filter((call) => call.path === `/api/verify/user/${user.id}`).length;
+    const { router } = renderRoutes(routes, '/');
+    await waitFor(() => expect(verifyCalls()).toBe(1));
+
+    await act(() => router.navigate('/app'));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Mei Chen' })).toBeTruthy();
+    expect(verifyCalls()).toBe(2);
+  });
+
+  it('keeps the cached session when the token check fails otherwise', async () => {
+    const user = makeUser();
+    signInAs(user);
+    serverFor(user, {
+      [`POST /api/verify/user/${user.id}`]: () => ({
+        status: 503,
+        body: { error: 'Down', code: 'UNAVAILABLE' },
+      }),
+    });
+    renderRoutes(routes, '/app');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Mei Chen' })).toBeTruthy();
+    expect(localStorage.getItem('authToken')).toBe('test-token');
+  });
+
+  it('shows the member dashboard and keeps students out of admin routes', async () => {
+    const user = makeUser();
+    signInAs(user);
+    serverFor(user);
+    const { router } = renderRoutes(routes, '/app/admin/blog');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Mei Chen' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/app');
+    expect(screen.queryByRole('link', { name: 'Blog' })).toBeNull();
+  });
+
+  it('lets admins in, with the Blog link active on its sub-paths', async () => {
+    const admin = makeUser({ is_admin: true, role: 'admin', name: 'Sifu Li' });
+    signInAs(admin);
+    serverFor(admin);
+    renderRoutes(routes, '/app/admin/blog');
+    expect(await screen.findByRole('heading', { name: 'Blog Management' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Blog' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('button', { name: /Sifu Li, Administrator/ })).toBeTruthy();
+  });
+
+  it('marks Courses active on a course page and shows the belt, or Student', async () => {
+    const user = makeUser();
+    signInAs(user);
+    serverFor(user);
+    renderRoutes(routes, '/app/course/6c1c1d4e-0000-4000-8000-000000000001');
+    expect(await screen.findByRole('heading', { name: 'Course' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Courses' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
+    expect(screen.getByRole('button', { name: /Mei Chen, Student/ })).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveProperty('disabled', true);
+  });
+
+  it('redirects unknown paths to the landing page', async () => {
+    stubFetch({});
+    const { router } = renderRoutes(routes, '/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.getByRole('link', { name: 'E-Learning' }).getAttribute('href')).toBe('/app');
+    expect(screen.getByRole('link', { name: 'Book Session' }).getAttribute('href')).toBe('/workshops');
+  });
+
+  it('returns to the login page when a call reports an auth error', async () => {
+    const user = makeUser();
+    signInAs(user);
+    serverFor(user);
+    const { router } = renderRoutes(routes, '/app');
+    await screen.findByRole('heading', { name: 'Welcome, Mei Chen' });
+    act(() => {
+      window.dispatchEvent(new CustomEvent(AUTH_ERROR_EVENT));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
+  });
+
+  it('signs out from the user menu: revokes the token, clears the session, goes to /', async () => {
+    const user = makeUser({ belt: 'Black sash' });
+    signInAs(user);
+    const { calls } = serverFor(user);
+    const { router } = renderRoutes(routes, '/app');
+    fireEvent.click(await screen.findByRole('button', { name: /Mei Chen, Black sash/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls.some((call) => call.path === '/api/user/logout')).toBe(true);
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem('userId')).toBeNull();
+    expect(localStorage.getItem('userData')).toBeNull();
+  });
+
+  it('shows the required terms modal in the app shell', async () => {
+    const user = makeUser();
+    signInAs(user);
+    serverFor(user, {
+      [`GET /api/user/${user.id}/terms-status`]: () => ({
+        body: { ...noTermsNeeded, requiresAcceptance: true, acceptedVersion: null, acceptedAt: null },
+      }),
+    });
+    renderRoutes(routes, '/app');
+    const dialog = await screen.findByRole('dialog', { name: 'Terms of Service' });
+    expect(within(dialog).getByRole('button', { name: 'I Accept' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+});

@@ -1,0 +1,133 @@
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Burger,
+  Group,
+  Indicator,
+  Menu,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconBell,
+  IconChevronDown,
+  IconFileText,
+  IconLogout,
+  IconSearch,
+  IconSettings,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { User } from '../../../common/users';
+import { UserAvatar } from '../../components/user-avatar';
+import { roleLabel } from '../../lib/format';
+
+export interface AppHeaderProps {
+  user: User;
+  unreadCount: number;
+  navbarOpened: boolean;
+  onToggleNavbar: () => void;
+  onViewTerms: () => void;
+  onSignOut: () => void;
+}
+
+function UserMenu({
+  user,
+  onViewTerms,
+  onSignOut,
+}: Pick<AppHeaderProps, 'user' | 'onViewTerms' | 'onSignOut'>) {
+  const role = roleLabel(user);
+  return (
+    <Menu position="bottom-end" width={220} withinPortal>
+      <Menu.Target>
+        <UnstyledButton
+          aria-label={`${user.name}, ${role}: account menu`}
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          p={4}
+        >
+          <Group gap="xs" wrap="nowrap">
+            <UserAvatar name={user.name} avatar={user.avatar} size={34} radius="xl" />
+            <Box visibleFrom="sm" style={{ lineHeight: 1.2 }}>
+              <Text size="sm" fw={600} truncate maw={160}>
+                {user.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {role}
+              </Text>
+            </Box>
+            <IconChevronDown size={16} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          {user.name} · {role}
+        </Menu.Label>
+        <Menu.Item component={Link} to="/app/settings" leftSection={<IconSettings size={16} aria-hidden />}>
+          Settings
+        </Menu.Item>
+        <Menu.Item onClick={onViewTerms} leftSection={<IconFileText size={16} aria-hidden />}>
+          Terms of Service
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item onClick={onSignOut} color="red.9" leftSection={<IconLogout size={16} aria-hidden />}>
+          Sign Out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export function AppHeader({
+  user,
+  unreadCount,
+  navbarOpened,
+  onToggleNavbar,
+  onViewTerms,
+  onSignOut,
+}: AppHeaderProps) {
+  const bellLabel = unreadCount > 0 ? `Notifications (${unreadCount} unread messages)` : 'Notifications';
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={navbarOpened}
+          onClick={onToggleNavbar}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label="Toggle navigation"
+          aria-expanded={navbarOpened}
+        />
+        <Anchor component={Link} to="/app" fw={700} fz="xl" c="dark.9" underline="never">
+          Kwoon
+        </Anchor>
+      </Group>
+      {/* Search is wired up with the courses and messaging domains; until then it says so. */}
+      <Box role="search" visibleFrom="sm" style={{ flex: 1, maxWidth: 420 }}>
+        <TextInput
+          type="search"
+          aria-label="Search"
+          placeholder="Search (coming soon)"
+          disabled
+          leftSection={<IconSearch size={16} aria-hidden />}
+        />
+      </Box>
+      <Group gap="sm" wrap="nowrap">
+        <Indicator label={unreadCount} size={18} color="red.9" disabled={unreadCount === 0} offset={4}>
+          <ActionIcon
+            component={Link}
+            to="/app/messages"
+            variant="subtle"
+            color="dark"
+            size="lg"
+            aria-label={bellLabel}
+          >
+            <IconBell size={22} stroke={1.6} aria-hidden />
+          </ActionIcon>
+        </Indicator>
+        <UserMenu user={user} onViewTerms={onViewTerms} onSignOut={onSignOut} />
+      </Group>
+    </Group>
+  );
+}

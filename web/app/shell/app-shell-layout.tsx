@@ -1,0 +1,85 @@
+import { Suspense, useCallback, useState } from 'react';
+import { AppShell, Progress } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Outlet, useNavigation } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
+import { TermsGate } from '../../features/terms/terms-gate';
+import { useCurrentUser, useSession } from '../../lib/session';
+import { AppHeader } from './app-header';
+import { AppNavbar } from './app-navbar';
+
+const NAVBAR_WIDTH = 240;
+const NAVBAR_NARROW_WIDTH = 76;
+
+/**
+ * Unread messages for the sidebar badge and the bell. The messaging domain supplies the real
+ * count (polled every 30 s, spec §9); until it exists there is nothing unread.
+ */
+function useUnreadCount(): number {
+  return 0;
+}
+
+/** The signed-in area: sidebar, top bar, the terms gate and the current page. */
+export function AppShellLayout() {
+  const user = useCurrentUser();
+  const { signOut } = useSession();
+  const navigation = useNavigation();
+  const unreadCount = useUnreadCount();
+  const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  const [narrow, setNarrow] = useState(false);
+  const [termsOpened, setTermsOpened] = useState(false);
+  const isDesktop = useMediaQuery('(min-width: 48em)') ?? false;
+  const showNarrow = narrow && isDesktop;
+
+  // The /app guard takes the signed-out user to the landing page.
+  const handleSignOut = useCallback(() => signOut({ redirectTo: '/' }), [signOut]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{
+        width: showNarrow ? NAVBAR_NARROW_WIDTH : NAVBAR_WIDTH,
+        breakpoint: 'sm',
+        collapsed: { mobile: !mobileOpened },
+      }}
+      padding="md"
+    >
+      <AppShell.Header>
+        {navigation.state === 'loading' && (
+          <Progress
+            value={100}
+            animated
+            size="xs"
+            radius={0}
+            aria-label="Loading page"
+            style={{ position: 'absolute', top: 0, left: 0, right: 0 }}
+          />
+        )}
+        <AppHeader
+          user={user}
+          unreadCount={unreadCount}
+          navbarOpened={mobileOpened}
+          onToggleNavbar={toggleMobile}
+          onViewTerms={() => setTermsOpened(true)}
+          onSignOut={() => void handleSignOut()}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar aria-label="App navigation">
+        <AppNavbar
+          isAdmin={user.is_admin}
+          unreadCount={unreadCount}
+          narrow={showNarrow}
+          canCollapse={isDesktop}
+          onToggleNarrow={() => setNarrow((value) => !value)}
+          onNavigate={closeMobile}
+        />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+      <TermsGate userId={user.id} viewOpened={termsOpened} onViewClose={() => setTermsOpened(false)} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Anchor, Center, Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import type { AuthResponse } from '../../../common/auth';
+import { PageLoader } from '../../components/page-loader';
+import { useSession } from '../../lib/session';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+
+type Mode = 'signin' | 'signup';
+
+/** Where a fresh session goes: settings with the security dialog open while a new password is owed. */
+export function landingPathFor(auth: Pick<AuthResponse, 'user'>): string {
+  return auth.user.requires_password_change ? '/app/settings?openSecurity=true' : '/app';
+}
+
+export function LoginPage() {
+  const { user, loading } = useSession();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [mode, setMode] = useState<Mode>(searchParams.get('mode') === 'signup' ? 'signup' : 'signin');
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const handleAuthenticated = (auth: AuthResponse) => {
+    setForgotOpen(false);
+    void navigate(landingPathFor(auth), { replace: true });
+  };
+
+  if (loading) return <PageLoader />;
+  // Already signed in (or just signed in: both paths lead to the same place).
+  if (user) return <Navigate to={landingPathFor({ user })} replace />;
+
+  return (
+    <Container component="main" size={520} py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <Center>
+          <Stack gap={4} align="center">
+            <Anchor component={Link} to="/" underline="never" c="inherit">
+              <Title order={1} ta="center">
+                Kwoon
+              </Title>
+            </Anchor>
+            <Text c="dimmed" ta="center">
+              E-Learning for Chinese internal martial arts
+            </Text>
+          </Stack>
+        </Center>
+        <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }}>
+          <Tabs
+            keepMounted={false}
+            value={mode}
+            onChange={(value) => setMode(value === 'signup' ? 'signup' : 'signin')}
+          >
+            <Tabs.List grow mb="lg">
+              <Tabs.Tab value="signin">Sign In</Tabs.Tab>
+              <Tabs.Tab value="signup">Sign Up</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="signin">
+              <SignInForm onSignedIn={handleAuthenticated} onForgotPassword={() => setForgotOpen(true)} />
+            </Tabs.Panel>
+            <Tabs.Panel value="signup">
+              <SignUpForm onSignedUp={handleAuthenticated} />
+            </Tabs.Panel>
+          </Tabs>
+        </Paper>
+      </Stack>
+      <ForgotPasswordDialog
+        opened={forgotOpen}
+        onClose={() => setForgotOpen(false)}
+        onSignedIn={handleAuthenticated}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,90 @@
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Group,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { SignUpInput, type AuthResponse } from '../../../common/auth';
+import { errorMessage } from '../../lib/api-client';
+import { REGISTRATION_FAILED_MESSAGE, useSignUp } from './api';
+
+/** Suggestions only: students of other arts type their own. */
+export const MARTIAL_ART_SUGGESTIONS = ['Xingyiquan', 'Taijiquan', 'Baguazhang', 'Other'];
+
+export interface SignUpFormProps {
+  onSignedUp: (auth: AuthResponse) => void;
+}
+
+export function SignUpForm({ onSignedUp }: SignUpFormProps) {
+  const signUp = useSignUp();
+  const form = useForm<SignUpInput>({
+    initialValues: {
+      name: '',
+      email: '',
+      username: '',
+      password: '',
+      city: '',
+      country: '',
+      martial_art: '',
+    },
+    validate: schemaResolver(SignUpInput, { sync: true }),
+  });
+
+  const handleSubmit = form.onSubmit((values) => {
+    signUp.mutate(values, { onSuccess: onSignedUp });
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label="Sign up">
+      <Stack gap="md">
+        {signUp.isError && (
+          <Alert color="red" role="alert" title="Registration failed">
+            {errorMessage(signUp.error, REGISTRATION_FAILED_MESSAGE)}
+          </Alert>
+        )}
+        <TextInput label="Full name" autoComplete="name" required {...form.getInputProps('name')} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Username" autoComplete="username" required {...form.getInputProps('username')} />
+          <PasswordInput
+            label="Password"
+            description="At least 8 characters"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <TextInput label="City" autoComplete="address-level2" required {...form.getInputProps('city')} />
+          <TextInput
+            label="Country"
+            autoComplete="country-name"
+            required
+            {...form.getInputProps('country')}
+          />
+        </SimpleGrid>
+        <Autocomplete
+          label="Martial art"
+          description="Choose one or type your own"
+          data={MARTIAL_ART_SUGGESTIONS}
+          required
+          {...form.getInputProps('martial_art')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={signUp.isPending}>
+            Create Account
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import { Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import {
+  IconBook,
+  IconLayoutDashboard,
+  IconNews,
+  IconSettings,
+  IconUsers,
+  type TablerIcon,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../../lib/session';
+
+interface DashboardLink {
+  to: string;
+  title: string;
+  description: string;
+  icon: TablerIcon;
+}
+
+const MEMBER_LINKS: DashboardLink[] = [
+  {
+    to: '/app/courses',
+    title: 'Courses',
+    description: 'Continue your training and find new courses.',
+    icon: IconBook,
+  },
+  {
+    to: '/app/community',
+    title: 'Community',
+    description: 'Meet your instructors and fellow students.',
+    icon: IconUsers,
+  },
+  {
+    to: '/app/settings',
+    title: 'Settings',
+    description: 'Your profile, password and privacy.',
+    icon: IconSettings,
+  },
+];
+
+const ADMIN_LINKS: DashboardLink[] = [
+  {
+    to: '/app/admin',
+    title: 'Admin Dashboard',
+    description: 'Manage courses, bookings and the school.',
+    icon: IconLayoutDashboard,
+  },
+  { to: '/app/admin/blog', title: 'Blog', description: 'Write and publish blog posts.', icon: IconNews },
+  {
+    to: '/app/community',
+    title: 'Community Management',
+    description: 'Manage students and their accounts.',
+    icon: IconUsers,
+  },
+  {
+    to: '/app/settings',
+    title: 'Settings',
+    description: 'Your profile, password and privacy.',
+    icon: IconSettings,
+  },
+];
+
+function LinkCard({ link }: { link: DashboardLink }) {
+  const LinkIcon = link.icon;
+  return (
+    <UnstyledButton component={Link} to={link.to} style={{ display: 'block', height: '100%' }}>
+      <Card withBorder padding="lg" h="100%">
+        <Stack gap="xs">
+          <ThemeIcon size="lg" variant="filled" aria-hidden>
+            <LinkIcon size={20} />
+          </ThemeIcon>
+          <Text fw={600} size="lg">
+            {link.title}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {link.description}
+          </Text>
+        </Stack>
+      </Card>
+    </UnstyledButton>
+  );
+}
+
+/** The /app index: a member view and an admin view; later issues fill both in. */
+export function DashboardPage() {
+  const user = useCurrentUser();
+  const links = user.is_admin ? ADMIN_LINKS : MEMBER_LINKS;
+  return (
+    <Container size="lg" py="lg" px={0}>
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>Welcome, {user.name}</Title>
+          <Text c="dimmed">{user.is_admin ? 'Administrator' : 'Your training at a glance'}</Text>
+        </div>
+        <nav aria-label={user.is_admin ? 'Administration' : 'Quick links'}>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: user.is_admin ? 4 : 3 }}>
+            {links.map((link) => (
+              <LinkCard key={link.to + link.title} link={link} />
+            ))}
+          </SimpleGrid>
+        </nav>
+      </Stack>
+    </Container>
+  );
+}

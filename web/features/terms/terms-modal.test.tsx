@@ -1,0 +1,143 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { TermsStatusResponse } from '../../../common/terms';
+import { TestProviders, makeUser, signInAs, stubFetch } from '../../test/render';
+import { TermsGate } from './terms-gate';
+import { TermsModal, termsParagraphs } from './terms-modal';
+
+const user = makeUser();
+
+const pending: TermsStatusResponse = {
+  requiresAcceptance: true,
+  currentVersion: '2025-07-14',
+  acceptedVersion: null,
+  acceptedAt: null,
+  terms: {
+    version: '2025-07-14',
+    effective_date: '2025-07-14',
+    content: 'Effective 07/14/2025.\n\nTrain <b>safely</b>.\n\nBe kind.',
+  },
+};
+
+const accepted: TermsStatusResponse = {
+  ...pending,
+  requiresAcceptance: false,
+  acceptedVersion: '2025-07-14',
+  acceptedAt: '2025-07-20T09:00:00.000Z',
+};
+
+function renderModal(props: Partial<Parameters<typeof TermsModal>[0]> = {}) {
+  const onClose = vi.fn();
+  render(
+    <TestProviders>
+      <TermsModal userId={user.id} status={pending} opened required onClose={onClose} {...props} />
+    </TestProviders>,
+  );
+  return { onClose, dialog: screen.getByRole('dialog', { name: 'Terms of Service' }) };
+}
+
+describe('termsParagraphs', () => {
+  it('splits plain text on blank lines', () => {
+    expect(termsParagraphs('One\nstill one\n\n  Two  \n \nThree')).toEqual([
+      'One\nstill one',
+      'Two',
+      'Three',
+    ]);
+  });
+});
+
+describe('TermsModal', () => {
+  it('renders the terms as text paragraphs, never as HTML', () => {
+    const { dialog } = renderModal();
+    expect(within(dialog).getByText('Train <b>safely</b>.')).toBeTruthy();
+    expect(dialog.querySelector('b')).toBeNull();
+    expect(within(dialog).getByText('Effective 07/14/2025.')).toBeTruthy();
+  });
+
+  it('cannot be dismissed while acceptance is required', () => {
+    const { dialog, onClose } = renderModal();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(dialog.querySelector('.mantine-Modal-close')).toBeNull();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('refuses to accept until the box is checked', () => {
+    const { calls } = stubFetch({});
+    const { dialog } = renderModal();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'I Accept' }));
+
+    expect(within(dialog).getByText('Please check the box to agree to the terms of service')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('accepts the current version and says so', async () => {
+    const { calls } = stubFetch({ [`POST /api/user/${user.id}/accept-terms`]: () => ({ body: accepted }) });
+    const { dialog, onClose } = renderModal();
+    fireEvent.click(within(dialog).getByLabelText('I have read and agree to the Terms of Service'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'I Accept' }));
+
+    expect(await screen.findByText('Terms of service accepted successfully!')).toBeTruthy();
+    expect(calls[0]?.body).toEqual({ version: '2025-07-14' });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('reports a failed acceptance in the modal and as a toast', async () => {
+    stubFetch({
+      [`POST /api/user/${user.id}/accept-terms`]: () => ({
+        status: 500,
+        body: { error: 'x', code: 'INTERNAL' },
+      }),
+    });
+    const { dialog } = renderModal();
+    fireEvent.click(within(dialog).getByLabelText('I have read and agree to the Terms of Service'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'I Accept' }));
+
+    expect(await within(dialog).findByText('Failed to accept terms of service')).toBeTruthy();
+    expect(await screen.findByText('Failed to accept terms of service. Please try again.')).toBeTruthy();
+  });
+
+  it('offers Cancel when acceptance is optional', () => {
+    const { dialog, onClose } = renderModal({
+      required: false,
+      status: { ...pending, requiresAcceptance: false },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('TermsGate', () => {
+  it('opens the modal when the status check says acceptance is required', async () => {
+    signInAs(user);
+    stubFetch({
+      [`POST /api/verify/user/${user.id}`]: () => ({ body: { valid: true, user } }),
+      [`GET /api/user/${user.id}/terms-status`]: () => ({ body: pending }),
+    });
+    render(
+      <TestProviders>
+        <TermsGate userId={user.id} viewOpened={false} onViewClose={() => {}} />
+      </TestProviders>,
+    );
+    expect(await screen.findByRole('dialog', { name: 'Terms of Service' })).toBeTruthy();
+  });
+
+  it('treats a failed status check as no acceptance required', async () => {
+    signInAs(user);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubFetch({
+      [`POST /api/verify/user/${user.id}`]: () => ({ body: { valid: true, user } }),
+      [`GET /api/user/${user.id}/terms-status`]: () => ({
+        status: 500,
+        body: { error: 'x', code: 'INTERNAL' },
+      }),
+    });
+    render(
+      <TestProviders>
+        <TermsGate userId={user.id} viewOpened={false} onViewClose={() => {}} />
+      </TestProviders>,
+    );
+    await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

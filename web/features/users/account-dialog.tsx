@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { DEACTIVATE_CONFIRMATION } from '../../../common/users';
+import { errorMessage } from '../../lib/api-client';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useDeactivateAccount } from './api';
+import { DEACTIVATE_CONFIRM_MESSAGE, DEACTIVATE_FAILED_MESSAGE } from './profile-body';
+
+/** The spec's delays: sign-out follows deactivation after 2 s; the deletion notice stays 5 s. */
+export const DEACTIVATION_LOGOUT_MS = 2000;
+export const DELETION_NOTICE_MS = 5000;
+
+export const DELETION_NOTE =
+  'Account deletion is handled by contacting support and is processed in 3-5 business days.';
+
+export interface AccountDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  userId: string;
+  /** Called 2 seconds after a successful deactivation: sign out and leave the app. */
+  onDeactivated: () => void | Promise<void>;
+}
+
+export function AccountDialog({ opened, onClose, userId, onDeactivated }: AccountDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Account Management" centered>
+      <DeactivateForm userId={userId} onCancel={onClose} onDeactivated={onDeactivated} />
+    </Modal>
+  );
+}
+
+function DeactivateForm({
+  userId,
+  onCancel,
+  onDeactivated,
+}: {
+  userId: string;
+  onCancel: () => void;
+  onDeactivated: () => void | Promise<void>;
+}) {
+  const deactivate = useDeactivateAccount(userId);
+  const [confirmation, setConfirmation] = useState('');
+  const [deletionRequest, setDeletionRequest] = useState(false);
+  const [confirmError, setConfirmError] = useState(false);
+  const [done, setDone] = useState(false);
+  const logoutTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const onDeactivatedRef = useRef(onDeactivated);
+  useEffect(() => {
+    onDeactivatedRef.current = onDeactivated;
+  }, [onDeactivated]);
+
+  // The sign-out still happens if the dialog closes during the 2-second notice.
+  useEffect(
+    () => () => {
+      if (logoutTimer.current) {
+        clearTimeout(logoutTimer.current);
+        void onDeactivatedRef.current();
+      }
+    },
+    [],
+  );
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (confirmation !== DEACTIVATE_CONFIRMATION) {
+      setConfirmError(true);
+      return;
+    }
+    setConfirmError(false);
+    deactivate.mutate(
+      { isDeletionRequest: deletionRequest },
+      {
+        onSuccess: (result) => {
+          setDone(true);
+          const fallback = deletionRequest
+            ? `Your account is deactivated and your deletion request was sent. ${DELETION_NOTE}`
+            : 'Your account is deactivated.';
+          notifySuccess(result.message ?? fallback, {
+            title: deletionRequest ? 'Deletion requested' : 'Account deactivated',
+            autoClose: deletionRequest ? DELETION_NOTICE_MS : undefined,
+          });
+          logoutTimer.current = setTimeout(() => {
+            logoutTimer.current = undefined;
+            void onDeactivatedRef.current();
+          }, DEACTIVATION_LOGOUT_MS);
+        },
+        onError: (error) => {
+          notifyError(errorMessage(error, DEACTIVATE_FAILED_MESSAGE), { title: DEACTIVATE_FAILED_MESSAGE });
+        },
+      },
+    );
+  };
+
+  if (done) {
+    return (
+      <Stack gap="md" role="status">
+        <Text>Your account is deactivated. You will be signed out in a moment.</Text>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label="Deactivate account">
+      <Stack gap="md">
+        <Text size="sm">
+          Deactivating your account signs you out and hides your profile. An administrator can reactivate it
+          later.
+        </Text>
+        <Checkbox
+          label="Also request permanent deletion of my account"
+          description={DELETION_NOTE}
+          checked={deletionRequest}
+          onChange={(event) => setDeletionRequest(event.currentTarget.checked)}
+        />
+        <TextInput
+          label={`Type ${DEACTIVATE_CONFIRMATION} to confirm`}
+          autoComplete="off"
+          required
+          data-autofocus
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.currentTarget.value)}
+          error={confirmError ? DEACTIVATE_CONFIRM_MESSAGE : undefined}
+        />
+        {deactivate.isError && (
+          <Alert color="red" role="alert">
+            {errorMessage(deactivate.error, DEACTIVATE_FAILED_MESSAGE)}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" color="red.9" loading={deactivate.isPending}>
+            Deactivate Account
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

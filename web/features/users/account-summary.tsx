@@ -1,0 +1,53 @@
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { User } from '../../../common/users';
+import { UserAvatar } from '../../components/user-avatar';
+import { formatDate, roleLabel } from '../../lib/format';
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text>{value}</Text>
+    </div>
+  );
+}
+
+export function AccountSummary({ profile }: { profile: User }) {
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="account-summary-title">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="account-summary-title">
+          Account
+        </Title>
+        <Group gap="md" wrap="nowrap">
+          <UserAvatar name={profile.name} avatar={profile.avatar} size={64} radius={64} />
+          <div style={{ minWidth: 0 }}>
+            <Text fw={600} size="lg" truncate>
+              {profile.name}
+            </Text>
+            <Text c="dimmed" truncate>
+              @{profile.username}
+            </Text>
+          </div>
+          <Group gap="xs" ml="auto">
+            <Badge color={profile.is_active ? 'jade' : 'gray.7'} variant="filled">
+              {profile.is_active ? 'Active' : 'Inactive'}
+            </Badge>
+            {profile.deletion_requested && (
+              <Badge color="red.9" variant="filled">
+                Deletion requested
+              </Badge>
+            )}
+          </Group>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Detail label="Email" value={profile.email} />
+          <Detail label="Role" value={roleLabel(profile)} />
+          <Detail label="Member since" value={formatDate(profile.created_at)} />
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}

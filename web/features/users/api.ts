@@ -1,0 +1,74 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { OkResponse } from '../../../common/api';
+import type { SetNewPasswordInput } from '../../../common/auth';
+import { UploadResponse, type UploadFolder } from '../../../common/uploads';
+import { User, UserResponse, type DeactivateInput, type UpdateUserInput } from '../../../common/users';
+import { apiRequest, uploadForm } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+
+export const userKeys = {
+  profile: (userId: string) => ['users', userId, 'profile'] as const,
+};
+
+export function useUserProfile(userId: string) {
+  return useQuery({
+    queryKey: userKeys.profile(userId),
+    queryFn: () => apiRequest(`/user/${encodeURIComponent(userId)}/profile`, { schema: User }),
+  });
+}
+
+export function useUpdateUser(userId: string) {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  return useMutation({
+    mutationFn: (input: UpdateUserInput) =>
+      apiRequest(`/user/${encodeURIComponent(userId)}`, { method: 'PUT', body: input, schema: UserResponse }),
+    onSuccess: ({ user }) => {
+      queryClient.setQueryData(userKeys.profile(userId), user);
+      if (session.user?.id === user.id) session.setUser(user);
+    },
+  });
+}
+
+/** Ends a temporary-password session's obligation: sets the new password, then reloads the user. */
+export function useSetNewPassword(userId: string) {
+  const queryClient = useQueryClient();
+  const { refreshUser } = useSession();
+  return useMutation({
+    mutationFn: (input: SetNewPasswordInput) =>
+      apiRequest('/user/set-new-password', { method: 'PUT', body: input, schema: OkResponse }),
+    onSuccess: async () => {
+      const user = await refreshUser();
+      if (user) queryClient.setQueryData(userKeys.profile(userId), user);
+    },
+  });
+}
+
+export function useDeactivateAccount(userId: string) {
+  return useMutation({
+    mutationFn: (input: DeactivateInput) =>
+      apiRequest(`/user/${encodeURIComponent(userId)}/deactivate`, {
+        method: 'POST',
+        body: input,
+        schema: OkResponse,
+      }),
+  });
+}
+
+export interface UploadImageInput {
+  file: File;
+  folder: UploadFolder;
+  onProgress?: (percent: number) => void;
+}
+
+export function useUploadImage() {
+  return useMutation({
+    mutationFn: ({ file, folder, onProgress }: UploadImageInput) => {
+      const form = new FormData();
+      // The folder goes first: the server reads fields in order and needs it before the file streams.
+      form.append('folder', folder);
+      form.append('file', file);
+      return uploadForm('/uploads', form, { schema: UploadResponse, onProgress });
+    },
+  });
+}

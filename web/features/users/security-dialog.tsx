@@ -1,0 +1,228 @@
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Modal,
+  PasswordInput,
+  Radio,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { PASSWORD_MESSAGE, PASSWORD_MIN_LENGTH, type Privacy, type User } from '../../../common/users';
+import { errorMessage } from '../../lib/api-client';
+import { notifySuccess } from '../../lib/notify';
+import { useSetNewPassword, useUpdateUser } from './api';
+import {
+  CURRENT_PASSWORD_FOR_SETTINGS_MESSAGE,
+  PASSWORDS_DO_NOT_MATCH_MESSAGE,
+  PROFILE_INCOMPLETE_MESSAGE,
+  PROFILE_SAVE_FAILED_MESSAGE,
+  profileBody,
+} from './profile-body';
+
+export interface SecurityDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  profile: User;
+  /** A temporary-password session: only a new password is asked for, through set-new-password. */
+  passwordChangeRequired: boolean;
+}
+
+interface SecurityValues {
+  current_password: string;
+  new_password: string;
+  confirm_password: string;
+  privacy: Privacy;
+  allow_messages: boolean;
+}
+
+/** The spec's password rules, shared by both modes. `requireNew` when a new password is owed. */
+export function validateNewPassword(
+  values: Pick<SecurityValues, 'new_password' | 'confirm_password'>,
+  requireNew: boolean,
+): { new_password?: string; confirm_password?: string } {
+  const errors: { new_password?: string; confirm_password?: string } = {};
+  const changing = requireNew || values.new_password !== '' || values.confirm_password !== '';
+  if (!changing) return errors;
+  if (values.new_password.length < PASSWORD_MIN_LENGTH) errors.new_password = PASSWORD_MESSAGE;
+  if (values.new_password !== values.confirm_password)
+    errors.confirm_password = PASSWORDS_DO_NOT_MATCH_MESSAGE;
+  return errors;
+}
+
+const PRIVACY_FIELDS: { key: keyof Privacy; label: string; description: string }[] = [
+  { key: 'profile', label: 'Profile visibility', description: 'Your name and details in the community.' },
+  { key: 'progress', label: 'Progress visibility', description: 'Your course progress.' },
+  { key: 'courses', label: 'Courses visibility', description: 'The courses you are enrolled in.' },
+];
+
+function initialValues(profile: User): SecurityValues {
+  return {
+    current_password: '',
+    new_password: '',
+    confirm_password: '',
+    privacy: { ...profile.privacy },
+    allow_messages: profile.allow_messages,
+  };
+}
+
+/** The modal's content mounts on each opening, so the form starts from the latest profile. */
+export function SecurityDialog({ opened, onClose, profile, passwordChangeRequired }: SecurityDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Security & Privacy" size="lg" centered>
+      <SecurityForm profile={profile} passwordChangeRequired={passwordChangeRequired} onDone={onClose} />
+    </Modal>
+  );
+}
+
+function SecurityForm({
+  profile,
+  passwordChangeRequired,
+  onDone,
+}: Pick<SecurityDialogProps, 'profile' | 'passwordChangeRequired'> & { onDone: () => void }) {
+  const update = useUpdateUser(profile.id);
+  const setNewPassword = useSetNewPassword(profile.id);
+  const mutation = passwordChangeRequired ? setNewPassword : update;
+  const form = useForm<SecurityValues>({
+    initialValues: initialValues(profile),
+    validate: (values) => ({
+      ...(passwordChangeRequired || values.current_password !== ''
+        ? {}
+        : { current_password: CURRENT_PASSWORD_FOR_SETTINGS_MESSAGE }),
+      ...validateNewPassword(values, passwordChangeRequired),
+    }),
+  });
+  const incomplete = !passwordChangeRequired && profileBody(profile) === null;
+
+  const handleSubmit = form.onSubmit((values) => {
+    if (passwordChangeRequired) {
+      setNewPassword.mutate(
+        { newPassword: values.new_password },
+        {
+          onSuccess: () => {
+            notifySuccess('Your new password is saved.');
+            onDone();
+          },
+        },
+      );
+      return;
+    }
+    const body = profileBody(profile);
+    if (!body) return;
+    const changingPassword = values.new_password !== '';
+    update.mutate(
+      {
+        ...body,
+        privacy: values.privacy,
+        allow_messages: values.allow_messages,
+        current_password: values.current_password,
+        ...(changingPassword ? { new_password: values.new_password } : {}),
+      },
+      {
+        onSuccess: () => {
+          notifySuccess(
+            changingPassword ? 'Your password and settings are saved.' : 'Your settings are saved.',
+          );
+          onDone();
+        },
+      },
+    );
+  });
+
+  const failure = incomplete
+    ? PROFILE_INCOMPLETE_MESSAGE
+    : mutation.isError
+      ? errorMessage(mutation.error, PROFILE_SAVE_FAILED_MESSAGE)
+      : null;
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label="Security and privacy settings">
+      <Stack gap="md">
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        {passwordChangeRequired && (
+          <Alert color="yellow" title="Choose a new password">
+            You signed in with a temporary password. Choose a new password to finish recovering your account.
+          </Alert>
+        )}
+        <Title order={3} size="h4">
+          {passwordChangeRequired ? 'New password' : 'Change password'}
+        </Title>
+        {!passwordChangeRequired && (
+          <Text size="sm" c="dimmed">
+            Leave the new password empty to keep your current one.
+          </Text>
+        )}
+        <PasswordInput
+          label="New password"
+          description="At least 8 characters"
+          autoComplete="new-password"
+          required={passwordChangeRequired}
+          data-autofocus
+          {...form.getInputProps('new_password')}
+        />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          required={passwordChangeRequired}
+          {...form.getInputProps('confirm_password')}
+        />
+        {passwordChangeRequired ? (
+          <Text size="sm" c="dimmed">
+            You can change your privacy settings once your new password is saved.
+          </Text>
+        ) : (
+          <>
+            <Divider />
+            <Title order={3} size="h4">
+              Privacy
+            </Title>
+            {PRIVACY_FIELDS.map((field) => (
+              <Radio.Group
+                key={field.key}
+                label={field.label}
+                description={field.description}
+                value={form.values.privacy[field.key]}
+                onChange={(value) =>
+                  form.setFieldValue(`privacy.${field.key}`, value === 'private' ? 'private' : 'public')
+                }
+              >
+                <Group gap="lg" mt={6}>
+                  <Radio value="public" label="Public" />
+                  <Radio value="private" label="Private" />
+                </Group>
+              </Radio.Group>
+            ))}
+            <Switch
+              label="Allow other members to message me"
+              {...form.getInputProps('allow_messages', { type: 'checkbox' })}
+            />
+            <Divider />
+            <PasswordInput
+              label="Current password"
+              description="Required to update your settings."
+              autoComplete="current-password"
+              required
+              {...form.getInputProps('current_password')}
+            />
+          </>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={mutation.isPending} disabled={incomplete}>
+            {passwordChangeRequired ? 'Set New Password' : 'Save Settings'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

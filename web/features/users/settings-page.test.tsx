@@ -1,0 +1,285 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { User } from '../../../common/users';
+import { labelled, makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
+import { RequireAuth } from '../../app/guards';
+import { SettingsPage } from './settings-page';
+
+function Probe() {
+  const location = useLocation();
+  return <p>Home at {location.pathname}</p>;
+}
+
+function LocationText() {
+  const location = useLocation();
+  return <output aria-label="Current location">{location.pathname + location.search}</output>;
+}
+
+const routes = [
+  {
+    element: <RequireAuth />,
+    children: [
+      {
+        path: '/app/settings',
+        element: (
+          <>
+            <SettingsPage />
+            <LocationText />
+          </>
+        ),
+      },
+    ],
+  },
+  { path: '/', element: <Probe /> },
+];
+
+function serverFor(user: User, extra: Parameters<typeof stubFetch>[0] = {}) {
+  return stubFetch({
+    [`POST /api/verify/user/${user.id}`]: () => ({ body: { valid: true, user } }),
+    [`GET /api/user/${user.id}/profile`]: () => ({ body: user }),
+    ...extra,
+  });
+}
+
+async function renderSettings(user: User, path = '/app/settings') {
+  signInAs(user);
+  const result = renderRoutes(routes, path);
+  await screen.findByRole('heading', { name: 'Settings', level: 1 });
+  return result;
+}
+
+function fill(container: HTMLElement, label: string, value: string) {
+  fireEvent.change(within(container).getByLabelText(labelled(label)), { target: { value } });
+}
+
+describe('SettingsPage', () => {
+  it('shows the account summary', async () => {
+    const user = makeUser({ belt: 'Blue belt' });
+    serverFor(user);
+    await renderSettings(user);
+    const summary = screen.getByRole('region', { name: 'Account' });
+    expect(within(summary).getByText('Mei Chen')).toBeTruthy();
+    expect(within(summary).getByText('@mei')).toBeTruthy();
+    expect(within(summary).getByText('Blue belt')).toBeTruthy();
+    expect(within(summary).getByText('March 1, 2024')).toBeTruthy();
+    expect(within(summary).getByText('Active')).toBeTruthy();
+  });
+
+  it("says 'Failed to load user profile. Please try again' when the profile does not load", async () => {
+    const user = makeUser();
+    serverFor(user, {
+      [`GET /api/user/${user.id}/profile`]: () => ({ status: 500, body: { error: 'x', code: 'INTERNAL' } }),
+    });
+    signInAs(user);
+    renderRoutes(routes, '/app/settings');
+    expect(await screen.findByText('Failed to load user profile. Please try again')).toBeTruthy();
+  });
+
+  it('opens the security dialog for ?openSecurity=true and removes the query', async () => {
+    const user = makeUser();
+    serverFor(user);
+    await renderSettings(user, '/app/settings?openSecurity=true');
+    expect(await screen.findByRole('dialog', { name: 'Security & Privacy' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByLabelText('Current location').textContent).toBe('/app/settings'));
+  });
+});
+
+describe('Edit profile', () => {
+  it('requires the current password and validates name and email', async () => {
+    const user = makeUser();
+    const { calls } = serverFor(user);
+    await renderSettings(user);
+    const form = screen.getByRole('form', { name: 'Edit profile' });
+    fill(form, 'Full name', '  ');
+    fill(form, 'Email', '');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Profile' }));
+
+    expect(await within(form).findByText('Password is required to update profile')).toBeTruthy();
+    expect(within(form).getByText('Name is required')).toBeTruthy();
+    expect(within(form).getByText('Email is required')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('saves the full profile with the password and shows Saved', async () => {
+    const user = makeUser();
+    const { calls } = serverFor(user, {
+      [`PUT /api/user/${user.id}`]: ({ body }) => ({ body: { user: { ...user, ...(body as object) } } }),
+    });
+    await renderSettings(user);
+    const form = screen.getByRole('form', { name: 'Edit profile' });
+    fill(form, 'City', 'Berkeley');
+    fill(form, 'Current password', 'my-password');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Profile' }));
+
+    expect(await within(form).findByText('Saved')).toBeTruthy();
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.body).toMatchObject({
+      name: 'Mei Chen',
+      email: 'mei@example.com',
+      city: 'Berkeley',
+      experience: 2,
+      current_password: 'my-password',
+      privacy: user.privacy,
+    });
+    expect(put?.body).not.toHaveProperty('new_password');
+  });
+
+  it("shows the server's reason for a refused save", async () => {
+    const user = makeUser();
+    serverFor(user, {
+      [`PUT /api/user/${user.id}`]: () => ({
+        status: 403,
+        body: { error: 'Current password is incorrect', code: 'FORBIDDEN' },
+      }),
+    });
+    await renderSettings(user);
+    const form = screen.getByRole('form', { name: 'Edit profile' });
+    fill(form, 'Current password', 'wrong');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Profile' }));
+    expect((await within(form).findAllByText('Current password is incorrect')).length).toBeGreaterThan(0);
+  });
+
+  it('checks the avatar file before uploading it', async () => {
+    const user = makeUser();
+    const { calls } = serverFor(user);
+    await renderSettings(user);
+    const input = screen.getByLabelText('Upload profile picture');
+
+    fireEvent.change(input, {
+      target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] },
+    });
+    expect(await screen.findByText('Please choose an image file')).toBeTruthy();
+
+    const big = new File(['x'], 'big.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 6 * 1024 * 1024 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(await screen.findByText('Please choose an image smaller than 5MB')).toBeTruthy();
+    expect(calls.some((call) => call.path === '/api/uploads')).toBe(false);
+  });
+});
+
+describe('Security & Privacy dialog', () => {
+  async function openDialog(user: User, extra: Parameters<typeof stubFetch>[0] = {}) {
+    const server = serverFor(user, extra);
+    await renderSettings(user);
+    fireEvent.click(screen.getByRole('button', { name: 'Open Security & Privacy' }));
+    return { ...server, dialog: await screen.findByRole('dialog', { name: 'Security & Privacy' }) };
+  }
+
+  it('checks the current password, the length and the confirmation', async () => {
+    const { dialog, calls } = await openDialog(makeUser());
+    fill(dialog, 'New password', 'short');
+    fill(dialog, 'Confirm new password', 'different');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }));
+
+    expect(await within(dialog).findByText('Current password is required to update settings')).toBeTruthy();
+    expect(within(dialog).getByText('Password must be at least 8 characters long')).toBeTruthy();
+    expect(within(dialog).getByText('New passwords do not match')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('saves privacy with the current password', async () => {
+    const user = makeUser();
+    const { dialog, calls } = await openDialog(user, {
+      [`PUT /api/user/${user.id}`]: ({ body }) => ({ body: { user: { ...user, ...(body as object) } } }),
+    });
+    const profileGroup = within(dialog).getByRole('radiogroup', { name: 'Profile visibility' });
+    fireEvent.click(within(profileGroup).getByLabelText('Private'));
+    fill(dialog, 'Current password', 'my-password');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Security & Privacy' })).toBeNull());
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.body).toMatchObject({
+      privacy: { profile: 'private', progress: 'public', courses: 'public' },
+      current_password: 'my-password',
+    });
+  });
+
+  it('sets a new password without the old one after a temporary-password login', async () => {
+    const user = makeUser({ requires_password_change: true });
+    const refreshed = { ...user, requires_password_change: false };
+    let changed = false;
+    const { dialog, calls } = await openDialog(user, {
+      'PUT /api/user/set-new-password': () => {
+        changed = true;
+        return { body: { success: true } };
+      },
+      [`GET /api/user/${user.id}/profile`]: () => ({ body: changed ? refreshed : user }),
+    });
+    expect(within(dialog).queryByLabelText(labelled('Current password'))).toBeNull();
+    fill(dialog, 'New password', 'brand-new-pass');
+    fill(dialog, 'Confirm new password', 'brand-new-pass');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Set New Password' }));
+
+    await waitFor(() => expect(screen.queryByText('Choose a new password')).toBeNull());
+    expect(calls.find((call) => call.path === '/api/user/set-new-password')?.body).toEqual({
+      newPassword: 'brand-new-pass',
+    });
+    expect(JSON.parse(localStorage.getItem('userData') ?? '{}').requires_password_change).toBe(false);
+  });
+});
+
+describe('Account Management dialog', () => {
+  async function openDialog(user: User, extra: Parameters<typeof stubFetch>[0] = {}) {
+    const server = serverFor(user, extra);
+    await renderSettings(user);
+    fireEvent.click(screen.getByRole('button', { name: 'Manage Account' }));
+    return { ...server, dialog: await screen.findByRole('dialog', { name: 'Account Management' }) };
+  }
+
+  it('needs DEACTIVATE typed exactly', async () => {
+    const { dialog, calls } = await openDialog(makeUser());
+    fill(dialog, 'Type DEACTIVATE to confirm', 'deactivate');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
+
+    expect(within(dialog).getByText('Please type DEACTIVATE to confirm')).toBeTruthy();
+    expect(calls.some((call) => call.path.endsWith('/deactivate'))).toBe(false);
+  });
+
+  it('sends the deletion request and signs out after 2 seconds', async () => {
+    const user = makeUser();
+    const { dialog, calls } = await openDialog(user, {
+      [`POST /api/user/${user.id}/deactivate`]: () => ({
+        body: { success: true, message: 'Account deactivated' },
+      }),
+    });
+    expect(
+      within(dialog).getByText(/handled by contacting support and is processed in 3-5 business days/),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByLabelText('Also request permanent deletion of my account'));
+    fill(dialog, 'Type DEACTIVATE to confirm', 'DEACTIVATE');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
+      expect(await screen.findByText('Account deactivated')).toBeTruthy();
+      expect(localStorage.getItem('authToken')).not.toBeNull();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2000);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await screen.findByText('Home at /')).toBeTruthy();
+    expect(calls.find((call) => call.path.endsWith('/deactivate'))?.body).toEqual({
+      isDeletionRequest: true,
+    });
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it("toasts 'Failed to deactivate account' with the server's reason", async () => {
+    const user = makeUser();
+    const { dialog } = await openDialog(user, {
+      [`POST /api/user/${user.id}/deactivate`]: () => ({
+        status: 403,
+        body: { error: 'Admins cannot deactivate themselves', code: 'FORBIDDEN' },
+      }),
+    });
+    fill(dialog, 'Type DEACTIVATE to confirm', 'DEACTIVATE');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
+
+    expect(await screen.findByText('Failed to deactivate account')).toBeTruthy();
+    expect((await screen.findAllByText('Admins cannot deactivate themselves')).length).toBeGreaterThan(0);
+  });
+});

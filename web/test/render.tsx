@@ -1,0 +1,107 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import type { User } from '../../common/users';
+import { SessionProvider } from '../lib/session';
+import { writeSession } from '../lib/session-storage';
+
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+}
+
+/** Mantine in test mode: no portals, no transitions, so dialogs render inline and at once. */
+export function TestProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  return (
+    <MantineProvider env="test">
+      <Notifications />
+      <QueryClientProvider client={queryClient ?? testQueryClient()}>
+        <SessionProvider>{children}</SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+/** Renders routes in a memory router at `path`, inside the app's providers. */
+export function renderRoutes(routes: RouteObject[], path: string) {
+  notifications.clean();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <TestProviders>
+      <RouterProvider router={router} />
+    </TestProviders>,
+  );
+  return { ...result, router };
+}
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: '0b7a6f1e-8d7c-4c36-9a57-1f0f3c1b2a11',
+    name: 'Mei Chen',
+    email: 'mei@example.com',
+    username: 'mei',
+    is_admin: false,
+    role: 'student',
+    avatar: null,
+    belt: null,
+    city: 'Oakland',
+    country: 'USA',
+    martial_art: 'Taijiquan',
+    experience: 2,
+    privacy: { profile: 'public', progress: 'public', courses: 'public' },
+    allow_messages: true,
+    email_notifications: true,
+    current_courses: [],
+    current_course: null,
+    completed_courses: [],
+    progress: 0,
+    requires_password_change: false,
+    is_active: true,
+    deletion_requested: false,
+    created_at: '2024-03-01T10:00:00.000Z',
+    updated_at: '2024-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function signInAs(user: User, token = 'test-token'): void {
+  writeSession(token, user);
+}
+
+type Handler = (request: { method: string; body: unknown; headers: Headers }) => {
+  status?: number;
+  body?: unknown;
+};
+
+/**
+ * A fetch stub at the network boundary: `routes` maps 'METHOD /api/path' to a handler.
+ * Unmatched calls answer 404 so a missing stub shows up as a failed expectation, not a hang.
+ */
+export function stubFetch(routes: Record<string, Handler>) {
+  const calls: { method: string; path: string; body: unknown; headers: Headers }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = new Headers(init.headers);
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path: url.pathname, body, headers });
+    const handler = routes[`${method} ${url.pathname}`];
+    const answer = handler
+      ? handler({ method, body, headers })
+      : { status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } };
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, calls };
+}
+
+/** A label matcher that ignores Mantine's required asterisk ("Username *"). */
+export function labelled(label: string): RegExp {
+  return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
+}
