@@ -103,12 +103,7 @@ export const ProfileFields = z.object({
   name: requiredText('Name is required', 100),
   email: Email,
   username: Username,
-  avatar: z
-    .string()
-    .trim()
-    .regex(AVATAR_URL, 'Please upload the avatar image first')
-    .nullable()
-    .optional(),
+  avatar: z.string().trim().regex(AVATAR_URL, 'Please upload the avatar image first').nullable().optional(),
   city: z.string().trim().max(100).optional(),
   country: z.string().trim().max(100).optional(),
   martial_art: z.string().trim().max(100).optional(),

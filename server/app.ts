@@ -72,7 +72,12 @@ export const CONTENT_SECURITY_POLICY = {
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   mediaSrc: ["'self'", 'blob:'],
-  frameSrc: ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+  frameSrc: [
+    "'self'",
+    'https://www.youtube.com',
+    'https://www.youtube-nocookie.com',
+    'https://player.vimeo.com',
+  ],
   upgradeInsecureRequests: null,
 };
 
@@ -126,7 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const storage = deps.storage ?? localStorage(path.resolve(config.DATA_DIR, 'media'));
-  const transport = deps.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : logTransport(app.log));
+  const transport =
+    deps.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : logTransport(app.log));
   const sessions = createSessionStore(database.db, clock);
   const platform: Platform = {
     config,
@@ -143,7 +149,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccessControl(app, sessions);
   await app.register(async (api) => registerModules(api, platform), { prefix: '/api' });
 
-  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 
   if (storage.root) {
     await mkdir(storage.root, { recursive: true });
@@ -167,7 +175,9 @@ async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<vo
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const isPage = request.method === 'GET' && !url.startsWith('/api') && !url.startsWith('/media/');
+    // Missing build files (an old bundle after a deploy) are 404s, not the app's HTML.
+    const isPage =
+      request.method === 'GET' && !/^\/(api|media|assets)(\/|$)/.test(url) && !/\.[a-z0-9]+$/i.test(url);
     if (isPage && hasBuild) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
     }

@@ -25,7 +25,10 @@ const ConfigSchema = z.object({
     ),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Kwoon <no-reply@kwoon.local>'),
   SEED_DEMO: bool.default(true),
   SCHOOL_TIMEZONE: z.string().min(1).default('America/Los_Angeles'),

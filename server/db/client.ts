@@ -110,7 +110,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
   return {
     db,
     driver: 'pglite',
-    dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
+    dumpDataDir: () => client.dumpDataDir('none'),
     async ping() {
       try {
         await client.query('select 1');

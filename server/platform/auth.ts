@@ -47,7 +47,11 @@ export function createSessionStore(db: Db, clock: Clock) {
 
     async resolve(token: string): Promise<AuthContext | null> {
       const rows = await db
-        .select({ user: users, sessionId: sessions.id, requiresPasswordChange: sessions.requires_password_change })
+        .select({
+          user: users,
+          sessionId: sessions.id,
+          requiresPasswordChange: sessions.requires_password_change,
+        })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.user_id))
         .where(and(eq(sessions.token_hash, hashToken(token)), gt(sessions.expires_at, clock.now())))
@@ -64,7 +68,9 @@ export function createSessionStore(db: Db, clock: Clock) {
     async revokeAllForUser(userId: string, options: { except?: string } = {}) {
       await db
         .delete(sessions)
-        .where(and(eq(sessions.user_id, userId), options.except ? ne(sessions.id, options.except) : undefined));
+        .where(
+          and(eq(sessions.user_id, userId), options.except ? ne(sessions.id, options.except) : undefined),
+        );
     },
 
     async clearPasswordChange(userId: string) {
@@ -103,9 +109,12 @@ export function registerAccessControl(app: FastifyInstance, store: SessionStore)
     request.auth = token ? await store.resolve(token) : null;
     if (access === 'public') return;
     if (!request.auth) {
-      throw token ? unauthorized('Your session has expired. Please sign in again.', 'INVALID_TOKEN') : unauthorized();
+      throw token
+        ? unauthorized('Your session has expired. Please sign in again.', 'INVALID_TOKEN')
+        : unauthorized();
     }
-    if (access === 'admin' && !request.auth.user.is_admin) throw forbidden('Admin access required', 'ADMIN_ONLY');
+    if (access === 'admin' && !request.auth.user.is_admin)
+      throw forbidden('Admin access required', 'ADMIN_ONLY');
   });
 }
 

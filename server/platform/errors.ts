@@ -28,7 +28,9 @@ export const payloadTooLarge = (message: string, code = 'PAYLOAD_TOO_LARGE') =>
 export const unsupportedMediaType = (message: string, code = 'UNSUPPORTED_MEDIA_TYPE') =>
   new AppError(415, code, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number, code = 'TOO_MANY_REQUESTS') =>
-  new AppError(429, code, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  new AppError(429, code, message, undefined, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
 
 /** Messages for PostgreSQL unique constraints the user can trip over, by constraint name. */
 const UNIQUE_MESSAGES: Record<string, string> = {

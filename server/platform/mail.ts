@@ -33,19 +33,33 @@ export function logTransport(log: FastifyBaseLogger): MailTransport {
   return {
     kind: 'log',
     async send(message) {
-      log.info({ mail: { to: message.to, subject: message.subject } }, 'e-mail kept in the outbox (no SMTP_URL set)');
+      log.info(
+        { mail: { to: message.to, subject: message.subject } },
+        'e-mail kept in the outbox (no SMTP_URL set)',
+      );
     },
     close: () => {},
   };
 }
 
-export function createMailer(db: Db, transport: MailTransport, from: string, clock: Clock, log: FastifyBaseLogger) {
+export function createMailer(
+  db: Db,
+  transport: MailTransport,
+  from: string,
+  clock: Clock,
+  log: FastifyBaseLogger,
+) {
   return {
     /** Writes the message to the outbox and delivers it; a delivery failure is recorded, never thrown. */
     async send(message: MailMessage): Promise<void> {
       const [row] = await db
         .insert(mailOutbox)
-        .values({ to_address: message.to, subject: message.subject, text_body: message.text, created_at: clock.now() })
+        .values({
+          to_address: message.to,
+          subject: message.subject,
+          text_body: message.text,
+          created_at: clock.now(),
+        })
         .returning({ id: mailOutbox.id });
       try {
         await transport.send({ ...message, from });

@@ -49,7 +49,10 @@ export interface TestApp {
 }
 
 /** The real app on a real, freshly migrated database, with a clock the test can move. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { webRoot?: string } = {},
+): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'kwoon-media-'));
   const clock = fixedClock(new Date('2026-03-02T18:00:00Z'));
@@ -62,7 +65,14 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     close: () => {},
   };
   const config = testConfig({ DATA_DIR: mediaDir, ...overrides });
-  const app = await buildApp({ config, database, clock, mailTransport, storage: localStorage(mediaDir) });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    mailTransport,
+    storage: localStorage(mediaDir),
+    webRoot: options.webRoot ?? path.join(mediaDir, 'no-web-build'),
+  });
   await app.ready();
   return {
     app,

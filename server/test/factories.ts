@@ -30,7 +30,9 @@ export async function createUser(t: TestApp, input: UserFactoryInput = {}) {
   const suffix = randomUUID().slice(0, 8);
   const password = input.password ?? DEFAULT_PASSWORD;
   const password_hash =
-    password === DEFAULT_PASSWORD ? await (defaultHash ??= hashSecret(DEFAULT_PASSWORD)) : await hashSecret(password);
+    password === DEFAULT_PASSWORD
+      ? await (defaultHash ??= hashSecret(DEFAULT_PASSWORD))
+      : await hashSecret(password);
   const { password: _omit, requiresPasswordChange, ...fields } = input;
   const [user] = await t.database.db
     .insert(users)
@@ -49,4 +51,5 @@ export async function createUser(t: TestApp, input: UserFactoryInput = {}) {
   return { user: user!, password, token, auth: { authorization: `Bearer ${token}` } };
 }
 
-export const createAdmin = (t: TestApp, input: UserFactoryInput = {}) => createUser(t, { is_admin: true, ...input });
+export const createAdmin = (t: TestApp, input: UserFactoryInput = {}) =>
+  createUser(t, { is_admin: true, ...input });

@@ -56,7 +56,11 @@ describe('PUT /api/user/{id}', () => {
   it('keeps an uploaded avatar, records its media id and refuses outside images', async () => {
     const me = await createUser(t);
     const avatar = '/media/avatars/5f0e7c1a-1111-4222-8333-944445555666.webp';
-    const res = await put(me.user.id, { ...profileOf(me), avatar, current_password: DEFAULT_PASSWORD }, me.auth);
+    const res = await put(
+      me.user.id,
+      { ...profileOf(me), avatar, current_password: DEFAULT_PASSWORD },
+      me.auth,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().user.avatar).toBe(avatar);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, me.user.id));
@@ -64,13 +68,21 @@ describe('PUT /api/user/{id}', () => {
 
     const outside = await put(
       me.user.id,
-      { ...profileOf(me), avatar: 'https://tracker.example.com/pixel.png', current_password: DEFAULT_PASSWORD },
+      {
+        ...profileOf(me),
+        avatar: 'https://tracker.example.com/pixel.png',
+        current_password: DEFAULT_PASSWORD,
+      },
       me.auth,
     );
     expect(outside.statusCode).toBe(400);
     expect(outside.json()).toMatchObject({ error: 'Please upload the avatar image first' });
 
-    const cleared = await put(me.user.id, { ...profileOf(me), avatar: null, current_password: DEFAULT_PASSWORD }, me.auth);
+    const cleared = await put(
+      me.user.id,
+      { ...profileOf(me), avatar: null, current_password: DEFAULT_PASSWORD },
+      me.auth,
+    );
     expect(cleared.json().user.avatar).toBeNull();
   });
 

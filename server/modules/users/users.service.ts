@@ -182,7 +182,8 @@ export function createUsersService(platform: Platform) {
         email: input.email,
         username: input.username,
         avatar: input.avatar,
-        avatar_public_id: input.avatar === undefined ? undefined : (AVATAR_URL.exec(input.avatar ?? '')?.[1] ?? null),
+        avatar_public_id:
+          input.avatar === undefined ? undefined : (AVATAR_URL.exec(input.avatar ?? '')?.[1] ?? null),
         city: input.city,
         country: input.country,
         martial_art: input.martial_art,

@@ -1,0 +1,111 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/app';
+
+let t: TestApp;
+let webRoot: string;
+beforeAll(async () => {
+  webRoot = await mkdtemp(path.join(os.tmpdir(), 'kwoon-web-'));
+  await mkdir(path.join(webRoot, 'assets'));
+  await writeFile(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><title>Kwoon</title><div id="root"></div>',
+  );
+  await writeFile(path.join(webRoot, 'assets', 'app-1234.js'), 'console.log("kwoon")');
+  t = await createTestApp({}, { webRoot });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(webRoot, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it('answers client-side routes with index.html so they load on refresh', async () => {
+    for (const url of ['/', '/app', '/app/settings?openSecurity=true', '/blog/some-post']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('<div id="root">');
+    }
+  });
+
+  it('serves built files and answers missing ones with 404', async () => {
+    const file = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain('kwoon');
+    for (const url of ['/assets/old-9999.js', '/favicon-missing.png', '/media/avatars/none.webp']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+
+  it('answers unknown API routes with the JSON error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Route GET /api/no-such-thing not found', code: 'NOT_FOUND' });
+  });
+});
+
+describe('security headers', () => {
+  it('sends a content security policy and the helmet headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('keeps CORS closed unless CORS_ORIGINS allows the origin', async () => {
+    const closed = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(closed.headers['access-control-allow-origin']).toBeUndefined();
+
+    const open = await createTestApp({ CORS_ORIGINS: ['https://school.example'] });
+    try {
+      const allowed = await open.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { origin: 'https://school.example' },
+      });
+      expect(allowed.headers['access-control-allow-origin']).toBe('https://school.example');
+      const other = await open.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { origin: 'https://elsewhere.example' },
+      });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('refuses JSON bodies over the limit with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/authenticate',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'y' }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: expect.any(String), error: expect.any(String) });
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the routes with their schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.paths['/api/user/authenticate'].post.requestBody).toBeDefined();
+    expect(doc.paths['/api/user/{id}/profile'].get.responses['200']).toBeDefined();
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(docs.statusCode);
+  });
+});
