@@ -23,7 +23,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <Suspense fallback={null}>
-        <Notifications position="top-right" autoClose={TOAST_MS} />
+        <Notifications position="bottom-right" autoClose={TOAST_MS} />
       </Suspense>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>{children}</SessionProvider>

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { AuthResponse, SignUpInput } from '../common/auth';
+import type { TermsStatusResponse } from '../common/terms';
+import type { User } from '../common/users';
+
+/** The spec's local storage keys (web/lib/session-storage.ts writes the same three). */
+export const STORAGE_KEYS = ['authToken', 'userId', 'userData'] as const;
+
+export interface CreateStudentOptions extends Partial<SignUpInput> {
+  /** Accept the current terms through the API, so no terms modal blocks the app. Default true. */
+  acceptTerms?: boolean;
+}
+
+export interface Account {
+  user: User;
+  token: string;
+  password: string;
+}
+
+interface Fixtures {
+  /** API calls on the app's base URL, outside the browser. */
+  api: APIRequestContext;
+  /** Signs up a new, unique student through the API (and accepts the terms unless told not to). */
+  createStudent: (options?: CreateStudentOptions) => Promise<Account>;
+  /** Signs `page` in as `account`: the session lands in local storage before the first navigation. */
+  signIn: (account: Pick<Account, 'user' | 'token'>) => Promise<void>;
+}
+
+/** A short unique suffix: usernames allow 32 characters of [A-Za-z0-9._-]. */
+export function uniqueSuffix(): string {
+  return randomUUID().replaceAll('-', '').slice(0, 12);
+}
+
+export function bearer(token: string) {
+  return { Authorization: `Bearer ${token}` };
+}
+
+/** Signs in through the API (the demo accounts, or to check a password without the browser). */
+export async function authenticate(api: APIRequestContext, username: string, password: string) {
+  const response = await api.post('/api/user/authenticate', { data: { username, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as AuthResponse;
+}
+
+async function acceptCurrentTerms(api: APIRequestContext, auth: AuthResponse): Promise<void> {
+  const statusResponse = await api.get(`/api/user/${auth.user.id}/terms-status`, {
+    headers: bearer(auth.token),
+  });
+  expect(statusResponse.status(), await statusResponse.text()).toBe(200);
+  const status = (await statusResponse.json()) as TermsStatusResponse;
+  const accepted = await api.post(`/api/user/${auth.user.id}/accept-terms`, {
+    headers: bearer(auth.token),
+    data: { version: status.currentVersion },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+}
+
+/**
+ * Puts a session into local storage before the app's scripts run. Each session is written once per
+ * tab (a sessionStorage mark remembers it), so a sign-out, a reload or a later sign-in in the same
+ * test are not undone by the script running again on the next navigation.
+ */
+export async function seedSession(page: Page, origin: string, account: Pick<Account, 'user' | 'token'>) {
+  await page.addInitScript(
+    ({ origin, token, user }) => {
+      if (window.location.origin !== origin) return;
+      const mark = `e2e-session-seeded:${token}`;
+      if (window.sessionStorage.getItem(mark)) return;
+      window.sessionStorage.setItem(mark, 'true');
+      window.localStorage.setItem('authToken', token);
+      window.localStorage.setItem('userId', user.id);
+      window.localStorage.setItem('userData', JSON.stringify(user));
+    },
+    { origin, token: account.token, user: account.user },
+  );
+}
+
+export const test = base.extend<Fixtures>({
+  api: async ({ playwright, baseURL }, use) => {
+    const api = await playwright.request.newContext({ baseURL });
+    await use(api);
+    await api.dispose();
+  },
+
+  createStudent: async ({ api }, use) => {
+    await use(async ({ acceptTerms = true, ...overrides } = {}) => {
+      const suffix = uniqueSuffix();
+      const input = {
+        name: `Lin ${suffix.slice(0, 6)}`,
+        city: 'Oakland',
+        country: 'United States',
+        martial_art: 'Taijiquan',
+        email: `student-${suffix}@example.com`,
+        username: `student_${suffix}`,
+        password: `pw-${randomUUID()}`,
+        ...overrides,
+      };
+      const response = await api.post('/api/create/user', { data: input });
+      expect(response.status(), await response.text()).toBe(201);
+      const auth = (await response.json()) as AuthResponse;
+      if (acceptTerms) await acceptCurrentTerms(api, auth);
+      return { user: auth.user, token: auth.token, password: input.password };
+    });
+  },
+
+  signIn: async ({ page, baseURL }, use) => {
+    const origin = new URL(baseURL ?? 'http://127.0.0.1:3100').origin;
+    await use((account) => seedSession(page, origin, account));
+  },
+});
+
+export { expect };
+
+/** The landing page, `/`, whatever the host. */
+export const LANDING_URL = /^[^?#]+:\/\/[^/]+\/$/;
+
+/**
+ * A text or password input by its exact label. Chromium exposes password inputs as textboxes too;
+ * the exact name keeps the aria-hidden required asterisk and 'Toggle password visibility' out.
+ */
+export function textbox(scope: Page | Locator, name: string): Locator {
+  return scope.getByRole('textbox', { name, exact: true });
+}
+
+/** The login journey's own form; everything else signs in through the fixtures. */
+export async function signInWithForm(page: Page, username: string, password: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await textbox(form, 'Username').fill(username);
+  await textbox(form, 'Password').fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** The user menu button; its accessible name is "{name}, {role}: account menu". */
+export function userMenuButton(page: Page) {
+  return page.getByRole('button', { name: /: account menu$/ });
+}
+
+export async function signOutThroughMenu(page: Page): Promise<void> {
+  await userMenuButton(page).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+}
+
+export async function readStoredSession(page: Page) {
+  return page.evaluate(
+    (keys) => Object.fromEntries(keys.map((key) => [key, window.localStorage.getItem(key)])),
+    [...STORAGE_KEYS],
+  );
+}

@@ -1,0 +1,147 @@
+import type { Page } from '@playwright/test';
+import type { User } from '../common/users';
+import { bearer, expect, LANDING_URL, readStoredSession, signInWithForm, test, textbox } from './fixtures';
+import { solidPng } from './images';
+
+async function openSettings(page: Page) {
+  await page.goto('/app/settings');
+  const form = page.getByRole('form', { name: 'Edit profile' });
+  await expect(form).toBeVisible();
+  return form;
+}
+
+test('edit the profile with a new avatar; the changes persist', async ({
+  page,
+  api,
+  createStudent,
+  signIn,
+}) => {
+  const account = await createStudent({ city: 'Oakland' });
+  await signIn(account);
+  const form = await openSettings(page);
+  const avatarImage = form.getByRole('img', { name: account.user.name });
+  // No picture yet: the initials stand in.
+  await expect(avatarImage).toHaveCount(0);
+
+  // The upload is held at the network until the progress bar has been seen.
+  let releaseUpload!: () => void;
+  const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
+  await page.route('**/api/uploads', async (route) => {
+    await uploadHeld;
+    await route.continue();
+  });
+  const uploaded = page.waitForResponse(
+    (response) => response.url().endsWith('/api/uploads') && response.request().method() === 'POST',
+  );
+  await form.getByLabel('Upload profile picture').setInputFiles({
+    name: 'portrait.png',
+    mimeType: 'image/png',
+    buffer: solidPng(64),
+  });
+  // Mantine puts the progressbar role on the filled section, which has no width at 0%.
+  const progress = form.getByRole('progressbar', { name: 'Upload progress' });
+  await expect(progress).toBeAttached();
+  releaseUpload();
+  expect((await uploaded).status()).toBe(200);
+  await expect(progress).toHaveCount(0);
+  // The preview shows the uploaded picture before the profile is saved.
+  await expect(avatarImage).toHaveAttribute('src', /^\/media\/avatars\//);
+  const avatarUrl = await avatarImage.getAttribute('src');
+
+  await textbox(form, 'City').fill('Berkeley');
+  await textbox(form, 'Current password').fill(account.password);
+  await form.getByRole('button', { name: 'Save Profile' }).click();
+  const savedIndicator = form.getByRole('status');
+  await expect(savedIndicator).toHaveText('Saved');
+  // The indicator is on a 2-second timer.
+  await expect(savedIndicator).toHaveText('', { timeout: 5_000 });
+
+  await page.reload();
+  const reloaded = page.getByRole('form', { name: 'Edit profile' });
+  await expect(textbox(reloaded, 'City')).toHaveValue('Berkeley');
+  await expect(reloaded.getByRole('img', { name: account.user.name })).toHaveAttribute('src', avatarUrl!);
+
+  const response = await api.get(`/api/user/${account.user.id}/profile`, { headers: bearer(account.token) });
+  expect(response.status()).toBe(200);
+  const profile = (await response.json()) as User;
+  expect(profile.city).toBe('Berkeley');
+  expect(profile.avatar).toBe(avatarUrl);
+  // The picture itself is served.
+  const image = await api.get(avatarUrl!);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toMatch(/^image\//);
+  // The cached user follows the saved profile.
+  const stored = await readStoredSession(page);
+  expect(JSON.parse(stored.userData!)).toMatchObject({ city: 'Berkeley', avatar: avatarUrl });
+});
+
+test('the profile form refuses a bad picture and a save without the password', async ({
+  page,
+  api,
+  createStudent,
+  signIn,
+}) => {
+  const account = await createStudent();
+  await signIn(account);
+  const form = await openSettings(page);
+  const fileInput = form.getByLabel('Upload profile picture');
+  let uploads = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/uploads')) uploads += 1;
+  });
+
+  await fileInput.setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not a picture'),
+  });
+  await expect(form.getByRole('alert')).toHaveText('Please choose an image file');
+
+  await fileInput.setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.concat([solidPng(8), Buffer.alloc(5 * 1024 * 1024)]),
+  });
+  await expect(form.getByRole('alert')).toHaveText('Please choose an image smaller than 5MB');
+  expect(uploads).toBe(0);
+
+  await textbox(form, 'City').fill('Somewhere Else');
+  await form.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(form.getByText('Password is required to update profile')).toBeVisible();
+  await expect(form.getByRole('status')).not.toHaveText('Saved');
+
+  const response = await api.get(`/api/user/${account.user.id}/profile`, { headers: bearer(account.token) });
+  expect(((await response.json()) as User).city).toBe(account.user.city);
+});
+
+test('deactivate the account; signing in again is refused', async ({ page, createStudent, signIn }) => {
+  const account = await createStudent();
+  await signIn(account);
+  await openSettings(page);
+
+  await page.getByRole('button', { name: 'Manage Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Account Management' });
+  const confirmation = textbox(dialog, 'Type DEACTIVATE to confirm');
+  await confirmation.fill('deactivate');
+  await dialog.getByRole('button', { name: 'Deactivate Account' }).click();
+  await expect(dialog.getByText('Please type DEACTIVATE to confirm')).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/settings$/);
+
+  await confirmation.fill('DEACTIVATE');
+  await dialog.getByRole('button', { name: 'Deactivate Account' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Your account is deactivated');
+  const deactivatedAt = Date.now();
+
+  // The sign-out follows on a 2-second timer.
+  await expect(page).toHaveURL(LANDING_URL, { timeout: 6_000 });
+  expect(Date.now() - deactivatedAt).toBeGreaterThanOrEqual(1_500);
+  expect(await readStoredSession(page)).toEqual({ authToken: null, userId: null, userData: null });
+
+  await page.goto('/app/login');
+  await signInWithForm(page, account.user.username, account.password);
+  const signInForm = page.getByRole('form', { name: 'Sign in' });
+  await expect(signInForm.getByRole('alert')).toContainText(
+    'This account has been deactivated. Please contact support to reactivate it.',
+  );
+  await expect(page).toHaveURL(/\/app\/login$/);
+});
