@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError } from '../../common/api';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** An error whose message is meant for the user; services throw these through the helpers below. */
@@ -134,3 +135,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     });
   });
 }
+
+/** Response schemas for the error statuses a route can answer, for its OpenAPI entry. */
+export const errorResponses = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, ApiError])) as Record<number, typeof ApiError>;
+
+/** OpenAPI security requirement of routes that take the bearer token. */
+export const bearerSecurity = [{ bearer: [] }];

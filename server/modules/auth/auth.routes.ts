@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, IdParams, OkResponse } from '../../../common/api';
+import { IdParams, OkResponse } from '../../../common/api';
 import {
   AuthResponse,
   PasswordStatusResponse,
@@ -15,11 +15,10 @@ import {
 } from '../../../common/auth';
 import type { Config } from '../../config';
 import { requireAuth } from '../../platform/auth';
+import { bearerSecurity, errorResponses } from '../../platform/errors';
 import type { AuthService } from './auth.service';
 
 const tags = ['auth'];
-const bearer = [{ bearer: [] }];
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiError]));
 
 /** Sign-in, sign-up and recovery routes allow AUTH_RATE_LIMIT_PER_MINUTE requests per client address. */
 export function authRoutes(
@@ -42,7 +41,7 @@ export function authRoutes(
           tags,
           summary: 'Sign in with username or e-mail and password',
           body: SignInInput,
-          response: { 200: AuthResponse, ...errors(400, 401, 403, 429) },
+          response: { 200: AuthResponse, ...errorResponses(400, 401, 403, 429) },
         },
       },
       async (request) => auth.signIn(request.body),
@@ -56,7 +55,7 @@ export function authRoutes(
           tags,
           summary: 'Create a student account and sign in',
           body: SignUpInput,
-          response: { 201: AuthResponse, ...errors(400, 409, 429) },
+          response: { 201: AuthResponse, ...errorResponses(400, 409, 429) },
         },
       },
       async (request, reply) => reply.status(201).send(await auth.signUp(request.body)),
@@ -70,7 +69,7 @@ export function authRoutes(
           tags,
           summary: 'Sign in once with a temporary password; the session must then set a new password',
           body: TempSignInInput,
-          response: { 200: AuthResponse, ...errors(400, 401, 403, 429) },
+          response: { 200: AuthResponse, ...errorResponses(400, 401, 403, 429) },
         },
       },
       async (request) => auth.signInWithTempPassword(request.body),
@@ -84,7 +83,7 @@ export function authRoutes(
           tags,
           summary: "The security questions of a user's account",
           params: IdParams,
-          response: { 200: SecurityQuestionsResponse, ...errors(400, 404, 429) },
+          response: { 200: SecurityQuestionsResponse, ...errorResponses(400, 404, 429) },
         },
       },
       async (request) => auth.securityQuestionsFor(request.params.id),
@@ -98,7 +97,7 @@ export function authRoutes(
           tags,
           summary: 'The security questions for an e-mail (the same answer whether or not an account exists)',
           body: SecurityQuestionsByEmailInput,
-          response: { 200: SecurityQuestionsResponse, ...errors(400, 429) },
+          response: { 200: SecurityQuestionsResponse, ...errorResponses(400, 429) },
         },
       },
       async () => auth.securityQuestionsByEmail(),
@@ -113,7 +112,7 @@ export function authRoutes(
           summary:
             'Answer the security questions to receive a temporary password (locks after repeated failures)',
           body: RequestResetInput,
-          response: { 200: RequestResetResponse, ...errors(400, 429) },
+          response: { 200: RequestResetResponse, ...errorResponses(400, 429) },
         },
       },
       async (request) => auth.requestReset(request.body),
@@ -126,8 +125,8 @@ export function authRoutes(
         schema: {
           tags,
           summary: "Whether the caller's session must set a new password",
-          security: bearer,
-          response: { 200: PasswordStatusResponse, ...errors(401) },
+          security: bearerSecurity,
+          response: { 200: PasswordStatusResponse, ...errorResponses(401) },
         },
       },
       async (request) => auth.passwordStatus(requireAuth(request)),
@@ -140,9 +139,9 @@ export function authRoutes(
         schema: {
           tags,
           summary: "Set the caller's password (no current password needed); ends the caller's other sessions",
-          security: bearer,
+          security: bearerSecurity,
           body: SetNewPasswordInput,
-          response: { 200: OkResponse, ...errors(400, 401) },
+          response: { 200: OkResponse, ...errorResponses(400, 401) },
         },
       },
       async (request) => auth.setNewPassword(requireAuth(request), request.body.newPassword),
@@ -155,8 +154,8 @@ export function authRoutes(
         schema: {
           tags,
           summary: "End the caller's session",
-          security: bearer,
-          response: { 200: OkResponse, ...errors(401) },
+          security: bearerSecurity,
+          response: { 200: OkResponse, ...errorResponses(401) },
         },
       },
       async (request) => auth.logout(requireAuth(request)),
@@ -169,9 +168,9 @@ export function authRoutes(
         schema: {
           tags,
           summary: 'Check that the token is valid and belongs to this user id',
-          security: bearer,
+          security: bearerSecurity,
           params: IdParams,
-          response: { 200: VerifyResponse, ...errors(400, 401, 403) },
+          response: { 200: VerifyResponse, ...errorResponses(400, 401, 403) },
         },
       },
       async (request) => auth.verify(requireAuth(request), request.params.id),

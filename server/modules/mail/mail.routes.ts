@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../../../common/api';
 import { OutboxQuery, OutboxResponse } from '../../../common/mail';
 import type { Platform } from '../../platform';
+import { bearerSecurity } from '../../platform/errors';
 import { createMailService } from './mail.service';
 
 export function mailRoutes(platform: Platform): FastifyPluginAsyncZod {
@@ -14,7 +15,7 @@ export function mailRoutes(platform: Platform): FastifyPluginAsyncZod {
         schema: {
           tags: ['mail', 'admin'],
           summary: 'E-mails the platform sent or kept, newest first',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           querystring: OutboxQuery,
           response: { 200: OutboxResponse, 400: ApiError, 401: ApiError, 403: ApiError },
         },

@@ -13,10 +13,9 @@ import {
   UsersWithoutTermsResponse,
 } from '../../../common/terms';
 import { requireAuth } from '../../platform/auth';
+import { bearerSecurity, errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform';
 import { createTermsService } from './terms.service';
-
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
 
 export function termsRoutes(platform: Platform): FastifyPluginAsyncZod {
   const terms = createTermsService(platform);
@@ -41,9 +40,9 @@ export function termsRoutes(platform: Platform): FastifyPluginAsyncZod {
         schema: {
           tags: ['terms'],
           summary: 'Whether the user still has to accept the current terms (self or admin)',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           params: IdParams,
-          response: { 200: TermsStatusResponse, ...errors },
+          response: { 200: TermsStatusResponse, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => terms.status(requireAuth(request), request.params.id),
@@ -56,10 +55,10 @@ export function termsRoutes(platform: Platform): FastifyPluginAsyncZod {
         schema: {
           tags: ['terms'],
           summary: 'Accept the current terms (only for yourself)',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           params: IdParams,
           body: AcceptTermsInput,
-          response: { 200: TermsStatusResponse, ...errors },
+          response: { 200: TermsStatusResponse, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => terms.accept(requireAuth(request), request.params.id, request.body.version),
@@ -72,9 +71,9 @@ export function termsRoutes(platform: Platform): FastifyPluginAsyncZod {
         schema: {
           tags: ['terms', 'admin'],
           summary: 'All acceptance records, newest first',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           querystring: TermsListQuery,
-          response: { 200: TermsRecordsResponse, ...errors },
+          response: { 200: TermsRecordsResponse, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => terms.records(request.query),
@@ -87,9 +86,9 @@ export function termsRoutes(platform: Platform): FastifyPluginAsyncZod {
         schema: {
           tags: ['terms', 'admin'],
           summary: 'Active users without an active acceptance of a version (default: current)',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           querystring: TermsListQuery,
-          response: { 200: UsersWithoutTermsResponse, ...errors },
+          response: { 200: UsersWithoutTermsResponse, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => terms.usersWithoutTerms(request.query),
@@ -102,9 +101,9 @@ export function termsRoutes(platform: Platform): FastifyPluginAsyncZod {
         schema: {
           tags: ['terms', 'admin'],
           summary: 'Acceptance counts among active users for a version (default: current)',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           querystring: TermsVersionQuery,
-          response: { 200: TermsStatsResponse, ...errors },
+          response: { 200: TermsStatsResponse, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => terms.stats(request.query),
@@ -117,10 +116,10 @@ export function termsRoutes(platform: Platform): FastifyPluginAsyncZod {
         schema: {
           tags: ['terms', 'admin'],
           summary: 'Revoke an acceptance record; the user is asked to accept again',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           params: IdParams,
           body: RevokeTermsInput,
-          response: { 200: TermsRecordResponse, ...errors, 409: ApiError },
+          response: { 200: TermsRecordResponse, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) => ({ record: await terms.revoke(request.params.id, request.body.reason) }),
@@ -133,9 +132,9 @@ export function termsRoutes(platform: Platform): FastifyPluginAsyncZod {
         schema: {
           tags: ['terms', 'admin'],
           summary: 'Delete an acceptance record',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           params: IdParams,
-          response: { 200: OkResponse, ...errors },
+          response: { 200: OkResponse, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => {

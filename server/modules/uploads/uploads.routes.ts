@@ -9,7 +9,7 @@ import {
   UploadResponse,
 } from '../../../common/uploads';
 import { requireAuth } from '../../platform/auth';
-import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../platform/errors';
+import { badRequest, payloadTooLarge, unsupportedMediaType, bearerSecurity } from '../../platform/errors';
 import type { Platform } from '../../platform';
 import { createUploadsService } from './uploads.service';
 
@@ -64,7 +64,7 @@ export function uploadsRoutes(platform: Platform): FastifyPluginAsyncZod {
             'Fields: `folder` (one of the upload folders, e.g. avatars) and `file` (JPEG, PNG, WebP, GIF or ' +
             'AVIF, at most 5MB). The image is re-encoded to WebP without metadata and served under /media.',
           consumes: ['multipart/form-data'],
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           response: {
             200: UploadResponse,
             400: ApiError,
@@ -88,7 +88,7 @@ export function uploadsRoutes(platform: Platform): FastifyPluginAsyncZod {
         schema: {
           tags: ['uploads', 'admin'],
           summary: 'Delete an uploaded file by its public id',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           body: DeleteUploadInput,
           response: { 200: OkResponse, 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError },
         },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, IdParams, OkResponse } from '../../../common/api';
+import { IdParams, OkResponse } from '../../../common/api';
 import {
   DeactivateInput,
   ProfileResponse,
@@ -9,11 +9,10 @@ import {
   UserResponse,
 } from '../../../common/users';
 import { requireAuth } from '../../platform/auth';
+import { bearerSecurity, errorResponses } from '../../platform/errors';
 import type { UsersService } from './users.service';
 
 const tags = ['users'];
-const security = [{ bearer: [] }];
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiError]));
 
 export function usersRoutes(services: { users: UsersService }): FastifyPluginAsyncZod {
   const { users } = services;
@@ -26,8 +25,8 @@ export function usersRoutes(services: { users: UsersService }): FastifyPluginAsy
         schema: {
           tags,
           summary: 'List every user, oldest account first (admin)',
-          security,
-          response: { 200: UserListResponse, ...errors(401, 403) },
+          security: bearerSecurity,
+          response: { 200: UserListResponse, ...errorResponses(401, 403) },
         },
       },
       async (request) => users.list(requireAuth(request)),
@@ -41,9 +40,9 @@ export function usersRoutes(services: { users: UsersService }): FastifyPluginAsy
           tags,
           summary:
             "A user's profile: in full for the owner and admins, else as that user's privacy settings allow",
-          security,
+          security: bearerSecurity,
           params: IdParams,
-          response: { 200: ProfileResponse, ...errors(400, 401, 404) },
+          response: { 200: ProfileResponse, ...errorResponses(400, 401, 404) },
         },
       },
       async (request) => users.getProfile(requireAuth(request), request.params.id),
@@ -58,10 +57,10 @@ export function usersRoutes(services: { users: UsersService }): FastifyPluginAsy
           summary:
             'Update a user (owner or admin). The owner must send current_password. ' +
             'is_admin, is_active and belt are ignored unless the caller is an admin.',
-          security,
+          security: bearerSecurity,
           params: IdParams,
           body: UpdateUserInput,
-          response: { 200: UserResponse, ...errors(400, 401, 403, 404, 409) },
+          response: { 200: UserResponse, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) => users.update(requireAuth(request), request.params.id, request.body),
@@ -74,9 +73,9 @@ export function usersRoutes(services: { users: UsersService }): FastifyPluginAsy
         schema: {
           tags,
           summary: 'Delete a user permanently (admin; not yourself)',
-          security,
+          security: bearerSecurity,
           params: IdParams,
-          response: { 200: OkResponse, ...errors(400, 401, 403, 404) },
+          response: { 200: OkResponse, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => users.remove(requireAuth(request), request.params.id),
@@ -89,9 +88,9 @@ export function usersRoutes(services: { users: UsersService }): FastifyPluginAsy
         schema: {
           tags,
           summary: 'The courses a user is enrolled in (owner or admin)',
-          security,
+          security: bearerSecurity,
           params: IdParams,
-          response: { 200: UserCoursesResponse, ...errors(400, 401, 403, 404) },
+          response: { 200: UserCoursesResponse, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => users.listCourses(requireAuth(request), request.params.id),
@@ -105,10 +104,10 @@ export function usersRoutes(services: { users: UsersService }): FastifyPluginAsy
           tags,
           summary:
             'Deactivate an account (owner or admin), optionally as a deletion request; ends its sessions',
-          security,
+          security: bearerSecurity,
           params: IdParams,
           body: DeactivateInput,
-          response: { 200: OkResponse, ...errors(400, 401, 403, 404) },
+          response: { 200: OkResponse, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) =>
@@ -122,9 +121,9 @@ export function usersRoutes(services: { users: UsersService }): FastifyPluginAsy
         schema: {
           tags,
           summary: 'Reactivate an account and withdraw its deletion request (admin)',
-          security,
+          security: bearerSecurity,
           params: IdParams,
-          response: { 200: UserResponse, ...errors(400, 401, 403, 404) },
+          response: { 200: UserResponse, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => users.reactivate(request.params.id),
