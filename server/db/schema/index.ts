@@ -2,3 +2,4 @@ export * from './users';
 export * from './terms';
 export * from './mail';
 export * from './media';
+export * from './courses';

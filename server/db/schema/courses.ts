@@ -1,0 +1,261 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const skillLevel = pgEnum('skill_level', ['beginner', 'intermediate', 'advanced']);
+export const lessonType = pgEnum('lesson_type', ['video', 'article', 'quiz']);
+
+/** A course, or a series of teachings when is_series is set. Money is integer cents. */
+export const courses = pgTable(
+  'courses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    thumbnail_url: text('thumbnail_url'),
+    instructor_name: text('instructor_name').notNull().default(''),
+    instructor_avatar: text('instructor_avatar'),
+    skill_level: skillLevel('skill_level').notNull().default('beginner'),
+    category: text('category').notNull().default('General'),
+    language: text('language').notNull().default('English'),
+    estimated_hours: integer('estimated_hours').notNull().default(0),
+    price_cents: integer('price_cents').notNull().default(0),
+    currency: text('currency').notNull().default('USD'),
+    /** Newline-separated, as the specification stores them. */
+    prerequisites: text('prerequisites').notNull().default(''),
+    learning_objectives: text('learning_objectives').notNull().default(''),
+    is_published: boolean('is_published').notNull().default(true),
+    is_series: boolean('is_series').notNull().default(false),
+    created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('courses_published_idx').on(t.is_published, t.is_series),
+    check('courses_price_cents_check', sql`${t.price_cents} >= 0`),
+    check('courses_estimated_hours_check', sql`${t.estimated_hours} >= 0`),
+  ],
+);
+
+/** Which of the eight catalogue features (common/courses.ts) a course offers. */
+export const courseFeatures = pgTable(
+  'course_features',
+  {
+    course_id: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    feature_id: smallint('feature_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.course_id, t.feature_id] }),
+    check('course_features_feature_id_check', sql`${t.feature_id} between 1 and 8`),
+  ],
+);
+
+export const modules = pgTable(
+  'modules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    course_id: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    order_sequence: integer('order_sequence').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('modules_course_order_idx').on(t.course_id, t.order_sequence)],
+);
+
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    module_id: uuid('module_id')
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    lesson_type: lessonType('lesson_type').notNull().default('video'),
+    content_url: text('content_url'),
+    /** Article text, a video's description, or a quiz's questions as a JSON list. */
+    content_text: text('content_text').notNull().default(''),
+    duration_minutes: integer('duration_minutes').notNull().default(0),
+    order_sequence: integer('order_sequence').notNull(),
+    is_required: boolean('is_required').notNull().default(true),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('lessons_module_order_idx').on(t.module_id, t.order_sequence),
+    check('lessons_duration_check', sql`${t.duration_minutes} >= 0`),
+  ],
+);
+
+export const enrollmentSource = pgEnum('enrollment_source', ['free', 'admin', 'payment']);
+
+/** One row per student and course: the unique index is what makes enrolment idempotent. */
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    course_id: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    source: enrollmentSource('source').notNull().default('free'),
+    start_date: timestamp('start_date', { withTimezone: true }).notNull().defaultNow(),
+    completed_date: timestamp('completed_date', { withTimezone: true }),
+    /** Percent of the course's lessons completed, kept by the server from lesson_progress. */
+    progress: integer('progress').notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('enrollments_user_course_key').on(t.user_id, t.course_id),
+    index('enrollments_course_idx').on(t.course_id),
+    check('enrollments_progress_check', sql`${t.progress} between 0 and 100`),
+  ],
+);
+
+export const lessonProgress = pgTable(
+  'lesson_progress',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lesson_id: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    course_id: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    completed_at: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+    quiz_score: integer('quiz_score'),
+  },
+  (t) => [
+    uniqueIndex('lesson_progress_user_lesson_key').on(t.user_id, t.lesson_id),
+    index('lesson_progress_user_course_idx').on(t.user_id, t.course_id),
+  ],
+);
+
+/** One submitted quiz; its answers are in quiz_responses. */
+export const quizAttempts = pgTable(
+  'quiz_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lesson_id: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    attempt_number: integer('attempt_number').notNull(),
+    score: integer('score').notNull(),
+    submitted_at: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('quiz_attempts_user_lesson_attempt_key').on(t.user_id, t.lesson_id, t.attempt_number)],
+);
+
+export const quizResponses = pgTable(
+  'quiz_responses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    attempt_id: uuid('attempt_id')
+      .notNull()
+      .references(() => quizAttempts.id, { onDelete: 'cascade' }),
+    question_id: text('question_id').notNull(),
+    question_text: text('question_text').notNull(),
+    /** The chosen option's index, or null when the question was left unanswered. */
+    user_answer: integer('user_answer'),
+    correct_answer: integer('correct_answer').notNull(),
+    is_correct: boolean('is_correct').notNull(),
+  },
+  (t) => [index('quiz_responses_attempt_idx').on(t.attempt_id)],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    course_id: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    review_text: text('review_text').notNull().default(''),
+    is_published: boolean('is_published').notNull().default(true),
+    is_verified: boolean('is_verified').notNull().default(false),
+    helpful_count: integer('helpful_count').notNull().default(0),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_user_course_key').on(t.user_id, t.course_id),
+    index('reviews_course_idx').on(t.course_id, t.created_at),
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+export const reviewHelpfulVotes = pgTable(
+  'review_helpful_votes',
+  {
+    review_id: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.review_id, t.user_id] })],
+);
+
+export const courseRequestStatus = pgEnum('course_request_status', [
+  'pending',
+  'under_review',
+  'planned',
+  'completed',
+  'declined',
+]);
+
+export const courseRequests = pgTable(
+  'course_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    experience: text('experience').notNull(),
+    reason: text('reason').notNull(),
+    status: courseRequestStatus('status').notNull().default('pending'),
+    admin_notes: text('admin_notes'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('course_requests_user_idx').on(t.user_id),
+    index('course_requests_status_idx').on(t.status, t.created_at),
+  ],
+);
