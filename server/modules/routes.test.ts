@@ -22,6 +22,7 @@ const BODILESS = new Set([
   'POST /api/verify/users',
   'POST /api/verify/user/:id',
   'POST /api/admin/user/:id/reactivate',
+  'POST /api/reviews/:id/helpful',
 ]);
 
 let t: TestApp;

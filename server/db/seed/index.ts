@@ -2,6 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { users } from '../schema';
 import { createAccountWriter } from './accounts';
+import { seedDemoCourses } from './courses';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts';
 
 /** Where the seed reports what it made; the server passes its logger, the CLI the console. */
@@ -14,28 +15,36 @@ const SEED_LOCK_KEY = 727_211_002;
 
 /**
  * Creates the demo content once, on a database without users: an admin who has accepted the
- * terms and two students who have not (so they meet the terms modal on first sign-in).
+ * terms and two students who have not (so they meet the terms modal on first sign-in), and the
+ * demo courses with the students' enrolments, progress, reviews and course requests.
  * Returns whether anything was created.
  */
 export async function seedDemo(db: Db, log: SeedLog, now = new Date()): Promise<boolean> {
   const created = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [existing] = await tx.select({ n: count() }).from(users);
-    if ((existing?.n ?? 0) > 0) return [];
+    if ((existing?.n ?? 0) > 0) return null;
     const accounts = createAccountWriter(tx);
+    const userIds: Record<string, string> = {};
     for (const account of DEMO_ACCOUNTS) {
       const { accepted_terms, ...fields } = account;
       const row = await accounts.create(fields, now);
       if (accepted_terms) await accounts.acceptCurrentTerms(row.id, now);
+      userIds[account.username] = row.id;
     }
-    return DEMO_ACCOUNTS;
+    const courses = await seedDemoCourses(tx, userIds, now);
+    return { accounts: DEMO_ACCOUNTS, courses };
   });
-  if (created.length === 0) return false;
+  if (!created) return false;
   // One line each, so the accounts read well in JSON logs too.
   log.info(
     'Demo content created. Sign in at /app/login with these accounts (change or remove them before going live):',
   );
-  for (const account of created) log.info(describeAccount(account));
+  for (const account of created.accounts) log.info(describeAccount(account));
+  const published = created.courses.filter((c) => c.is_published).length;
+  log.info(
+    `Demo courses: ${published} published and ${created.courses.length - published} in preparation, with enrolments, progress and reviews for the demo students.`,
+  );
   return true;
 }
 

@@ -45,7 +45,7 @@ export function createAuthService(platform: Platform, deps: { users: UsersServic
 
   async function openSession(row: UserRow, requiresPasswordChange = false): Promise<AuthResponse> {
     const token = await platform.sessions.create(row.id, { requiresPasswordChange });
-    return { token, user: users.toUser(row, { user: row, requiresPasswordChange }) };
+    return { token, user: await users.present(row, { user: row, requiresPasswordChange }) };
   }
 
   /** Checked after the secret, so only someone who knows it learns the account is deactivated. */
@@ -195,9 +195,9 @@ export function createAuthService(platform: Platform, deps: { users: UsersServic
     },
 
     /** A token check is about the caller: it never vouches for another user id, even for admins. */
-    verify(auth: AuthContext, userId: string): VerifyResponse {
+    async verify(auth: AuthContext, userId: string): Promise<VerifyResponse> {
       if (auth.user.id !== userId) throw forbidden('Token does not belong to this user', 'TOKEN_MISMATCH');
-      return { valid: true, user: users.toUser(auth.user, auth) };
+      return { valid: true, user: await users.present(auth.user, auth) };
     },
   };
 }

@@ -23,15 +23,48 @@ type UpdateUser = z.output<typeof UpdateUserInput>;
 /** The session a user is seen through: whose it is and whether it still needs a new password. */
 export type Viewer = Pick<AuthContext, 'user' | 'requiresPasswordChange'>;
 
+/** One of a user's enrolments, as the enrolments domain reports it. */
+export interface EnrolledCourse {
+  userId: string;
+  courseId: string;
+  courseName: string;
+  progress: number;
+  startDate: string;
+  completed: boolean;
+}
+
+/**
+ * What the users domain needs from enrolments (passed in by server/modules/index.ts, so users
+ * does not depend on the enrolments module): every enrolment of some users, most recent first.
+ */
+export interface CourseLister {
+  listForUsers(userIds: string[]): Promise<EnrolledCourse[]>;
+}
+
 const EMAIL_TAKEN = 'An account with this email already exists';
 const USERNAME_TAKEN = 'This username is already taken';
 const USER_NOT_FOUND = 'User not found';
 
+/** Course fields of a profile: current (not completed) courses, most recently started first. */
+function courseFields(courses: EnrolledCourse[]) {
+  const current = courses.filter((course) => !course.completed);
+  const progress =
+    current.length === 0 ? 0 : Math.round(current.reduce((sum, c) => sum + c.progress, 0) / current.length);
+  return {
+    current_courses: current.map((course) => course.courseId),
+    current_course: current[0]?.courseId ?? null,
+    completed_courses: courses.filter((course) => course.completed).map((course) => course.courseId),
+    /** The average progress of the current courses. */
+    progress,
+  };
+}
+
 /**
- * A user row as the API shows it to its owner or an admin. Course fields stay empty until the
- * courses domain fills them; requires_password_change comes from the viewer's own session.
+ * A user row as the API shows it to its owner or an admin, with the user's enrolments (none when
+ * not given); requires_password_change comes from the viewer's own session.
  */
-export function toUser(row: UserRow, viewer?: Viewer | null): User {
+export function toUser(row: UserRow, viewer?: Viewer | null, courses: EnrolledCourse[] = []): User {
+  const { current_courses, current_course, completed_courses, progress } = courseFields(courses);
   return {
     id: row.id,
     name: row.name,
@@ -48,10 +81,10 @@ export function toUser(row: UserRow, viewer?: Viewer | null): User {
     privacy: row.privacy,
     allow_messages: row.allow_messages,
     email_notifications: row.email_notifications,
-    current_courses: [],
-    current_course: null,
-    completed_courses: [],
-    progress: 0,
+    current_courses,
+    current_course,
+    completed_courses,
+    progress,
     requires_password_change: viewer?.user.id === row.id ? viewer.requiresPasswordChange : false,
     is_active: row.is_active,
     deletion_requested: row.deletion_requested,
@@ -61,7 +94,7 @@ export function toUser(row: UserRow, viewer?: Viewer | null): User {
 }
 
 /** Another user's profile as a non-admin sees it, honouring that user's privacy settings. */
-export function toPublicProfile(row: UserRow): PublicProfile {
+export function toPublicProfile(row: UserRow, courses: EnrolledCourse[] = []): PublicProfile {
   const base = {
     id: row.id,
     name: row.name,
@@ -79,14 +112,31 @@ export function toPublicProfile(row: UserRow): PublicProfile {
     country: row.country,
     martial_art: row.martial_art,
     experience: row.experience,
-    ...(row.privacy.courses === 'public' ? { current_courses: [] } : {}),
-    ...(row.privacy.progress === 'public' ? { progress: 0 } : {}),
+    ...(row.privacy.courses === 'public' ? { current_courses: courseFields(courses).current_courses } : {}),
+    ...(row.privacy.progress === 'public' ? { progress: courseFields(courses).progress } : {}),
   };
 }
 
-export function createUsersService(platform: Platform) {
+export function createUsersService(platform: Platform, deps: { courseLister?: CourseLister } = {}) {
   const repo = createUsersRepo(platform.db);
   const now = () => platform.clock.now();
+
+  /** The users' enrolments in one query, by user id. */
+  async function coursesOf(userIds: string[]): Promise<Map<string, EnrolledCourse[]>> {
+    const byUser = new Map<string, EnrolledCourse[]>();
+    if (!deps.courseLister || userIds.length === 0) return byUser;
+    for (const course of await deps.courseLister.listForUsers(userIds)) {
+      const list = byUser.get(course.userId) ?? [];
+      list.push(course);
+      byUser.set(course.userId, list);
+    }
+    return byUser;
+  }
+
+  /** toUser with the user's courses filled in. */
+  async function present(row: UserRow, viewer?: Viewer | null): Promise<User> {
+    return toUser(row, viewer, (await coursesOf([row.id])).get(row.id));
+  }
 
   async function assertUnique(email: string, username: string, exceptId?: string) {
     if (await repo.emailTaken(email, exceptId)) throw conflict(EMAIL_TAKEN, 'ALREADY_EXISTS');
@@ -127,6 +177,7 @@ export function createUsersService(platform: Platform) {
 
   return {
     toUser,
+    present,
     changePassword,
     findById: (id: string) => repo.findById(id),
     findByEmail: (email: string) => repo.findByEmail(email),
@@ -151,15 +202,19 @@ export function createUsersService(platform: Platform) {
 
     async list(auth: AuthContext): Promise<{ users: User[] }> {
       const rows = await repo.listAll();
-      return { users: rows.map((row) => toUser(row, auth)) };
+      const courses = await coursesOf(rows.map((row) => row.id));
+      return { users: rows.map((row) => toUser(row, auth, courses.get(row.id))) };
     },
 
     /** The owner and admins see the full user; others see what the user's privacy allows. */
     async getProfile(auth: AuthContext, id: string): Promise<ProfileResponse> {
       const row = await repo.findById(id);
       if (!row || (!row.is_active && !auth.user.is_admin)) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
-      if (auth.user.id === id || auth.user.is_admin) return toUser(row, auth);
-      return toPublicProfile(row);
+      if (auth.user.id === id || auth.user.is_admin) return present(row, auth);
+      const showsCourses =
+        row.privacy.profile === 'public' &&
+        (row.privacy.courses === 'public' || row.privacy.progress === 'public');
+      return toPublicProfile(row, showsCourses ? (await coursesOf([row.id])).get(row.id) : []);
     },
 
     async update(auth: AuthContext, id: string, input: UpdateUser): Promise<{ user: User }> {
@@ -213,7 +268,7 @@ export function createUsersService(platform: Platform) {
         if (isSelf) viewer = { user: auth.user, requiresPasswordChange: false };
       }
       if (deactivating) await platform.sessions.revokeAllForUser(id);
-      return { user: toUser(updated, viewer) };
+      return { user: await present(updated, viewer) };
     },
 
     async remove(auth: AuthContext, id: string): Promise<OkResponse> {
@@ -226,7 +281,15 @@ export function createUsersService(platform: Platform) {
     async listCourses(auth: AuthContext, id: string): Promise<UserCoursesResponse> {
       assertSelfOrAdmin(auth, id);
       await findOrThrow(id);
-      return { courses: enrolledCourses(id) };
+      const courses = (await coursesOf([id])).get(id) ?? [];
+      return {
+        courses: courses.map(({ courseId, courseName, progress, startDate }) => ({
+          courseId,
+          courseName,
+          progress,
+          startDate,
+        })),
+      };
     },
 
     async deactivate(auth: AuthContext, id: string, isDeletionRequest: boolean): Promise<OkResponse> {
@@ -268,13 +331,8 @@ export function createUsersService(platform: Platform) {
         updated_at: now(),
       });
       if (!row) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
-      return { user: toUser(row) };
+      return { user: await present(row) };
     },
   };
 }
 export type UsersService = ReturnType<typeof createUsersService>;
-
-/** Enrolments belong to the courses domain (a later issue); until it exists nobody is enrolled. */
-function enrolledCourses(_userId: string): UserCoursesResponse['courses'] {
-  return [];
-}

@@ -1,0 +1,211 @@
+import {
+  COURSE_NOT_FOUND,
+  LESSON_DEFAULTS,
+  LESSON_NOT_FOUND,
+  MODULE_DEFAULTS,
+  MODULE_NOT_FOUND,
+  parseQuizContent,
+  type Lesson,
+  type LessonInput,
+  type LessonType,
+  type Module,
+  type ModuleInput,
+} from '../../../common/courses';
+import type { Tx } from '../../db/client';
+import { badRequest, notFound } from '../../platform/errors';
+import type { Platform } from '../../platform';
+import { createContentRepo, type ContentRepo } from './content.repo';
+import { createCoursesRepo, type LessonRow } from './courses.repo';
+import { toLesson, toModules } from './courses.present';
+
+const courseNotFound = () => notFound(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
+const moduleNotFound = () => notFound(MODULE_NOT_FOUND, 'MODULE_NOT_FOUND');
+const lessonNotFound = () => notFound(LESSON_NOT_FOUND, 'LESSON_NOT_FOUND');
+
+/** `ids` with `id` moved to the 1-based `position` (clamped to the list). */
+function moveTo(ids: string[], id: string, position: number): string[] {
+  const rest = ids.filter((x) => x !== id);
+  const index = Math.min(Math.max(position - 1, 0), rest.length);
+  return [...rest.slice(0, index), id, ...rest.slice(index)];
+}
+
+/** A reorder must name every current item exactly once. */
+function assertSameSet(current: string[], given: string[], message: string): void {
+  const wanted = new Set(given);
+  if (
+    wanted.size !== given.length ||
+    given.length !== current.length ||
+    current.some((id) => !wanted.has(id))
+  )
+    throw badRequest(message, 'INVALID_ORDER');
+}
+
+/**
+ * Quiz lessons keep their questions as a JSON list in content_text: it is validated and stored
+ * in its normal form; other lesson types store the text as given.
+ */
+function contentFor(type: LessonType, contentText: string): string {
+  if (type !== 'quiz') return contentText;
+  const parsed = parseQuizContent(contentText);
+  if (!parsed.ok) throw badRequest(parsed.message, 'INVALID_QUIZ');
+  return JSON.stringify(parsed.questions);
+}
+
+export function createContentService(platform: Platform) {
+  const inTx = <T>(work: (repo: ContentRepo, tx: Tx) => Promise<T>) =>
+    platform.db.transaction((tx) => work(createContentRepo(tx), tx));
+
+  /** Locks the course so concurrent edits of its order queue up; 404 when it is gone. */
+  async function lockCourse(tx: Tx, courseId: string): Promise<void> {
+    if (!(await createCoursesRepo(tx).lock(courseId))) throw courseNotFound();
+  }
+
+  async function moduleWithLessons(repo: ContentRepo, moduleId: string): Promise<Module> {
+    const row = await repo.findModule(moduleId);
+    if (!row) throw moduleNotFound();
+    const lessons = await createCoursesRepo(platform.db).lessonsOf([moduleId]);
+    return toModules([row], lessons, 'full')[0]!;
+  }
+
+  async function modulesOf(courseId: string): Promise<Module[]> {
+    const content = await createCoursesRepo(platform.db).content(courseId);
+    return toModules(content.modules, content.lessons, 'full');
+  }
+
+  const lessonOut = (row: LessonRow): Lesson => toLesson(row, 'full');
+
+  return {
+    async createModule(courseId: string, input: ModuleInput): Promise<Module> {
+      const id = await inTx(async (repo, tx) => {
+        await lockCourse(tx, courseId);
+        const ids = await repo.moduleIds(courseId);
+        const row = await repo.insertModule({
+          course_id: courseId,
+          title: input.title ?? MODULE_DEFAULTS.title,
+          description: input.description ?? MODULE_DEFAULTS.description,
+          order_sequence: ids.length + 1,
+        });
+        if (input.order_sequence !== undefined && input.order_sequence <= ids.length)
+          await repo.renumberModules(moveTo([...ids, row.id], row.id, input.order_sequence));
+        await repo.touchCourse(courseId, platform.clock.now());
+        return row.id;
+      });
+      return moduleWithLessons(createContentRepo(platform.db), id);
+    },
+
+    async updateModule(moduleId: string, input: ModuleInput): Promise<Module> {
+      await inTx(async (repo, tx) => {
+        const existing = await repo.findModule(moduleId);
+        if (!existing) throw moduleNotFound();
+        await lockCourse(tx, existing.course_id);
+        const { order_sequence, ...fields } = input;
+        await repo.updateModule(moduleId, { ...fields, updated_at: platform.clock.now() });
+        if (order_sequence !== undefined)
+          await repo.renumberModules(
+            moveTo(await repo.moduleIds(existing.course_id), moduleId, order_sequence),
+          );
+        await repo.touchCourse(existing.course_id, platform.clock.now());
+      });
+      return moduleWithLessons(createContentRepo(platform.db), moduleId);
+    },
+
+    /** Deletes the module and its lessons; the remaining modules are numbered 1..n again. */
+    async deleteModule(moduleId: string): Promise<void> {
+      await inTx(async (repo, tx) => {
+        const existing = await repo.findModule(moduleId);
+        if (!existing) throw moduleNotFound();
+        await lockCourse(tx, existing.course_id);
+        await repo.deleteModule(moduleId);
+        await repo.renumberModules(await repo.moduleIds(existing.course_id));
+        await repo.touchCourse(existing.course_id, platform.clock.now());
+      });
+    },
+
+    async reorderModules(courseId: string, moduleIds: string[]): Promise<Module[]> {
+      await inTx(async (repo, tx) => {
+        await lockCourse(tx, courseId);
+        assertSameSet(
+          await repo.moduleIds(courseId),
+          moduleIds,
+          "module_ids must list each of the course's modules exactly once",
+        );
+        await repo.renumberModules(moduleIds);
+        await repo.touchCourse(courseId, platform.clock.now());
+      });
+      return modulesOf(courseId);
+    },
+
+    async createLesson(moduleId: string, input: LessonInput): Promise<Lesson> {
+      return inTx(async (repo, tx) => {
+        const mod = await repo.findModule(moduleId);
+        if (!mod) throw moduleNotFound();
+        await lockCourse(tx, mod.course_id);
+        const type = input.lesson_type ?? 'video';
+        const ids = await repo.lessonIds(moduleId);
+        const row = await repo.insertLesson({
+          module_id: moduleId,
+          title: input.title ?? LESSON_DEFAULTS.title,
+          lesson_type: type,
+          content_url: input.content_url ?? null,
+          content_text: contentFor(type, input.content_text ?? ''),
+          duration_minutes: input.duration_minutes ?? LESSON_DEFAULTS.duration_minutes,
+          is_required: input.is_required ?? LESSON_DEFAULTS.is_required,
+          order_sequence: ids.length + 1,
+        });
+        await repo.touchCourse(mod.course_id, platform.clock.now());
+        if (input.order_sequence === undefined || input.order_sequence > ids.length) return lessonOut(row);
+        await repo.renumberLessons(moveTo([...ids, row.id], row.id, input.order_sequence));
+        return lessonOut((await repo.findLesson(row.id))!.lesson);
+      });
+    },
+
+    /** Partial update; a quiz's questions are validated whenever its type or content is sent. */
+    async updateLesson(lessonId: string, input: LessonInput): Promise<Lesson> {
+      return inTx(async (repo, tx) => {
+        const found = await repo.findLesson(lessonId);
+        if (!found) throw lessonNotFound();
+        await lockCourse(tx, found.course_id);
+        const { order_sequence, content_text, ...fields } = input;
+        const type = input.lesson_type ?? found.lesson.lesson_type;
+        const values: Partial<LessonRow> = { ...fields, updated_at: platform.clock.now() };
+        if (content_text !== undefined || input.lesson_type !== undefined)
+          values.content_text = contentFor(type, content_text ?? found.lesson.content_text);
+        await repo.updateLesson(lessonId, values);
+        if (order_sequence !== undefined)
+          await repo.renumberLessons(
+            moveTo(await repo.lessonIds(found.lesson.module_id), lessonId, order_sequence),
+          );
+        await repo.touchCourse(found.course_id, platform.clock.now());
+        return lessonOut((await repo.findLesson(lessonId))!.lesson);
+      });
+    },
+
+    async deleteLesson(lessonId: string): Promise<void> {
+      await inTx(async (repo, tx) => {
+        const found = await repo.findLesson(lessonId);
+        if (!found) throw lessonNotFound();
+        await lockCourse(tx, found.course_id);
+        await repo.deleteLesson(lessonId);
+        await repo.renumberLessons(await repo.lessonIds(found.lesson.module_id));
+        await repo.touchCourse(found.course_id, platform.clock.now());
+      });
+    },
+
+    async reorderLessons(moduleId: string, lessonIds: string[]): Promise<Lesson[]> {
+      return inTx(async (repo, tx) => {
+        const mod = await repo.findModule(moduleId);
+        if (!mod) throw moduleNotFound();
+        await lockCourse(tx, mod.course_id);
+        assertSameSet(
+          await repo.lessonIds(moduleId),
+          lessonIds,
+          "lesson_ids must list each of the module's lessons exactly once",
+        );
+        await repo.renumberLessons(lessonIds);
+        await repo.touchCourse(mod.course_id, platform.clock.now());
+        return (await createCoursesRepo(tx).lessonsOf([moduleId])).map(lessonOut);
+      });
+    },
+  };
+}
+export type ContentService = ReturnType<typeof createContentService>;

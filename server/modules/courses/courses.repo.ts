@@ -1,0 +1,224 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { courseFeatures, courses, enrollments, lessons, modules, reviews, users } from '../../db/schema';
+
+export type CourseRow = typeof courses.$inferSelect;
+export type ModuleRow = typeof modules.$inferSelect;
+export type LessonRow = typeof lessons.$inferSelect;
+type Conn = Db | Tx;
+
+const int = (query: SQL) => sql<number>`coalesce((${query}), 0)::int`.mapWith(Number);
+
+/**
+ * Every course column plus its counts and the caller's enrolment, computed in the same
+ * statement by correlated subqueries, so a page of courses costs one query.
+ */
+function summaryColumns() {
+  const lessonsOfCourse = sql`from ${lessons} inner join ${modules} on ${modules.id} = ${lessons.module_id} where ${modules.course_id} = ${courses.id}`;
+  const publishedReviews = sql`from ${reviews} where ${reviews.course_id} = ${courses.id} and ${reviews.is_published}`;
+  return {
+    course: courses,
+    feature_ids: sql<
+      number[]
+    >`coalesce((select json_agg(${courseFeatures.feature_id} order by ${courseFeatures.feature_id}) from ${courseFeatures} where ${courseFeatures.course_id} = ${courses.id}), '[]'::json)`,
+    enrolled_students: int(
+      sql`select count(*) from ${enrollments} where ${enrollments.course_id} = ${courses.id}`,
+    ),
+    module_count: int(sql`select count(*) from ${modules} where ${modules.course_id} = ${courses.id}`),
+    lesson_count: int(sql`select count(*) ${lessonsOfCourse}`),
+    total_duration_minutes: int(sql`select sum(${lessons.duration_minutes}) ${lessonsOfCourse}`),
+    average_rating:
+      sql<number>`coalesce((select round(avg(${reviews.rating}), 1) ${publishedReviews}), 0)::float8`.mapWith(
+        Number,
+      ),
+    total_reviews: int(sql`select count(*) ${publishedReviews}`),
+    enrollment_progress: enrollments.progress,
+    enrollment_start: enrollments.start_date,
+    enrollment_completed: enrollments.completed_date,
+  };
+}
+
+/** The caller's own enrolment row joined beside each course (none for visitors). */
+const callerEnrollment = (callerId: string | null) =>
+  callerId ? and(eq(enrollments.course_id, courses.id), eq(enrollments.user_id, callerId)) : sql`false`;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface CourseFilter {
+  publishedOnly: boolean;
+  is_series?: boolean;
+  category?: string;
+}
+
+function filterWhere(filter: CourseFilter) {
+  return and(
+    filter.publishedOnly ? eq(courses.is_published, true) : undefined,
+    filter.is_series === undefined ? undefined : eq(courses.is_series, filter.is_series),
+    filter.category ? sql`lower(${courses.category}) = lower(${filter.category})` : undefined,
+  );
+}
+
+export function createCoursesRepo(db: Conn) {
+  const summaries = (callerId: string | null) =>
+    db.select(summaryColumns()).from(courses).leftJoin(enrollments, callerEnrollment(callerId)).$dynamic();
+
+  return {
+    async list(callerId: string | null, filter: CourseFilter, page: { limit: number; offset: number }) {
+      const where = filterWhere(filter);
+      const [rows, [total]] = await Promise.all([
+        summaries(callerId)
+          .where(where)
+          .orderBy(asc(courses.created_at), asc(courses.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ n: count() }).from(courses).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async search(callerId: string | null, q: string, publishedOnly: boolean, limit: number) {
+      const pattern = `%${escapeLike(q)}%`;
+      return (
+        summaries(callerId)
+          .where(
+            and(
+              publishedOnly ? eq(courses.is_published, true) : undefined,
+              or(
+                ilike(courses.title, pattern),
+                ilike(courses.description, pattern),
+                ilike(courses.category, pattern),
+                ilike(courses.instructor_name, pattern),
+              ),
+            ),
+          )
+          // Title matches first, then the rest by title.
+          .orderBy(sql`(${courses.title} ilike ${pattern}) desc`, asc(courses.title), asc(courses.id))
+          .limit(limit)
+      );
+    },
+
+    async summary(callerId: string | null, id: string) {
+      const [row] = await summaries(callerId).where(eq(courses.id, id)).limit(1);
+      return row;
+    },
+
+    async categories(publishedOnly: boolean): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ category: courses.category })
+        .from(courses)
+        .where(publishedOnly ? eq(courses.is_published, true) : undefined)
+        .orderBy(asc(courses.category));
+      return rows.map((r) => r.category);
+    },
+
+    async find(id: string): Promise<CourseRow | undefined> {
+      const [row] = await db.select().from(courses).where(eq(courses.id, id)).limit(1);
+      return row;
+    },
+
+    /** Locks the course row for the rest of the transaction, so content edits of one course queue up. */
+    async lock(id: string): Promise<boolean> {
+      const rows = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, id)).for('update');
+      return rows.length > 0;
+    },
+
+    async featureIds(courseId: string): Promise<number[]> {
+      const rows = await db
+        .select({ id: courseFeatures.feature_id })
+        .from(courseFeatures)
+        .where(eq(courseFeatures.course_id, courseId))
+        .orderBy(asc(courseFeatures.feature_id));
+      return rows.map((r) => r.id);
+    },
+
+    async isEnrolled(userId: string, courseId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: enrollments.id })
+        .from(enrollments)
+        .where(and(eq(enrollments.user_id, userId), eq(enrollments.course_id, courseId)))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    async insert(values: typeof courses.$inferInsert): Promise<CourseRow> {
+      const [row] = await db.insert(courses).values(values).returning();
+      return row!;
+    },
+
+    async update(id: string, values: Partial<typeof courses.$inferInsert>): Promise<CourseRow | undefined> {
+      const [row] = await db.update(courses).set(values).where(eq(courses.id, id)).returning();
+      return row;
+    },
+
+    async touch(id: string, at: Date): Promise<void> {
+      await db.update(courses).set({ updated_at: at }).where(eq(courses.id, id));
+    },
+
+    async replaceFeatures(courseId: string, ids: readonly number[]): Promise<void> {
+      await db.delete(courseFeatures).where(eq(courseFeatures.course_id, courseId));
+      if (ids.length > 0)
+        await db
+          .insert(courseFeatures)
+          .values(ids.map((feature_id) => ({ course_id: courseId, feature_id })));
+    },
+
+    async delete(id: string): Promise<boolean> {
+      const rows = await db.delete(courses).where(eq(courses.id, id)).returning({ id: courses.id });
+      return rows.length > 0;
+    },
+
+    async students(courseId: string, page: { limit: number; offset: number }) {
+      const where = eq(enrollments.course_id, courseId);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            user_id: enrollments.user_id,
+            course_id: enrollments.course_id,
+            user_name: users.name,
+            email: users.email,
+            user_avatar: users.avatar,
+            progress: enrollments.progress,
+            start_date: enrollments.start_date,
+            completed_date: enrollments.completed_date,
+          })
+          .from(enrollments)
+          .innerJoin(users, eq(users.id, enrollments.user_id))
+          .where(where)
+          .orderBy(desc(enrollments.start_date), asc(enrollments.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ n: count() }).from(enrollments).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** The course's modules and all their lessons, each in order: two queries whatever the size. */
+    async content(courseId: string) {
+      const [moduleRows, lessonRows] = await Promise.all([
+        db
+          .select()
+          .from(modules)
+          .where(eq(modules.course_id, courseId))
+          .orderBy(asc(modules.order_sequence), asc(modules.created_at), asc(modules.id)),
+        db
+          .select({ lesson: lessons })
+          .from(lessons)
+          .innerJoin(modules, eq(modules.id, lessons.module_id))
+          .where(eq(modules.course_id, courseId))
+          .orderBy(asc(lessons.order_sequence), asc(lessons.created_at), asc(lessons.id)),
+      ]);
+      return { modules: moduleRows, lessons: lessonRows.map((r) => r.lesson) };
+    },
+
+    async lessonsOf(moduleIds: string[]): Promise<LessonRow[]> {
+      if (moduleIds.length === 0) return [];
+      return db
+        .select()
+        .from(lessons)
+        .where(inArray(lessons.module_id, moduleIds))
+        .orderBy(asc(lessons.order_sequence), asc(lessons.created_at), asc(lessons.id));
+    },
+  };
+}
+export type CoursesRepo = ReturnType<typeof createCoursesRepo>;
+export type CourseSummaryRow = NonNullable<Awaited<ReturnType<CoursesRepo['summary']>>>;

@@ -1,0 +1,132 @@
+import {
+  COURSE_DEFAULTS,
+  COURSE_NOT_FOUND,
+  DEFAULT_FEATURE_IDS,
+  FEATURE_CATALOGUE,
+  featureName,
+  type CourseDetail,
+  type CourseInput,
+  type CourseListResponse,
+  type CourseStudent,
+  type CourseSummary,
+  type Feature,
+} from '../../../common/courses';
+import type { AuthContext } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+import type { Platform } from '../../platform';
+import { createCoursesRepo, type CourseRow } from './courses.repo';
+import { toModules, toSummary, type ContentAccess } from './courses.present';
+
+const isAdmin = (auth: AuthContext | null) => Boolean(auth?.user.is_admin);
+const courseNotFound = () => notFound(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
+
+/** The course columns a (partial) input sets; missing fields are left out. */
+function columnsOf(input: CourseInput): Partial<CourseRow> {
+  const { regular_price, features: _features, ...rest } = input;
+  const columns: Partial<CourseRow> = {};
+  for (const [key, value] of Object.entries(rest)) {
+    if (value !== undefined) (columns as Record<string, unknown>)[key] = value;
+  }
+  if (regular_price !== undefined) columns.price_cents = Math.round(regular_price * 100);
+  return columns;
+}
+
+export function createCoursesService(platform: Platform) {
+  const repo = createCoursesRepo(platform.db);
+
+  async function detail(auth: AuthContext | null, id: string): Promise<CourseDetail> {
+    const row = await repo.summary(auth?.user.id ?? null, id);
+    if (!row || (!row.course.is_published && !isAdmin(auth))) throw courseNotFound();
+    const access: ContentAccess = isAdmin(auth) ? 'full' : row.enrollment_start ? 'student' : 'outline';
+    const content = await repo.content(id);
+    return {
+      ...toSummary(row),
+      modules: toModules(content.modules, content.lessons, access),
+      has_content_access: access !== 'outline',
+    };
+  }
+
+  return {
+    detail,
+
+    /**
+     * Everyone sees published courses; students and visitors also see unpublished ones as
+     * cards flagged is_published false (the web shows Under Construction) — never their content.
+     */
+    async list(
+      auth: AuthContext | null,
+      query: { is_series?: boolean; category?: string; limit: number; offset: number },
+    ): Promise<CourseListResponse> {
+      const { rows, total } = await repo.list(
+        auth?.user.id ?? null,
+        { publishedOnly: false, is_series: query.is_series, category: query.category },
+        query,
+      );
+      return { courses: rows.map(toSummary), total };
+    },
+
+    async search(auth: AuthContext | null, q: string, limit: number): Promise<CourseSummary[]> {
+      const rows = await repo.search(auth?.user.id ?? null, q, !isAdmin(auth), limit);
+      return rows.map(toSummary);
+    },
+
+    categories: (auth: AuthContext | null) => repo.categories(!isAdmin(auth)),
+
+    /** A course's features; like the list, this answers for unpublished courses too. */
+    async features(id: string): Promise<Feature[]> {
+      if (!(await repo.find(id))) throw courseNotFound();
+      return (await repo.featureIds(id)).map((fid) => ({ id: fid, name: featureName(fid) }));
+    },
+
+    catalogue: (): Feature[] => FEATURE_CATALOGUE.map((f) => ({ ...f })),
+
+    async students(
+      id: string,
+      page: { limit: number; offset: number },
+    ): Promise<{ students: CourseStudent[]; total: number }> {
+      if (!(await repo.find(id))) throw courseNotFound();
+      const { rows, total } = await repo.students(id, page);
+      return {
+        students: rows.map((r) => ({
+          ...r,
+          start_date: r.start_date.toISOString(),
+          completed_date: r.completed_date?.toISOString() ?? null,
+        })),
+        total,
+      };
+    },
+
+    async create(auth: AuthContext, input: CourseInput): Promise<CourseDetail> {
+      const now = platform.clock.now();
+      const id = await platform.db.transaction(async (tx) => {
+        const txRepo = createCoursesRepo(tx);
+        const course = await txRepo.insert({
+          ...columnsOf({ ...COURSE_DEFAULTS, ...input }),
+          title: input.title ?? COURSE_DEFAULTS.title,
+          created_by: auth.user.id,
+          created_at: now,
+          updated_at: now,
+        });
+        await txRepo.replaceFeatures(course.id, input.features ?? DEFAULT_FEATURE_IDS);
+        return course.id;
+      });
+      return detail(auth, id);
+    },
+
+    /** Partial update: only the fields present change; `features`, when present, replaces the set. */
+    async update(auth: AuthContext, id: string, input: CourseInput): Promise<CourseDetail> {
+      await platform.db.transaction(async (tx) => {
+        const txRepo = createCoursesRepo(tx);
+        const updated = await txRepo.update(id, { ...columnsOf(input), updated_at: platform.clock.now() });
+        if (!updated) throw courseNotFound();
+        if (input.features) await txRepo.replaceFeatures(id, input.features);
+      });
+      return detail(auth, id);
+    },
+
+    async remove(id: string): Promise<void> {
+      if (!(await repo.delete(id))) throw courseNotFound();
+    },
+  };
+}
+export type CoursesService = ReturnType<typeof createCoursesService>;

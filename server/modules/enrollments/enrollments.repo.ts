@@ -1,0 +1,150 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { courses, enrollments, lessonProgress, lessons, modules, users } from '../../db/schema';
+
+export type EnrollmentRow = typeof enrollments.$inferSelect;
+export type EnrollmentSourceValue = EnrollmentRow['source'];
+
+/** Queries on enrolments and the course progress they hold. */
+export function createEnrollmentsRepo(db: Db | Tx) {
+  return {
+    async findCourse(courseId: string) {
+      const [row] = await db
+        .select({
+          id: courses.id,
+          title: courses.title,
+          price_cents: courses.price_cents,
+          is_published: courses.is_published,
+        })
+        .from(courses)
+        .where(eq(courses.id, courseId))
+        .limit(1);
+      return row;
+    },
+
+    async userExists(userId: string): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+      return Boolean(row);
+    },
+
+    async find(userId: string, courseId: string): Promise<EnrollmentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(enrollments)
+        .where(and(eq(enrollments.user_id, userId), eq(enrollments.course_id, courseId)))
+        .limit(1);
+      return row;
+    },
+
+    /** Locks the enrolment row until the transaction ends, so progress writes on it take turns. */
+    async findForUpdate(userId: string, courseId: string): Promise<EnrollmentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(enrollments)
+        .where(and(eq(enrollments.user_id, userId), eq(enrollments.course_id, courseId)))
+        .limit(1)
+        .for('update');
+      return row;
+    },
+
+    /** Inserts unless the user is already enrolled; the unique index decides under concurrency. */
+    async insertIfAbsent(values: {
+      user_id: string;
+      course_id: string;
+      source: EnrollmentSourceValue;
+      start_date: Date;
+      created_at: Date;
+    }): Promise<EnrollmentRow | undefined> {
+      const [row] = await db
+        .insert(enrollments)
+        .values(values)
+        .onConflictDoNothing({ target: [enrollments.user_id, enrollments.course_id] })
+        .returning();
+      return row;
+    },
+
+    async delete(userId: string, courseId: string): Promise<boolean> {
+      const rows = await db
+        .delete(enrollments)
+        .where(and(eq(enrollments.user_id, userId), eq(enrollments.course_id, courseId)))
+        .returning({ id: enrollments.id });
+      return rows.length > 0;
+    },
+
+    /** Lessons of the course, and how many of them the user has completed. */
+    async lessonCounts(userId: string, courseId: string): Promise<{ completed: number; total: number }> {
+      const [row] = await db
+        .select({
+          total: count(lessons.id),
+          completed: count(lessonProgress.id),
+        })
+        .from(lessons)
+        .innerJoin(modules, eq(modules.id, lessons.module_id))
+        .leftJoin(
+          lessonProgress,
+          and(eq(lessonProgress.lesson_id, lessons.id), eq(lessonProgress.user_id, userId)),
+        )
+        .where(eq(modules.course_id, courseId));
+      return { completed: row?.completed ?? 0, total: row?.total ?? 0 };
+    },
+
+    /** Stores the computed progress; completed_date is kept while complete and cleared when not. */
+    async setProgress(id: string, progress: number, complete: boolean, at: Date) {
+      const [row] = await db
+        .update(enrollments)
+        .set({
+          progress,
+          completed_date: complete ? sql`coalesce(${enrollments.completed_date}, ${at})` : null,
+        })
+        .where(eq(enrollments.id, id))
+        .returning();
+      return row;
+    },
+
+    async list(options: { limit: number; offset: number }) {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: enrollments.id,
+            user_id: enrollments.user_id,
+            course_id: enrollments.course_id,
+            course_title: courses.title,
+            user_name: users.name,
+            email: users.email,
+            user_avatar: users.avatar,
+            source: enrollments.source,
+            progress: enrollments.progress,
+            start_date: enrollments.start_date,
+            completed_date: enrollments.completed_date,
+          })
+          .from(enrollments)
+          .innerJoin(users, eq(users.id, enrollments.user_id))
+          .innerJoin(courses, eq(courses.id, enrollments.course_id))
+          .orderBy(desc(enrollments.start_date), desc(enrollments.created_at), desc(enrollments.id))
+          .limit(options.limit)
+          .offset(options.offset),
+        db.select({ n: count() }).from(enrollments),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** Every enrolment of these users with its course title, most recently started first. */
+    async listForUsers(userIds: string[]) {
+      if (userIds.length === 0) return [];
+      return db
+        .select({
+          user_id: enrollments.user_id,
+          course_id: enrollments.course_id,
+          course_title: courses.title,
+          progress: enrollments.progress,
+          start_date: enrollments.start_date,
+          completed_date: enrollments.completed_date,
+        })
+        .from(enrollments)
+        .innerJoin(courses, eq(courses.id, enrollments.course_id))
+        .where(inArray(enrollments.user_id, userIds))
+        .orderBy(desc(enrollments.start_date), desc(enrollments.id));
+    },
+  };
+}
+export type EnrollmentsRepo = ReturnType<typeof createEnrollmentsRepo>;

@@ -1,0 +1,194 @@
+import type { z } from 'zod';
+import type { OkResponse } from '../../../common/api';
+import {
+  COURSE_NOT_FOUND_MESSAGE,
+  courseProgress,
+  NOT_ENROLLED_MESSAGE,
+  PAYMENT_REQUIRED_MESSAGE,
+  type EnrolledResponse,
+  type EnrollInput,
+  type Enrollment,
+  type EnrollmentListQuery,
+  type EnrollmentListResponse,
+  type EnrollResponse,
+} from '../../../common/enrollments';
+import type { CourseProgress } from '../../../common/progress';
+import type { Tx } from '../../db/client';
+import { assertSelfOrAdmin, type AuthContext } from '../../platform/auth';
+import { forbidden, notFound } from '../../platform/errors';
+import type { Platform } from '../../platform';
+import { createEnrollmentsRepo, type EnrollmentRow, type EnrollmentSourceValue } from './enrollments.repo';
+
+export type { EnrollmentRow } from './enrollments.repo';
+
+/** One of a user's enrolments, as the users domain shows it on profiles and GET /user/{id}/courses. */
+export interface UserCourseSummary {
+  userId: string;
+  courseId: string;
+  courseName: string;
+  progress: number;
+  startDate: string;
+  completed: boolean;
+}
+
+/** Keeps the user id list of one query well under PostgreSQL's limit on bound parameters. */
+const LIST_FOR_USERS_CHUNK = 1000;
+
+const courseNotFound = () => notFound(COURSE_NOT_FOUND_MESSAGE, 'COURSE_NOT_FOUND');
+const notEnrolled = () => notFound(NOT_ENROLLED_MESSAGE, 'NOT_ENROLLED');
+
+export const toEnrollment = (row: EnrollmentRow): Enrollment => ({
+  id: row.id,
+  user_id: row.user_id,
+  course_id: row.course_id,
+  source: row.source,
+  progress: row.progress,
+  start_date: row.start_date.toISOString(),
+  completed_date: row.completed_date?.toISOString() ?? null,
+});
+
+export function createEnrollmentsService(platform: Platform) {
+  const repo = createEnrollmentsRepo(platform.db);
+  const now = () => platform.clock.now();
+
+  /** Recomputes the stored progress from the lessons completed; a client's number never counts. */
+  async function recompute(tx: Tx, row: EnrollmentRow): Promise<EnrollmentRow> {
+    const txRepo = createEnrollmentsRepo(tx);
+    const { completed, total } = await txRepo.lessonCounts(row.user_id, row.course_id);
+    const progress = courseProgress(completed, total);
+    const complete = total > 0 && completed >= total;
+    return (await txRepo.setProgress(row.id, progress, complete, now())) ?? row;
+  }
+
+  /**
+   * Enrols a user unless already enrolled (then nothing changes). Lesson progress kept from an
+   * earlier enrolment counts again at once.
+   */
+  async function grant(
+    userId: string,
+    courseId: string,
+    source: EnrollmentSourceValue,
+    startDate?: Date,
+  ): Promise<{ enrollment: EnrollmentRow; created: boolean }> {
+    const at = now();
+    const inserted = await repo.insertIfAbsent({
+      user_id: userId,
+      course_id: courseId,
+      source,
+      start_date: startDate ?? at,
+      created_at: at,
+    });
+    if (inserted) {
+      const enrollment = await platform.db.transaction(async (tx) => recompute(tx, inserted));
+      return { enrollment, created: true };
+    }
+    const existing = await repo.find(userId, courseId);
+    // Only a concurrent unenrolment between the two statements gets here.
+    if (!existing) throw notEnrolled();
+    return { enrollment: existing, created: false };
+  }
+
+  return {
+    grant,
+
+    async list(query: z.output<typeof EnrollmentListQuery>): Promise<EnrollmentListResponse> {
+      const { rows, total } = await repo.list(query);
+      return {
+        enrollments: rows.map((row) => ({
+          ...row,
+          start_date: row.start_date.toISOString(),
+          completed_date: row.completed_date?.toISOString() ?? null,
+        })),
+        total,
+      };
+    },
+
+    /**
+     * Free courses enrol students directly; paid ones go through payment. Admins may enrol anyone
+     * in any course, and only admins may set the start date.
+     */
+    async enroll(
+      auth: AuthContext,
+      userId: string,
+      courseId: string,
+      input: z.output<typeof EnrollInput>,
+    ): Promise<{ created: boolean; body: EnrollResponse }> {
+      assertSelfOrAdmin(auth, userId);
+      const isAdmin = auth.user.is_admin;
+      const course = await repo.findCourse(courseId);
+      if (!course || (!course.is_published && !isAdmin)) throw courseNotFound();
+      if (isAdmin && !(await repo.userExists(userId))) throw notFound('User not found', 'USER_NOT_FOUND');
+      if (!isAdmin && course.price_cents > 0) {
+        const existing = await repo.find(userId, courseId);
+        if (existing) return { created: false, body: { enrolled: true, enrollment: toEnrollment(existing) } };
+        throw forbidden(PAYMENT_REQUIRED_MESSAGE, 'PAYMENT_REQUIRED');
+      }
+      const startDate = isAdmin && input.startDate ? new Date(input.startDate) : undefined;
+      const { enrollment, created } = await grant(userId, courseId, isAdmin ? 'admin' : 'free', startDate);
+      return { created, body: { enrolled: true, enrollment: toEnrollment(enrollment) } };
+    },
+
+    /** Lesson progress stays, so enrolling again restores it. */
+    async unenroll(auth: AuthContext, userId: string, courseId: string): Promise<OkResponse> {
+      assertSelfOrAdmin(auth, userId);
+      if (!(await repo.delete(userId, courseId))) throw notEnrolled();
+      return { success: true };
+    },
+
+    async isEnrolled(auth: AuthContext, userId: string, courseId: string): Promise<EnrolledResponse> {
+      assertSelfOrAdmin(auth, userId);
+      return { enrolled: Boolean(await repo.find(userId, courseId)) };
+    },
+
+    find: (userId: string, courseId: string) => repo.find(userId, courseId),
+
+    /** Live counts; undefined when the user is not enrolled. */
+    async progressOf(userId: string, courseId: string): Promise<CourseProgress | undefined> {
+      const row = await repo.find(userId, courseId);
+      if (!row) return undefined;
+      const { completed, total } = await repo.lessonCounts(userId, courseId);
+      return {
+        progress: courseProgress(completed, total),
+        completed_lessons: completed,
+        total_lessons: total,
+        completed_date: row.completed_date?.toISOString() ?? null,
+      };
+    },
+
+    /**
+     * Runs `work` in a transaction holding the enrolment's row lock, then recomputes the course
+     * progress in the same transaction. Writes for one enrolment so take turns: concurrent
+     * completions and quiz attempts cannot lose an update or reuse an attempt number.
+     * Undefined (and nothing done) when the user is not enrolled.
+     */
+    async withEnrollment<T>(
+      userId: string,
+      courseId: string,
+      work: (tx: Tx) => Promise<T>,
+    ): Promise<{ result: T; enrollment: EnrollmentRow } | undefined> {
+      return platform.db.transaction(async (tx) => {
+        const row = await createEnrollmentsRepo(tx).findForUpdate(userId, courseId);
+        if (!row) return undefined;
+        const result = await work(tx);
+        return { result, enrollment: await recompute(tx, row) };
+      });
+    },
+
+    /** Every enrolment of these users, most recently started first (one query per 1000 users). */
+    async listForUsers(userIds: string[]): Promise<UserCourseSummary[]> {
+      const rows = [];
+      for (let i = 0; i < userIds.length; i += LIST_FOR_USERS_CHUNK) {
+        rows.push(...(await repo.listForUsers(userIds.slice(i, i + LIST_FOR_USERS_CHUNK))));
+      }
+      return rows.map((row) => ({
+        userId: row.user_id,
+        courseId: row.course_id,
+        courseName: row.course_title,
+        progress: row.progress,
+        startDate: row.start_date.toISOString(),
+        completed: row.completed_date !== null,
+      }));
+    },
+  };
+}
+export type EnrollmentsService = ReturnType<typeof createEnrollmentsService>;

@@ -1,0 +1,150 @@
+import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { courses, lessonProgress, lessons, modules, quizAttempts, quizResponses } from '../../db/schema';
+
+export type LessonProgressRow = typeof lessonProgress.$inferSelect;
+export type QuizResponseValues = Omit<typeof quizResponses.$inferInsert, 'id' | 'attempt_id'>;
+
+/** Queries on lesson progress, quiz attempts and their responses. */
+export function createProgressRepo(db: Db | Tx) {
+  async function lastAttemptNumber(userId: string, lessonId: string): Promise<number> {
+    const [row] = await db
+      .select({ n: max(quizAttempts.attempt_number) })
+      .from(quizAttempts)
+      .where(and(eq(quizAttempts.user_id, userId), eq(quizAttempts.lesson_id, lessonId)));
+    return row?.n ?? 0;
+  }
+
+  return {
+    lastAttemptNumber,
+
+    /** A lesson with the course it belongs to. */
+    async findLesson(lessonId: string) {
+      const [row] = await db
+        .select({
+          id: lessons.id,
+          lesson_type: lessons.lesson_type,
+          content_text: lessons.content_text,
+          course_id: modules.course_id,
+          course_published: courses.is_published,
+        })
+        .from(lessons)
+        .innerJoin(modules, eq(modules.id, lessons.module_id))
+        .innerJoin(courses, eq(courses.id, modules.course_id))
+        .where(eq(lessons.id, lessonId))
+        .limit(1);
+      return row;
+    },
+
+    async courseExists(courseId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: courses.id })
+        .from(courses)
+        .where(eq(courses.id, courseId))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /**
+     * Marks the lesson done. A second completion keeps the first completion time; a quiz lesson's
+     * score follows the latest attempt.
+     */
+    async upsertCompletion(values: {
+      user_id: string;
+      lesson_id: string;
+      course_id: string;
+      completed_at: Date;
+      quiz_score: number | null;
+    }): Promise<LessonProgressRow> {
+      const [row] = await db
+        .insert(lessonProgress)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [lessonProgress.user_id, lessonProgress.lesson_id],
+          set: {
+            course_id: values.course_id,
+            quiz_score:
+              values.quiz_score === null ? sql`${lessonProgress.quiz_score}` : sql`excluded.quiz_score`,
+          },
+        })
+        .returning();
+      return row!;
+    },
+
+    /** The user's completed lessons of a course, by module order then lesson order. */
+    async listCompleted(userId: string, courseId: string) {
+      return db
+        .select({
+          lesson_id: lessons.id,
+          lesson_title: lessons.title,
+          lesson_type: lessons.lesson_type,
+          module_title: modules.title,
+          completed_at: lessonProgress.completed_at,
+          quiz_score: lessonProgress.quiz_score,
+        })
+        .from(lessonProgress)
+        .innerJoin(lessons, eq(lessons.id, lessonProgress.lesson_id))
+        .innerJoin(modules, eq(modules.id, lessons.module_id))
+        .where(and(eq(lessonProgress.user_id, userId), eq(modules.course_id, courseId)))
+        .orderBy(
+          asc(modules.order_sequence),
+          asc(modules.created_at),
+          asc(lessons.order_sequence),
+          asc(lessons.created_at),
+        );
+    },
+
+    async insertAttempt(
+      attempt: {
+        user_id: string;
+        lesson_id: string;
+        attempt_number: number;
+        score: number;
+        submitted_at: Date;
+      },
+      responses: QuizResponseValues[],
+    ) {
+      const [row] = await db.insert(quizAttempts).values(attempt).returning();
+      if (responses.length > 0) {
+        await db.insert(quizResponses).values(responses.map((r) => ({ ...r, attempt_id: row!.id })));
+      }
+      return row!;
+    },
+
+    async listAttempts(userId: string, lessonId: string) {
+      return db
+        .select({
+          attempt_number: quizAttempts.attempt_number,
+          score: quizAttempts.score,
+          submitted_at: quizAttempts.submitted_at,
+        })
+        .from(quizAttempts)
+        .where(and(eq(quizAttempts.user_id, userId), eq(quizAttempts.lesson_id, lessonId)))
+        .orderBy(desc(quizAttempts.attempt_number));
+    },
+
+    /** The responses of one attempt, or of the latest when attempt is undefined (unordered). */
+    async listResponses(userId: string, lessonId: string, attempt?: number) {
+      const attemptNumber = attempt ?? (await lastAttemptNumber(userId, lessonId));
+      return db
+        .select({
+          question_id: quizResponses.question_id,
+          question_text: quizResponses.question_text,
+          user_answer: quizResponses.user_answer,
+          correct_answer: quizResponses.correct_answer,
+          is_correct: quizResponses.is_correct,
+          attempt_number: quizAttempts.attempt_number,
+        })
+        .from(quizResponses)
+        .innerJoin(quizAttempts, eq(quizAttempts.id, quizResponses.attempt_id))
+        .where(
+          and(
+            eq(quizAttempts.user_id, userId),
+            eq(quizAttempts.lesson_id, lessonId),
+            eq(quizAttempts.attempt_number, attemptNumber),
+          ),
+        );
+    },
+  };
+}
+export type ProgressRepo = ReturnType<typeof createProgressRepo>;
