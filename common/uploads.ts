@@ -4,8 +4,15 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TOO_LARGE_MESSAGE = 'Please choose an image smaller than 5MB';
 export const IMAGE_TYPE_MESSAGE = 'Please choose an image file';
 
-/** Folders the media store accepts; later domains add theirs. */
-export const UploadFolder = z.enum(['avatars']);
+export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
+export const VIDEO_TOO_LARGE_MESSAGE = 'Please choose a video smaller than 100MB';
+export const VIDEO_TYPE_MESSAGE = 'Please choose a video file';
+
+/**
+ * Folders the media store accepts; later domains add theirs. Images (avatars, course thumbnails)
+ * are re-encoded to WebP; lesson videos are stored as sent. Course folders are for admins only.
+ */
+export const UploadFolder = z.enum(['avatars', 'course-thumbnails', 'lesson-videos']);
 export type UploadFolder = z.infer<typeof UploadFolder>;
 
 export const UploadResponse = z.object({
@@ -27,5 +34,12 @@ export type DeleteUploadInput = z.infer<typeof DeleteUploadInput>;
 export function checkImageFile(file: { size: number; type: string }): string | null {
   if (!file.type.startsWith('image/')) return IMAGE_TYPE_MESSAGE;
   if (file.size > IMAGE_MAX_BYTES) return IMAGE_TOO_LARGE_MESSAGE;
+  return null;
+}
+
+/** Client-side check before a video upload; the server checks the bytes again. */
+export function checkVideoFile(file: { size: number; type: string }): string | null {
+  if (!file.type.startsWith('video/')) return VIDEO_TYPE_MESSAGE;
+  if (file.size > VIDEO_MAX_BYTES) return VIDEO_TOO_LARGE_MESSAGE;
   return null;
 }

@@ -35,6 +35,12 @@ const ConfigSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** Per client address and route: sign-in, sign-up, temp sign-in, recovery and security questions. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Largest lesson video accepted by POST /api/uploads, in bytes (100MB). */
+  UPLOAD_VIDEO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(100 * 1024 * 1024),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

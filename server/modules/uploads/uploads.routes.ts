@@ -1,51 +1,114 @@
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, OkResponse } from '../../../common/api';
+import { DeleteUploadInput, UploadFolder, UploadResponse } from '../../../common/uploads';
+import { requireAuth, type AuthContext } from '../../platform/auth';
 import {
-  DeleteUploadInput,
-  IMAGE_MAX_BYTES,
-  IMAGE_TOO_LARGE_MESSAGE,
-  UploadFolder,
-  UploadResponse,
-} from '../../../common/uploads';
-import { requireAuth } from '../../platform/auth';
-import { badRequest, payloadTooLarge, unsupportedMediaType, bearerSecurity } from '../../platform/errors';
+  badRequest,
+  forbidden,
+  payloadTooLarge,
+  unsupportedMediaType,
+  bearerSecurity,
+} from '../../platform/errors';
 import type { Platform } from '../../platform';
-import { createUploadsService } from './uploads.service';
+import { createUploadsService, type FolderPolicy } from './uploads.service';
 
 export const NO_FILE_MESSAGE = 'Please choose a file to upload';
 export const FOLDER_REQUIRED_MESSAGE = 'Folder is required';
 export const UNKNOWN_FOLDER_MESSAGE = `Folder must be one of: ${UploadFolder.options.join(', ')}`;
 
 /**
- * Reads the `folder` field and the `file` part of a multipart upload, in either order. The file is
- * buffered up to IMAGE_MAX_BYTES; a larger one is read to its end (and dropped) and answered with
- * 413, so the client always gets the answer.
+ * Reads a file stream into one buffer, copying each byte once: when the request states its length
+ * (an upper bound for the file) the buffer is allocated up front, otherwise the chunks are joined
+ * at the end. Past `limit` the rest is read and dropped, so the client still gets the answer;
+ * returns null then.
  */
-async function readUpload(request: FastifyRequest): Promise<{ folder: UploadFolder; data: Buffer }> {
+async function readLimited(file: Readable & { truncated?: boolean }, limit: number, lengthHint: number) {
+  let target =
+    Number.isSafeInteger(lengthHint) && lengthHint > 0
+      ? Buffer.allocUnsafe(Math.min(lengthHint, limit))
+      : null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let tooLarge = false;
+  for await (const chunk of file as AsyncIterable<Buffer>) {
+    if (tooLarge) continue;
+    if (size + chunk.length > limit) {
+      tooLarge = true;
+      chunks.length = 0;
+      continue;
+    }
+    if (target && size + chunk.length > target.length) {
+      // A length header that understates the body: fall back to joining chunks.
+      chunks.push(target.subarray(0, size));
+      target = null;
+    }
+    if (target) chunk.copy(target, size);
+    else chunks.push(chunk);
+    size += chunk.length;
+  }
+  if (tooLarge || file.truncated) return null;
+  return target ? target.subarray(0, size) : Buffer.concat(chunks, size);
+}
+
+async function drain(file: Readable) {
+  for await (const _chunk of file) void _chunk;
+}
+
+/**
+ * Reads the `folder` field and the `file` part of a multipart upload, in either order, holding
+ * each folder to its own size limit while the file streams in (a file sent before its folder is
+ * held to the largest limit the caller may use, then to its folder's). An oversize file is read to
+ * its end (and dropped) and answered with 413, so the client always gets the answer. Students get
+ * 403 on the admin folders.
+ */
+async function readUpload(
+  request: FastifyRequest,
+  auth: AuthContext,
+  policy: (folder: UploadFolder) => FolderPolicy,
+): Promise<{ folder: UploadFolder; data: Buffer }> {
   if (!request.isMultipart()) {
     throw unsupportedMediaType('Please send the file as multipart/form-data', 'NOT_MULTIPART');
   }
+  const usable = UploadFolder.options.map(policy).filter((p) => auth.user.is_admin || !p.adminOnly);
+  const callerMax = Math.max(...usable.map((p) => p.maxBytes));
+  const lengthHint = Number(request.headers['content-length']);
   let folder: string | undefined;
   let data: Buffer | undefined;
+  let tooLarge = false;
   try {
-    for await (const part of request.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } })) {
+    const parts = request.parts({ limits: { fileSize: callerMax, files: 1 } });
+    for await (const part of parts) {
       if (part.type === 'file') {
-        const buffer = await part.toBuffer();
-        if (part.fieldname === 'file') data = buffer;
+        if (part.fieldname !== 'file') {
+          await drain(part.file);
+          continue;
+        }
+        const known = UploadFolder.safeParse(folder);
+        const limit = known.success ? policy(known.data).maxBytes : callerMax;
+        const buffer = await readLimited(part.file, limit, lengthHint);
+        if (buffer) data = buffer;
+        else tooLarge = true;
       } else if (part.fieldname === 'folder') {
         folder = String(part.value).trim();
       }
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(IMAGE_TOO_LARGE_MESSAGE, 'FILE_TOO_LARGE');
-    if (code === 'FST_FILES_LIMIT') throw badRequest('Please upload one file at a time', 'TOO_MANY_FILES');
-    throw error;
+    // Past the caller's largest limit busboy drops the rest of the file and the parts end with this.
+    if (code === 'FST_REQ_FILE_TOO_LARGE') tooLarge = true;
+    else if (code === 'FST_FILES_LIMIT')
+      throw badRequest('Please upload one file at a time', 'TOO_MANY_FILES');
+    else throw error;
   }
   if (!folder) throw badRequest(FOLDER_REQUIRED_MESSAGE, 'FOLDER_REQUIRED');
   const parsed = UploadFolder.safeParse(folder);
   if (!parsed.success) throw badRequest(UNKNOWN_FOLDER_MESSAGE, 'UNKNOWN_FOLDER');
+  const rules = policy(parsed.data);
+  if (rules.adminOnly && !auth.user.is_admin) throw forbidden('Admin access required', 'ADMIN_ONLY');
+  if (tooLarge || (data && data.length > rules.maxBytes))
+    throw payloadTooLarge(rules.tooLargeMessage, 'FILE_TOO_LARGE');
   if (!data || data.length === 0) throw badRequest(NO_FILE_MESSAGE, 'FILE_REQUIRED');
   return { folder: parsed.data, data };
 }
@@ -59,16 +122,20 @@ export function uploadsRoutes(platform: Platform): FastifyPluginAsyncZod {
         config: { access: 'user' },
         schema: {
           tags: ['uploads'],
-          summary: 'Upload an image (multipart/form-data: folder, then file)',
+          summary: 'Upload an image or a lesson video (multipart/form-data: folder, then file)',
           description:
-            'Fields: `folder` (one of the upload folders, e.g. avatars) and `file` (JPEG, PNG, WebP, GIF or ' +
-            'AVIF, at most 5MB). The image is re-encoded to WebP without metadata and served under /media.',
+            'Fields: `folder` and `file`. Image folders (`avatars`, `course-thumbnails`) take JPEG, PNG, ' +
+            'WebP, GIF or AVIF up to 5MB, re-encoded to WebP without metadata (avatars 512x512, course ' +
+            'thumbnails at most 1280 px wide, aspect kept). `lesson-videos` takes MP4/M4V, WebM, QuickTime ' +
+            'or Ogg video up to 100MB, stored as sent. Course folders are for admins only. Files are served ' +
+            'under /media.',
           consumes: ['multipart/form-data'],
           security: bearerSecurity,
           response: {
             200: UploadResponse,
             400: ApiError,
             401: ApiError,
+            403: ApiError,
             413: ApiError,
             415: ApiError,
           },
@@ -76,7 +143,7 @@ export function uploadsRoutes(platform: Platform): FastifyPluginAsyncZod {
       },
       async (request) => {
         const auth = requireAuth(request);
-        const { folder, data } = await readUpload(request);
+        const { folder, data } = await readUpload(request, auth, (f) => uploads.policy(f));
         return uploads.upload({ folder, data, ownerId: auth.user.id });
       },
     );

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { IMAGE_TYPE_MESSAGE, type UploadFolder, type UploadResponse } from '../../../common/uploads';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+  VIDEO_TOO_LARGE_MESSAGE,
+  VIDEO_TYPE_MESSAGE,
+  type UploadFolder,
+  type UploadResponse,
+} from '../../../common/uploads';
 import { notFound, unsupportedMediaType } from '../../platform/errors';
 import type { Platform } from '../../platform';
 import { createUploadsRepo } from './uploads.repo';
@@ -9,10 +17,30 @@ import { createUploadsRepo } from './uploads.repo';
 /** Image formats we accept, as detected from the file's bytes (never from its name or header). */
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
 
-/** How each folder's images are re-encoded; later domains add their folders here. */
-const FOLDER_RULES: Record<UploadFolder, { width: number; height: number; fit: 'cover' | 'inside' }> = {
+/** Video formats we accept, by detected MIME type; the file keeps the detected extension. */
+const VIDEO_TYPES = new Set(['video/mp4', 'video/x-m4v', 'video/webm', 'video/quicktime', 'video/ogg']);
+
+interface ImageRule {
+  width: number;
+  /** Without a height the image keeps its aspect ratio and is only limited in width. */
+  height?: number;
+  fit: 'cover' | 'inside';
+}
+
+/** How each image folder's images are re-encoded; later domains add their folders here. */
+const FOLDER_RULES: Partial<Record<UploadFolder, ImageRule>> = {
   avatars: { width: 512, height: 512, fit: 'cover' },
+  'course-thumbnails': { width: 1280, fit: 'inside' },
 };
+
+/** Folders only administrators may upload to: course content. */
+const ADMIN_FOLDERS = new Set<UploadFolder>(['course-thumbnails', 'lesson-videos']);
+
+export interface FolderPolicy {
+  adminOnly: boolean;
+  maxBytes: number;
+  tooLargeMessage: string;
+}
 
 /** Decompression-bomb guard: refuse images with more pixels than a large photo. */
 const MAX_INPUT_PIXELS = 60_000_000;
@@ -24,8 +52,7 @@ export function createUploadsService(platform: Platform) {
    * Re-encodes to WebP: applies the EXIF orientation, then drops all metadata (sharp keeps none
    * unless asked), so location and camera details never reach the public store.
    */
-  async function reencode(data: Buffer, folder: UploadFolder) {
-    const rule = FOLDER_RULES[folder];
+  async function reencode(data: Buffer, rule: ImageRule) {
     try {
       return await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
@@ -38,38 +65,78 @@ export function createUploadsService(platform: Platform) {
     }
   }
 
-  return {
-    async upload(input: { folder: UploadFolder; data: Buffer; ownerId: string }): Promise<UploadResponse> {
-      const type = await fileTypeFromBuffer(input.data);
-      if (!type || !IMAGE_TYPES.has(type.mime))
-        throw unsupportedMediaType(IMAGE_TYPE_MESSAGE, 'NOT_AN_IMAGE');
-      const { data, info } = await reencode(input.data, input.folder);
+  /** Stores the bytes and records them; the stored file is removed again if the record fails. */
+  async function store(file: {
+    folder: UploadFolder;
+    ext: string;
+    contentType: string;
+    data: Buffer;
+    ownerId: string;
+    width: number | null;
+    height: number | null;
+  }): Promise<UploadResponse> {
+    const publicId = `${file.folder}/${randomUUID()}.${file.ext}`;
+    const url = await platform.storage.put(publicId, file.data, file.contentType);
+    try {
+      await repo.insert({
+        public_id: publicId,
+        folder: file.folder,
+        owner_id: file.ownerId,
+        content_type: file.contentType,
+        bytes: file.data.length,
+        width: file.width,
+        height: file.height,
+        created_at: platform.clock.now(),
+      });
+    } catch (error) {
+      await platform.storage.remove(publicId).catch(() => {});
+      throw error;
+    }
+    return {
+      secure_url: url,
+      public_id: publicId,
+      format: file.ext,
+      bytes: file.data.length,
+      width: file.width,
+      height: file.height,
+    };
+  }
 
-      const publicId = `${input.folder}/${randomUUID()}.webp`;
-      const url = await platform.storage.put(publicId, data, 'image/webp');
-      try {
-        await repo.insert({
-          public_id: publicId,
-          folder: input.folder,
-          owner_id: input.ownerId,
-          content_type: 'image/webp',
-          bytes: data.length,
-          width: info.width,
-          height: info.height,
-          created_at: platform.clock.now(),
-        });
-      } catch (error) {
-        await platform.storage.remove(publicId).catch(() => {});
-        throw error;
+  return {
+    /** What a folder takes, who may use it and how large its files may be. */
+    policy(folder: UploadFolder): FolderPolicy {
+      const adminOnly = ADMIN_FOLDERS.has(folder);
+      if (FOLDER_RULES[folder]) {
+        return { adminOnly, maxBytes: IMAGE_MAX_BYTES, tooLargeMessage: IMAGE_TOO_LARGE_MESSAGE };
       }
       return {
-        secure_url: url,
-        public_id: publicId,
-        format: 'webp',
-        bytes: data.length,
+        adminOnly,
+        maxBytes: platform.config.UPLOAD_VIDEO_MAX_BYTES,
+        tooLargeMessage: VIDEO_TOO_LARGE_MESSAGE,
+      };
+    },
+
+    async upload(input: { folder: UploadFolder; data: Buffer; ownerId: string }): Promise<UploadResponse> {
+      const type = await fileTypeFromBuffer(input.data);
+      const rule = FOLDER_RULES[input.folder];
+      if (!rule) {
+        // Videos are stored as sent: re-encoding belongs to a transcoder, not to a request.
+        if (!type || !VIDEO_TYPES.has(type.mime))
+          throw unsupportedMediaType(VIDEO_TYPE_MESSAGE, 'NOT_A_VIDEO');
+        return store({ ...input, ext: type.ext, contentType: type.mime, width: null, height: null });
+      }
+      if (!type || !IMAGE_TYPES.has(type.mime))
+        throw unsupportedMediaType(IMAGE_TYPE_MESSAGE, 'NOT_AN_IMAGE');
+      const { data, info } = await reencode(input.data, rule);
+      return store({
+        folder: input.folder,
+        ownerId: input.ownerId,
+        data,
+        ext: 'webp',
+        contentType: 'image/webp',
         width: info.width,
         height: info.height,
-      };
+      });
     },
 
     async remove(publicId: string): Promise<void> {

@@ -7,43 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaFiles, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
+import { multipart, type Part } from './multipart-body';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
-
-type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
-
-/** A multipart/form-data body built by hand, parts in the given order. */
-function multipart(parts: Part[]) {
-  const boundary = `----kwoon${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ('value' in part) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`,
-        ),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
-            `Content-Type: ${part.type}\r\n\r\n`,
-        ),
-        part.data,
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const filePart = (data: Buffer, filename = 'me.png', type = 'image/png'): Part => ({
   name: 'file',
@@ -195,7 +165,7 @@ describe('POST /api/uploads', () => {
         { name: 'folder', value: '../etc' },
         { name: 'file', filename: 'a.png', type: 'image/png', data: Buffer.from('x') },
       ],
-      'Folder must be one of: avatars',
+      'Folder must be one of: avatars, course-thumbnails, lesson-videos',
     ],
   ] as [string, Part[], string][])('answers 400 for %s', async (_label, parts, message) => {
     const { auth } = await createUser(t);

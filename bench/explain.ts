@@ -1,0 +1,100 @@
+/**
+ * EXPLAIN on the SQL behind an endpoint: the repo functions run against a Drizzle instance that
+ * records every statement it sends, then each statement is explained (plan only, not executed)
+ * with the same parameters on the same connection, then once more with ANALYZE for its time.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type pg from 'pg';
+import * as schema from '../server/db/schema';
+import type { Database, Db } from '../server/db/client';
+
+/** Tables that grow with students and content; a sequential scan on them is a finding. */
+export const BIG_TABLES = new Set(['lessons', 'lesson_progress', 'enrollments']);
+
+export interface ScanNode {
+  node: string;
+  table?: string;
+  index?: string;
+}
+
+export interface ExplainedQuery {
+  endpoint: string;
+  sql: string;
+  scans: ScanNode[];
+  seqScansOnBigTables: string[];
+  /** One execution, from EXPLAIN ANALYZE: the database's share of the request. */
+  executionMs: number;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+type Client = { query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+
+/** Every scan in a plan tree, outermost first. */
+function scansOf(node: PlanNode, out: ScanNode[] = []): ScanNode[] {
+  if (/Scan/.test(node['Node Type'])) {
+    out.push({ node: node['Node Type'], table: node['Relation Name'], index: node['Index Name'] });
+  }
+  for (const child of node.Plans ?? []) scansOf(child, out);
+  return out;
+}
+
+async function explain(client: Client, text: string, params: unknown[]) {
+  const result = await client.query(text, params);
+  const cell = Object.values(result.rows[0]!)[0];
+  const plans = (typeof cell === 'string' ? JSON.parse(cell) : cell) as {
+    Plan: PlanNode;
+    'Execution Time'?: number;
+  }[];
+  return plans[0]!;
+}
+
+/**
+ * Runs `work` with a Db that records its statements, then explains each one. A Bitmap Index Scan
+ * names its index but not its table; the Bitmap Heap Scan above it names the table.
+ */
+export async function explainEndpoint(
+  database: Database,
+  endpoint: string,
+  work: (db: Db) => Promise<unknown>,
+): Promise<ExplainedQuery[]> {
+  const captured: { sql: string; params: unknown[] }[] = [];
+  const logger: Logger = { logQuery: (query, params) => captured.push({ sql: query, params }) };
+  const raw = (database.db as unknown as { $client: unknown }).$client;
+  const db = (database.driver === 'pglite'
+    ? drizzlePglite(raw as PGlite, { schema, logger })
+    : drizzlePg(raw as pg.Pool, { schema, logger })) as unknown as Db;
+  await work(db);
+
+  const client = raw as Client;
+  const explained: ExplainedQuery[] = [];
+  for (const query of captured) {
+    const plan = await explain(client, `explain (format json) ${query.sql}`, query.params);
+    const analyzed = await explain(client, `explain (analyze, format json) ${query.sql}`, query.params);
+    const scans = scansOf(plan.Plan);
+    explained.push({
+      endpoint,
+      sql: query.sql,
+      scans,
+      seqScansOnBigTables: scans
+        .filter((s) => s.node === 'Seq Scan' && s.table && BIG_TABLES.has(s.table))
+        .map((s) => s.table!),
+      executionMs: analyzed['Execution Time'] ?? NaN,
+    });
+  }
+  return explained;
+}
+
+export function describeScan(scan: ScanNode) {
+  if (scan.node === 'Bitmap Index Scan') return `Bitmap Index Scan (${scan.index})`;
+  if (scan.index) return `${scan.node} on ${scan.table} (${scan.index})`;
+  return `${scan.node} on ${scan.table}`;
+}
