@@ -97,7 +97,7 @@ describe('routing and guards', () => {
     signInAs(user);
     serverFor(user);
     renderRoutes(routes, '/app/course/6c1c1d4e-0000-4000-8000-000000000001');
-    expect(await screen.findByRole('heading', { name: 'Course' })).toBeTruthy();
+    expect(await screen.findByText('Course not found.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Courses' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
     expect(screen.getByRole('button', { name: /Mei Chen, Student/ })).toBeTruthy();

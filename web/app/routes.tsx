@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../components/coming-soon-page';
 import { PageLoader } from '../components/page-loader';
@@ -10,6 +11,37 @@ import { RootLayout } from './root-layout';
 /** A placeholder inside the app shell, for screens of later issues. */
 const appPlaceholder = (title: string): RouteObject['element'] => (
   <ComingSoonPage title={title} backTo="/app" backLabel="Back to dashboard" />
+);
+
+/**
+ * The admin's management panels (courses, reviews, enrolments, course requests) come from their
+ * own features and meet here; they load only when an admin view renders them.
+ */
+const AdminPanels = lazy(async () => {
+  const [dashboard, courses, reviews, requests] = await Promise.all([
+    import('../features/dashboard/dashboard-page'),
+    import('../features/courses/admin'),
+    import('../features/reviews/admin/reviews-moderation'),
+    import('../features/course-requests/course-requests-admin'),
+  ]);
+  return {
+    default: function ComposedAdminPanels() {
+      return (
+        <dashboard.AdminPanels
+          reviews={<reviews.ReviewsModeration />}
+          enrollments={<courses.RecentEnrollments />}
+          courses={<courses.CourseManagement />}
+          requests={<requests.CourseRequestsAdmin />}
+        />
+      );
+    },
+  };
+});
+
+const adminPanels = (
+  <Suspense fallback={<PageLoader label="Loading the admin dashboard" />}>
+    <AdminPanels />
+  </Suspense>
 );
 
 /**
@@ -47,13 +79,44 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                lazy: async () => ({
-                  Component: (await import('../features/dashboard/dashboard-page')).DashboardPage,
-                }),
+                lazy: async () => {
+                  const { DashboardPage } = await import('../features/dashboard/dashboard-page');
+                  return { Component: () => <DashboardPage adminPanels={adminPanels} /> };
+                },
               },
-              { path: 'courses', element: appPlaceholder('Courses') },
-              { path: 'series', element: appPlaceholder('Series') },
-              { path: 'course/:courseId', element: appPlaceholder('Course') },
+              {
+                path: 'courses',
+                lazy: async () => {
+                  const { CoursesPage } = await import('../features/courses/course-list-page');
+                  const { RequestCourseButton } =
+                    await import('../features/course-requests/request-course-dialog');
+                  return { Component: () => <CoursesPage studentActions={<RequestCourseButton />} /> };
+                },
+              },
+              {
+                path: 'series',
+                lazy: async () => {
+                  const { SeriesPage } = await import('../features/courses/course-list-page');
+                  const { RequestCourseButton } =
+                    await import('../features/course-requests/request-course-dialog');
+                  return { Component: () => <SeriesPage studentActions={<RequestCourseButton />} /> };
+                },
+              },
+              {
+                path: 'course/:courseId',
+                // The reviews feature is composed into the course page here: features do not import each other.
+                lazy: async () => {
+                  const [{ CourseDetailPage }, { CourseReviews }] = await Promise.all([
+                    import('../features/courses/course-detail-page'),
+                    import('../features/reviews/course-reviews'),
+                  ]);
+                  return {
+                    Component: () => (
+                      <CourseDetailPage renderReviews={(props) => <CourseReviews {...props} />} />
+                    ),
+                  };
+                },
+              },
               { path: 'community', element: appPlaceholder('Community') },
               { path: 'messages', element: appPlaceholder('Messages') },
               { path: 'resources', element: appPlaceholder('Resources') },
@@ -70,7 +133,19 @@ export const routes: RouteObject[] = [
                 path: 'admin',
                 element: <RequireAdmin />,
                 children: [
-                  { index: true, element: appPlaceholder('Admin Dashboard') },
+                  {
+                    index: true,
+                    lazy: async () => {
+                      const { AdminDashboardPage } = await import('../features/dashboard/dashboard-page');
+                      return { Component: () => <AdminDashboardPage adminPanels={adminPanels} /> };
+                    },
+                  },
+                  {
+                    path: 'courses/:courseId/content',
+                    lazy: async () => ({
+                      Component: (await import('../features/courses/admin')).ContentManagerPage,
+                    }),
+                  },
                   { path: 'blog', element: appPlaceholder('Blog Management') },
                 ],
               },

@@ -1,4 +1,5 @@
 import { Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
 import {
   IconBook,
   IconLayoutDashboard,
@@ -81,8 +82,42 @@ function LinkCard({ link }: { link: DashboardLink }) {
   );
 }
 
-/** The /app index: a member view and an admin view; later issues fill both in. */
-export function DashboardPage() {
+export interface AdminPanelsProps {
+  /** 'All Feedback Reviews' (3 a page). */
+  reviews: ReactNode;
+  /** 'Most Recently Enrolled' (5 a page). */
+  enrollments: ReactNode;
+  /** The course cards with Add Course. */
+  courses: ReactNode;
+  /** Students' course requests. */
+  requests: ReactNode;
+}
+
+/**
+ * The admin's management view, laid out as spec 3 §2 describes: the paged columns side by side,
+ * then the courses, then the course requests. The panels come from their own features (web/app
+ * composes them), so this feature only arranges them.
+ */
+export function AdminPanels({ reviews, enrollments, courses, requests }: AdminPanelsProps) {
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {reviews}
+        {enrollments}
+      </SimpleGrid>
+      {courses}
+      {requests}
+    </Stack>
+  );
+}
+
+export interface DashboardPageProps {
+  /** The admin's management panels, shown under the admin links; members never see them. */
+  adminPanels?: ReactNode;
+}
+
+/** The /app index: a member view and an admin view with the management panels. */
+export function DashboardPage({ adminPanels }: DashboardPageProps) {
   const user = useCurrentUser();
   const links = user.is_admin ? ADMIN_LINKS : MEMBER_LINKS;
   return (
@@ -99,6 +134,22 @@ export function DashboardPage() {
             ))}
           </SimpleGrid>
         </nav>
+        {user.is_admin && adminPanels}
+      </Stack>
+    </Container>
+  );
+}
+
+/** /app/admin: the same management panels under their own heading. */
+export function AdminDashboardPage({ adminPanels }: DashboardPageProps) {
+  return (
+    <Container size="lg" py="lg" px={0}>
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>Admin Dashboard</Title>
+          <Text c="dimmed">Courses, reviews, enrolments and course requests</Text>
+        </div>
+        {adminPanels}
       </Stack>
     </Container>
   );

@@ -1,0 +1,176 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { CourseResponse } from '../common/courses';
+import { authenticate, bearer, expect, test, textbox, uniqueSuffix } from './fixtures';
+import { solidPng } from './images';
+
+/** The module cards of the content manager, in their on-screen order. */
+function moduleCards(page: Page) {
+  return page.getByRole('list', { name: 'Modules' }).getByTestId('module-card');
+}
+
+async function renameModule(page: Page, position: number, title: string) {
+  await moduleCards(page).nth(position).getByRole('heading', { level: 2 }).dblclick();
+  const input = page.getByRole('textbox', { name: 'Module title' });
+  await input.fill(title);
+  await input.press('Enter');
+  await expect(moduleCards(page).nth(position).getByRole('heading', { level: 2, name: title })).toBeVisible();
+}
+
+test('the demo admin builds, fills and publishes a course, then follows a student through it', async ({
+  page,
+  api,
+  createStudent,
+  signIn,
+}) => {
+  test.setTimeout(60_000);
+  const admin = await authenticate(api, 'admin', 'kwoon-admin-demo');
+  await signIn(admin);
+  const title = `Circle Walking ${uniqueSuffix().slice(0, 6)}`;
+
+  // 1. Create the course with the form (free, unpublished for now).
+  await page.goto('/app/admin');
+  await page.getByRole('button', { name: 'Add Course' }).click();
+  const form = page.getByRole('form', { name: 'Add course' });
+  await textbox(form, 'Title').fill(title);
+  await textbox(form, 'Description').fill('Baguazhang circle walking from the first step.');
+  await textbox(form, 'Instructor').fill('Sifu Wang');
+  await textbox(form, 'Prerequisites').fill('  Comfortable shoes  ');
+  await textbox(form, 'Prerequisites').press('Enter');
+  await expect(form.getByRole('list', { name: 'Prerequisites' })).toContainText('Comfortable shoes');
+  await form.locator('input[type="file"]').setInputFiles({
+    name: 'thumbnail.png',
+    mimeType: 'image/png',
+    buffer: solidPng(64),
+  });
+  await expect(textbox(form, 'Thumbnail URL')).toHaveValue(/^\/media\/course-thumbnails\//);
+  await form.getByRole('switch', { name: 'Published' }).uncheck();
+  await form.getByRole('button', { name: 'Create Course' }).click();
+  await expect(form).toBeHidden();
+
+  const card = page.getByRole('article', { name: title });
+  await expect(card.getByText('Unpublished', { exact: true })).toBeVisible();
+  await card.getByRole('link', { name: `Manage Content of ${title}` }).click();
+  await expect(page).toHaveURL(/\/app\/admin\/courses\/[0-9a-f-]+\/content$/);
+  const courseId = /courses\/([0-9a-f-]+)\/content/.exec(page.url())![1]!;
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+  // 2. Two modules (the server names them 'New Module'); rename the first inline.
+  await page.getByRole('button', { name: 'Add Module' }).click();
+  await expect(moduleCards(page)).toHaveCount(1);
+  await page.getByRole('button', { name: 'Add Module' }).click();
+  await expect(moduleCards(page)).toHaveCount(2);
+  await renameModule(page, 0, 'Standing Practice');
+
+  // 3. Drag 'Standing Practice' below the other module with dnd-kit's keyboard sensor.
+  const handle = page.getByRole('button', { name: 'Drag to reorder module Standing Practice' });
+  await handle.focus();
+  // Each step waits for dnd-kit's live announcement, so the next key meets a measured list.
+  await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByText('Module is at position 2.')).toBeAttached();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Module dropped at position 2.')).toBeAttached();
+  await expect(moduleCards(page).nth(1)).toHaveAccessibleName('Module 2: Standing Practice');
+  await expect(moduleCards(page).nth(0)).toHaveAccessibleName('Module 1: New Module');
+  await expect
+    .poll(async () => {
+      const response = await api.get(`/api/courses/${courseId}`, { headers: bearer(admin.token) });
+      return ((await response.json()) as CourseResponse).course.modules.map((m) => m.title);
+    })
+    .toEqual(['New Module', 'Standing Practice']);
+
+  // 4. A quiz lesson with two questions in 'Standing Practice'.
+  await page.getByRole('button', { name: 'Add Lesson to Standing Practice' }).click();
+  await page.getByRole('menuitem', { name: 'Quiz lesson' }).click();
+  const editor = page.getByRole('form', { name: 'Edit lesson' });
+  await textbox(editor, 'Lesson title').fill('Stance Check');
+  await editor.getByRole('button', { name: 'Add Question' }).click();
+  await textbox(editor, 'Question 1 text').fill('Where does the weight rest in Santi?');
+  await textbox(editor, 'Question 1 option 1').fill('Mostly on the front leg');
+  await textbox(editor, 'Question 1 option 2').fill('Mostly on the back leg');
+  await editor.getByRole('radio', { name: 'Question 1: option 2 is correct' }).check();
+  await editor.getByRole('button', { name: 'Add Question' }).click();
+  await textbox(editor, 'Question 2 text').fill('Which way do you walk the circle first?');
+  await textbox(editor, 'Question 2 option 1').fill('Either way');
+  await textbox(editor, 'Question 2 option 2').fill('Only clockwise');
+  await editor.getByRole('button', { name: 'Save Lesson' }).click();
+  await expect(editor).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Lessons of Standing Practice' })).toContainText(
+    'Stance Check',
+  );
+
+  // 5. Publish it from the dashboard.
+  await page.getByRole('link', { name: 'Back to Courses' }).click();
+  await card.getByRole('switch', { name: `Published: ${title}` }).click();
+  await expect(page.getByText('Course published successfully')).toBeVisible();
+  await expect(card.getByText('Published', { exact: true })).toBeVisible();
+  await expect(card.getByRole('link', { name: `Enter: ${title}` })).toHaveAttribute(
+    'href',
+    `/app/course/${courseId}`,
+  );
+
+  // 6. A new student enrols (free) and completes the quiz through the API.
+  const student = await createStudent();
+  const enrol = await api.post(`/api/user/${student.user.id}/enroll/${courseId}`, {
+    headers: bearer(student.token),
+  });
+  expect(enrol.status(), await enrol.text()).toBe(201);
+  const detail = await api.get(`/api/courses/${courseId}`, { headers: bearer(student.token) });
+  const quiz = ((await detail.json()) as CourseResponse).course.modules[1]!.lessons[0]!;
+  const submitted = await api.post(`/api/lessons/${quiz.id}/submit-quiz`, {
+    headers: bearer(student.token),
+    data: { userId: student.user.id, responses: [] },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+
+  // 7. The admin sees the student and the completed lesson.
+  await page.reload();
+  await card.getByRole('button', { name: `Show Students of ${title}` }).click();
+  const students = card.getByRole('table', { name: `Students of ${title}` });
+  const row = students.getByRole('row').filter({ hasText: student.user.name });
+  await expect(row).toContainText('Completed');
+  await row.getByRole('button', { name: `View Details for ${student.user.name}` }).click();
+  const details = page.getByRole('dialog', { name: `${student.user.name} — ${title}` });
+  const lessons = details.getByRole('table', { name: 'Lessons completed' });
+  await expect(lessons).toContainText('Stance Check');
+  await expect(lessons).toContainText('Standing Practice');
+  await expect(lessons).toContainText('Quiz');
+  await expect(lessons).toContainText('0%');
+});
+
+test('the admin dashboard, the course form and the content manager pass axe', async ({
+  page,
+  api,
+  signIn,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(await authenticate(api, 'admin', 'kwoon-admin-demo'));
+  const violations = async () => (await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id);
+
+  await page.goto('/app/admin');
+  const seeded = page.getByRole('article', { name: /^Foundations of Zhan Zhuang/ });
+  await seeded.getByRole('button', { name: /^Show Students of/ }).click();
+  await expect(seeded.getByRole('table', { name: /^Students of/ })).toBeVisible();
+  await expect(page.getByRole('article', { name: /^Review by/ }).first()).toBeVisible();
+  expect(await violations()).toEqual([]);
+
+  await seeded
+    .getByRole('button', { name: /^View Details for/ })
+    .first()
+    .click();
+  await expect(page.getByRole('table', { name: 'Lessons completed' })).toBeVisible();
+  expect(await violations()).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Add Course' }).click();
+  await expect(page.getByRole('form', { name: 'Add course' })).toBeVisible();
+  expect(await violations()).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await seeded.getByRole('link', { name: /^Manage Content of/ }).click();
+  await page.getByRole('button', { name: /^Edit lesson Foundations Check/ }).click();
+  await expect(page.getByRole('form', { name: 'Edit lesson' })).toBeVisible();
+  expect(await violations()).toEqual([]);
+});

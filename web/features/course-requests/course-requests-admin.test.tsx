@@ -1,0 +1,88 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CourseRequest } from '../../../common/course-requests';
+import { makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
+import { CourseRequestsAdmin } from './course-requests-admin';
+import { RequestCourseButton } from './request-course-dialog';
+
+if (!('fonts' in document) || !document.fonts) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
+
+const admin = makeUser({ is_admin: true, role: 'admin' });
+const REQUEST_ID = '7ec04fa7-6283-4fd0-8152-0d1e2f3a4b56';
+const request: CourseRequest = {
+  id: REQUEST_ID,
+  user_id: '5caf2d85-4061-4dbe-8f30-8b9c0d1e2f34',
+  user_name: 'Mei Chen',
+  subject: 'Chen-style Laojia',
+  experience: 'Two workshops',
+  reason: 'Nobody teaches it nearby',
+  status: 'pending',
+  admin_notes: null,
+  created_at: '2026-01-02T00:00:00.000Z',
+  updated_at: '2026-01-02T00:00:00.000Z',
+};
+
+describe('CourseRequestsAdmin', () => {
+  it('changes a status with admin notes', async () => {
+    const { calls } = stubFetch({
+      [`POST /api/verify/user/${admin.id}`]: () => ({ body: { valid: true, user: admin } }),
+      'GET /api/admin/course-requests': () => ({ body: { requests: [request], total: 1 } }),
+      [`PUT /api/admin/course-requests/${REQUEST_ID}/status`]: () => ({
+        body: { request: { ...request, status: 'planned', admin_notes: 'Next spring' } },
+      }),
+    });
+    signInAs(admin);
+    renderRoutes([{ path: '/', element: <CourseRequestsAdmin /> }], '/');
+    const card = await screen.findByRole('article', { name: 'Chen-style Laojia' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Change Status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Course Request' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Admin notes' }), {
+      target: { value: 'Next spring' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Status' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        status: 'pending',
+        admin_notes: 'Next spring',
+      }),
+    );
+  });
+});
+
+describe('RequestCourseButton', () => {
+  it('requires subject, experience and reason, then sends them', async () => {
+    const student = makeUser();
+    const { calls } = stubFetch({
+      [`POST /api/verify/user/${student.id}`]: () => ({ body: { valid: true, user: student } }),
+      'POST /api/course-requests': () => ({ status: 201, body: { request } }),
+    });
+    signInAs(student);
+    renderRoutes([{ path: '/', element: <RequestCourseButton /> }], '/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Request a Course' }));
+    const form = await screen.findByRole('form', { name: 'Request a course' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send Request' }));
+    expect(await within(form).findByText('Subject is required')).toBeTruthy();
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Subject/ }), {
+      target: { value: 'Laojia' },
+    });
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Your experience/ }), {
+      target: { value: 'Some' },
+    });
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Why this course/ }), {
+      target: { value: 'Fun' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send Request' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/course-requests')?.body).toEqual({
+        subject: 'Laojia',
+        experience: 'Some',
+        reason: 'Fun',
+      }),
+    );
+  });
+});

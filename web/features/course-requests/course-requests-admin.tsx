@@ -1,0 +1,189 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  ScrollArea,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import {
+  COURSE_REQUEST_STATUS_LABELS,
+  COURSE_REQUEST_STATUSES,
+  COURSE_REQUEST_TEXT_MAX,
+  type CourseRequest,
+  CourseRequestStatus,
+} from '../../../common/course-requests';
+import { errorMessage } from '../../lib/api-client';
+import { formatDate } from '../../lib/format';
+import { notifySuccess } from '../../lib/notify';
+import { useAdminCourseRequests, useUpdateCourseRequestStatus } from './api';
+
+const STATUS_COLORS: Record<CourseRequestStatus, string> = {
+  pending: 'yellow',
+  under_review: 'blue',
+  planned: 'grape',
+  completed: 'jade',
+  declined: 'gray',
+};
+const STATUS_OPTIONS = COURSE_REQUEST_STATUSES.map((value) => ({
+  value,
+  label: COURSE_REQUEST_STATUS_LABELS[value],
+}));
+const FILTER_OPTIONS = [{ value: 'all', label: 'All statuses' }, ...STATUS_OPTIONS];
+
+/** Students' course requests, filtered by status; an admin changes a status with notes. */
+export function CourseRequestsAdmin() {
+  const [filter, setFilter] = useState<CourseRequestStatus | null>(null);
+  const requests = useAdminCourseRequests(filter);
+  const [selected, setSelected] = useState<CourseRequest | null>(null);
+
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="course-requests-title">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4" id="course-requests-title">
+          Course Requests
+        </Title>
+        <Select
+          aria-label="Filter course requests by status"
+          data={FILTER_OPTIONS}
+          value={filter ?? 'all'}
+          onChange={(value) => setFilter(value && value !== 'all' ? CourseRequestStatus.parse(value) : null)}
+          allowDeselect={false}
+          w={180}
+          size="xs"
+        />
+      </Group>
+      {requests.isPending ? (
+        <Loader size="sm" aria-label="Loading course requests" />
+      ) : requests.isError ? (
+        <Alert color="red">Failed to load data. Please try again later.</Alert>
+      ) : requests.data.requests.length === 0 ? (
+        <Text c="dimmed">No course requests found</Text>
+      ) : (
+        <ScrollArea.Autosize mah="24rem" type="auto" offsetScrollbars>
+          <Stack gap="sm">
+            {requests.data.requests.map((request) => (
+              <Card key={request.id} withBorder padding="sm" component="article" aria-label={request.subject}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={600}>{request.subject}</Text>
+                    <Text size="xs" c="dimmed">
+                      {request.user_name} · {formatDate(request.created_at)}
+                    </Text>
+                  </div>
+                  <Badge
+                    color={STATUS_COLORS[request.status]}
+                    variant="filled"
+                    autoContrast
+                    style={{ flexShrink: 0 }}
+                  >
+                    {COURSE_REQUEST_STATUS_LABELS[request.status]}
+                  </Badge>
+                </Group>
+                <Text size="sm" mt={4} lineClamp={3}>
+                  {request.reason}
+                </Text>
+                {request.admin_notes && (
+                  <Text size="xs" c="dimmed" mt={4}>
+                    Notes: {request.admin_notes}
+                  </Text>
+                )}
+                <Button size="xs" variant="default" mt="xs" onClick={() => setSelected(request)}>
+                  Change Status
+                </Button>
+              </Card>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+      <Modal
+        opened={selected !== null}
+        onClose={() => setSelected(null)}
+        title="Course Request"
+        size="lg"
+        centered
+      >
+        {selected && <StatusForm key={selected.id} request={selected} onDone={() => setSelected(null)} />}
+      </Modal>
+    </Card>
+  );
+}
+
+function StatusForm({ request, onDone }: { request: CourseRequest; onDone: () => void }) {
+  const update = useUpdateCourseRequestStatus();
+  const [status, setStatus] = useState<CourseRequestStatus>(request.status);
+  const [notes, setNotes] = useState(request.admin_notes ?? '');
+
+  const handleSave = () => {
+    update.mutate(
+      { requestId: request.id, input: { status, admin_notes: notes } },
+      {
+        onSuccess: () => {
+          notifySuccess('Course request updated');
+          onDone();
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="sm">
+      {update.isError && (
+        <Alert color="red" role="alert">
+          {errorMessage(update.error, 'Failed to update the course request. Please try again.')}
+        </Alert>
+      )}
+      <Text fw={600}>{request.subject}</Text>
+      <Text size="sm" c="dimmed">
+        Requested by {request.user_name} on {formatDate(request.created_at)}
+      </Text>
+      <div>
+        <Text size="sm" fw={500}>
+          Experience
+        </Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {request.experience}
+        </Text>
+      </div>
+      <div>
+        <Text size="sm" fw={500}>
+          Reason
+        </Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {request.reason}
+        </Text>
+      </div>
+      <Select
+        label="Status"
+        data={STATUS_OPTIONS}
+        value={status}
+        onChange={(value) => value && setStatus(CourseRequestStatus.parse(value))}
+        allowDeselect={false}
+      />
+      <Textarea
+        label="Admin notes"
+        autosize
+        minRows={3}
+        maxLength={COURSE_REQUEST_TEXT_MAX}
+        value={notes}
+        onChange={(event) => setNotes(event.currentTarget.value)}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button onClick={handleSave} loading={update.isPending}>
+          Save Status
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,160 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeUser, renderRoutes, signInAs, stubFetch } from '../../../test/render';
+import { ContentManagerPage } from './content-manager-page';
+import {
+  COURSE_ID,
+  LESSON_ID,
+  makeCourseDetail,
+  makeLesson,
+  makeModule,
+  MODULE_ID,
+  stubDocumentFonts,
+} from './test-data';
+
+stubDocumentFonts();
+
+const admin = makeUser({ is_admin: true, role: 'admin' });
+const path = `/app/admin/courses/${COURSE_ID}/content`;
+const routes = [{ path: '/app/admin/courses/:courseId/content', element: <ContentManagerPage /> }];
+type Routes = Parameters<typeof stubFetch>[0];
+const failure = (status = 500, error = 'x') => ({ status, body: { error, code: 'X' } });
+
+function server(extra: Routes = {}, course = makeCourseDetail()) {
+  return stubFetch({
+    [`POST /api/verify/user/${admin.id}`]: () => ({ body: { valid: true, user: admin } }),
+    [`GET /api/courses/${COURSE_ID}`]: () => ({ body: { course } }),
+    ...extra,
+  });
+}
+
+async function renderManager() {
+  signInAs(admin);
+  renderRoutes(routes, path);
+  return screen.findByRole('listitem', { name: 'Module 1: First Steps' });
+}
+
+describe('ContentManagerPage', () => {
+  it('links back to the courses and lists the modules in order', async () => {
+    server();
+    const module = await renderManager();
+    expect(screen.getByRole('link', { name: /Back to Courses/ }).getAttribute('href')).toBe('/app/admin');
+    expect(within(module).getByText('Posture')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Drag to reorder module First Steps' })).toBeTruthy();
+  });
+
+  it('renames a module inline: double-click, Enter saves', async () => {
+    const { calls } = server({
+      [`PUT /api/modules/${MODULE_ID}`]: () => ({ body: { module: makeModule({ title: 'Roots' }) } }),
+    });
+    const module = await renderManager();
+    fireEvent.doubleClick(within(module).getByRole('heading', { name: 'First Steps' }));
+    const input = screen.getByRole('textbox', { name: 'Module title' });
+    fireEvent.change(input, { target: { value: 'Roots' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ title: 'Roots' }));
+  });
+
+  it('Escape cancels a rename without saving', async () => {
+    const { calls } = server();
+    const module = await renderManager();
+    fireEvent.doubleClick(within(module).getByRole('heading', { name: 'First Steps' }));
+    const input = screen.getByRole('textbox', { name: 'Module title' });
+    fireEvent.change(input, { target: { value: 'Roots' } });
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(within(module).getByRole('heading', { name: 'First Steps' })).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('reverts the title and says so when the rename fails', async () => {
+    server({ [`PUT /api/modules/${MODULE_ID}`]: () => failure() });
+    const module = await renderManager();
+    fireEvent.doubleClick(within(module).getByRole('heading', { name: 'First Steps' }));
+    const input = screen.getByRole('textbox', { name: 'Module title' });
+    fireEvent.change(input, { target: { value: 'Roots' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(await screen.findByText('Failed to save module. Please try again')).toBeTruthy();
+    expect(within(module).getByRole('heading', { name: 'First Steps' })).toBeTruthy();
+  });
+
+  it("shows 'Module Creation Failed' when Add Module fails", async () => {
+    server({ [`POST /api/courses/${COURSE_ID}/modules`]: () => failure() });
+    await renderManager();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Module' }));
+    expect(await screen.findByRole('dialog', { name: 'Module Creation Failed' })).toBeTruthy();
+  });
+
+  it('warns that deleting a module deletes its lessons', async () => {
+    server();
+    const module = await renderManager();
+    fireEvent.click(within(module).getByRole('button', { name: 'Delete module First Steps' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Module' });
+    expect(within(dialog).getByText(/All its lessons \(1\) will be deleted too/)).toBeTruthy();
+    expect(within(dialog).getByText('This action cannot be undone.')).toBeTruthy();
+  });
+
+  it('saves a video lesson with the leading number of 10:30 as minutes', async () => {
+    const { calls } = server({
+      [`PUT /api/lessons/${LESSON_ID}`]: () => ({ body: { lesson: makeLesson() } }),
+    });
+    const module = await renderManager();
+    fireEvent.click(within(module).getByRole('button', { name: 'Edit lesson Posture' }));
+    const form = await screen.findByRole('form', { name: 'Edit lesson' });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Duration' }), { target: { value: '10:30' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Video URL' }), {
+      target: { value: 'https://www.youtube.com/watch?v=abc' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Lesson' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+        duration_minutes: 10,
+        content_url: 'https://www.youtube.com/watch?v=abc',
+      }),
+    );
+  });
+
+  it("says 'Failed to save lesson. Please try again.' when the save fails", async () => {
+    server({ [`PUT /api/lessons/${LESSON_ID}`]: () => failure() });
+    const module = await renderManager();
+    fireEvent.click(within(module).getByRole('button', { name: 'Edit lesson Posture' }));
+    const form = await screen.findByRole('form', { name: 'Edit lesson' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Lesson' }));
+    expect(await within(form).findByText('Failed to save lesson. Please try again.')).toBeTruthy();
+  });
+
+  it('checks quiz questions before saving', async () => {
+    const { calls } = server(
+      {},
+      makeCourseDetail({
+        modules: [makeModule({ lessons: [makeLesson({ lesson_type: 'quiz', title: 'Check' })] })],
+      }),
+    );
+    const module = await renderManager();
+    fireEvent.click(within(module).getByRole('button', { name: 'Edit lesson Check' }));
+    const form = await screen.findByRole('form', { name: 'Edit lesson' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add Question' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Lesson' }));
+    expect(await within(form).findByText(/^Question 1: /)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('moves a lesson up within its module', async () => {
+    const second = makeLesson({
+      id: '8fd15a08-7394-4ae1-8263-1e2f3a4b5c67',
+      title: 'Breathing',
+      order_sequence: 2,
+    });
+    const { calls } = server(
+      { [`PUT /api/modules/${MODULE_ID}/lessons/order`]: () => ({ body: { lessons: [] } }) },
+      makeCourseDetail({ modules: [makeModule({ lessons: [makeLesson(), second] })] }),
+    );
+    const module = await renderManager();
+    expect(
+      within(module).getByRole('button', { name: 'Move lesson Posture up' }).hasAttribute('disabled'),
+    ).toBe(true);
+    fireEvent.click(within(module).getByRole('button', { name: 'Move lesson Breathing up' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ lesson_ids: [second.id, LESSON_ID] }),
+    );
+  });
+});

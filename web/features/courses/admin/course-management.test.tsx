@@ -1,0 +1,211 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeUser, renderRoutes, signInAs, stubFetch } from '../../../test/render';
+import { CourseManagement } from './course-management';
+import { COURSE_ID, makeCourse, makeCourseDetail, STUDENT_ID, stubDocumentFonts } from './test-data';
+
+stubDocumentFonts();
+
+const admin = makeUser({ is_admin: true, role: 'admin', name: 'Sifu Admin' });
+const routes = [{ path: '/app/admin', element: <CourseManagement /> }];
+type Routes = Parameters<typeof stubFetch>[0];
+
+function server(extra: Routes = {}) {
+  return stubFetch({
+    [`POST /api/verify/user/${admin.id}`]: () => ({ body: { valid: true, user: admin } }),
+    'GET /api/courses': () => ({ body: { courses: [makeCourse()], total: 1 } }),
+    'GET /api/enrollments': () => ({ body: { enrollments: [], total: 0 } }),
+    ...extra,
+  });
+}
+
+async function renderManagement() {
+  signInAs(admin);
+  renderRoutes(routes, '/app/admin');
+  return screen.findByRole('article', { name: 'Santi Shi Basics' });
+}
+
+describe('CourseManagement', () => {
+  it('shows the course card with its badge, stats and Enter link', async () => {
+    server();
+    const card = await renderManagement();
+    expect(within(card).getByText('Published')).toBeTruthy();
+    expect(within(card).getByText('Enrolled Students')).toBeTruthy();
+    expect(within(card).getByText('4.5')).toBeTruthy();
+    expect(within(card).getByText('1h 35m')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Enter: Santi Shi Basics' }).getAttribute('href')).toBe(
+      `/app/course/${COURSE_ID}`,
+    );
+    expect(
+      within(card).getByRole('link', { name: 'Manage Content of Santi Shi Basics' }).getAttribute('href'),
+    ).toBe(`/app/admin/courses/${COURSE_ID}/content`);
+  });
+
+  it('shows Under Construction for an unpublished course', async () => {
+    server({
+      'GET /api/courses': () => ({ body: { courses: [makeCourse({ is_published: false })], total: 1 } }),
+    });
+    const card = await renderManagement();
+    expect(within(card).getByText('Unpublished')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Under Construction: Santi Shi Basics' })).toBeTruthy();
+  });
+
+  it('shows the load failure banner and retries', async () => {
+    let calls = 0;
+    server({
+      'GET /api/courses': () => {
+        calls += 1;
+        return calls === 1
+          ? { status: 500, body: { error: 'x', code: 'INTERNAL' } }
+          : { body: { courses: [makeCourse()], total: 1 } };
+      },
+    });
+    signInAs(admin);
+    renderRoutes(routes, '/app/admin');
+    expect(await screen.findByText('Failed to load data. Please try again later.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('article', { name: 'Santi Shi Basics' })).toBeTruthy();
+  });
+
+  it('unpublishes a course with the spec toast', async () => {
+    const { calls } = server({
+      [`PUT /api/courses/${COURSE_ID}/publish`]: () => ({
+        body: { course: { ...makeCourseDetail(), is_published: false } },
+      }),
+    });
+    const card = await renderManagement();
+    fireEvent.click(within(card).getByRole('switch', { name: 'Published: Santi Shi Basics' }));
+    expect(await screen.findByText('Course unpublished successfully')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ is_published: false });
+  });
+
+  it("says 'Failed to update course status' when the toggle fails", async () => {
+    server({
+      [`PUT /api/courses/${COURSE_ID}/publish`]: () => ({
+        status: 500,
+        body: { error: 'x', code: 'INTERNAL' },
+      }),
+    });
+    const card = await renderManagement();
+    fireEvent.click(within(card).getByRole('switch', { name: 'Published: Santi Shi Basics' }));
+    expect(await screen.findByText('Failed to update course status')).toBeTruthy();
+  });
+
+  it('confirms a delete (cannot be undone) and shows Delete Failed when it fails', async () => {
+    server({
+      [`DELETE /api/courses/${COURSE_ID}`]: () => ({
+        status: 409,
+        body: { error: 'Course has enrolments', code: 'CONFLICT' },
+      }),
+    });
+    const card = await renderManagement();
+    fireEvent.click(within(card).getByRole('button', { name: 'Delete Santi Shi Basics' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Course' });
+    expect(within(dialog).getByText('This action cannot be undone.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const failed = await screen.findByRole('dialog', { name: 'Delete Failed' });
+    expect(within(failed).getByText('Course has enrolments')).toBeTruthy();
+  });
+
+  it("says 'Course Deleted' after a delete", async () => {
+    server({ [`DELETE /api/courses/${COURSE_ID}`]: () => ({ body: { success: true } }) });
+    const card = await renderManagement();
+    fireEvent.click(within(card).getByRole('button', { name: 'Delete Santi Shi Basics' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Course' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Course Deleted')).toBeTruthy();
+  });
+
+  it('shows the students table and a student with no completed lessons', async () => {
+    server({
+      [`GET /api/courses/${COURSE_ID}/students`]: () => ({
+        body: {
+          students: [
+            {
+              user_id: STUDENT_ID,
+              course_id: COURSE_ID,
+              user_name: 'Daniel Okafor',
+              email: 'daniel@example.com',
+              user_avatar: null,
+              progress: 40,
+              start_date: '2026-01-02T00:00:00.000Z',
+              completed_date: null,
+            },
+          ],
+          total: 1,
+        },
+      }),
+      [`GET /api/user/${STUDENT_ID}/course/${COURSE_ID}/lessons/progress`]: () => ({ body: [] }),
+    });
+    const card = await renderManagement();
+    fireEvent.click(within(card).getByRole('button', { name: 'Show Students of Santi Shi Basics' }));
+    const table = await within(card).findByRole('table', { name: 'Students of Santi Shi Basics' });
+    expect(within(table).getByText('In Progress')).toBeTruthy();
+    fireEvent.click(within(table).getByRole('button', { name: 'View Details for Daniel Okafor' }));
+    expect(await screen.findByText('No lessons completed yet')).toBeTruthy();
+    // No review: the review lookup answers 404.
+    expect(await screen.findByText("Student hasn't rated this course yet")).toBeTruthy();
+  });
+
+  it("says 'No enrollments found' for a course without students", async () => {
+    server({ [`GET /api/courses/${COURSE_ID}/students`]: () => ({ body: { students: [], total: 0 } }) });
+    const card = await renderManagement();
+    fireEvent.click(within(card).getByRole('button', { name: 'Show Students of Santi Shi Basics' }));
+    expect(await within(card).findByText('No enrollments found')).toBeTruthy();
+  });
+
+  it("shows 'Failed to save course: {message}' when the server refuses the form", async () => {
+    server({
+      'POST /api/courses': () => ({ status: 400, body: { error: 'Title is taken', code: 'VALIDATION' } }),
+    });
+    await renderManagement();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Course' }));
+    const form = await screen.findByRole('form', { name: 'Add course' });
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Title/ }), { target: { value: 'Bagua' } });
+    const prerequisites = within(form).getByRole('textbox', { name: 'Prerequisites' });
+    fireEvent.change(prerequisites, { target: { value: '   ' } });
+    fireEvent.keyDown(prerequisites, { key: 'Enter' });
+    fireEvent.change(prerequisites, { target: { value: '  Patience  ' } });
+    fireEvent.keyDown(prerequisites, { key: 'Enter' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Course' }));
+    expect(await within(form).findByText('Failed to save course: Title is taken')).toBeTruthy();
+  });
+
+  it('blocks a blank title with the schema message', async () => {
+    const { calls } = server();
+    await renderManagement();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Course' }));
+    const form = await screen.findByRole('form', { name: 'Add course' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Course' }));
+    expect(await within(form).findByText('Title cannot be blank')).toBeTruthy();
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path === '/api/courses')).toBe(false),
+    );
+  });
+
+  it('edits a course: the form starts from the course and PUTs the changes', async () => {
+    const { calls } = server({
+      [`PUT /api/courses/${COURSE_ID}`]: () => ({
+        body: { course: makeCourseDetail({ title: 'Santi Shi' }) },
+      }),
+    });
+    const card = await renderManagement();
+    fireEvent.click(within(card).getByRole('button', { name: 'Edit Santi Shi Basics' }));
+    const form = await screen.findByRole('form', { name: 'Edit course' });
+    const title = within(form).getByRole('textbox', { name: /^Title/ });
+    expect((title as HTMLInputElement).value).toBe('Santi Shi Basics');
+    expect(within(form).getByRole('list', { name: 'Prerequisites' }).textContent).toContain('Good shoes');
+    fireEvent.change(title, { target: { value: 'Santi Shi' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Remove prerequisite Good shoes' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+        title: 'Santi Shi',
+        prerequisites: [],
+        estimated_hours: 3,
+        regular_price: 0,
+        features: [5],
+      }),
+    );
+  });
+});

@@ -1,0 +1,92 @@
+import { Alert, FileButton, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { checkImageFile, checkVideoFile } from '../../../../common/uploads';
+import { errorMessage } from '../../../lib/api-client';
+import { useUploadCourseMedia, type CourseMediaFolder } from './admin-api';
+
+export const IMAGE_UPLOAD_FAILED = 'Failed to upload image. Please try again.';
+export const VIDEO_UPLOAD_FAILED = 'Failed to upload video. Please try again.';
+
+const KINDS = {
+  'course-thumbnails': {
+    accept: 'image/*',
+    check: checkImageFile,
+    failed: IMAGE_UPLOAD_FAILED,
+    label: 'Upload image',
+  },
+  'lesson-videos': {
+    accept: 'video/*',
+    check: checkVideoFile,
+    failed: VIDEO_UPLOAD_FAILED,
+    label: 'Upload video',
+  },
+} as const;
+
+export interface MediaUploadProps {
+  folder: CourseMediaFolder;
+  /** Called with the stored file's URL once the upload finishes. */
+  onUploaded: (url: string) => void;
+  /** Accessible name of the button, e.g. 'Upload thumbnail'. */
+  label?: string;
+}
+
+/** Picks a file, checks its type and size, uploads it with a progress bar. */
+export function MediaUpload({ folder, onUploaded, label }: MediaUploadProps) {
+  const kind = KINDS[folder];
+  const upload = useUploadCourseMedia();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const handleFile = (file: File | null) => {
+    if (!file) return;
+    const problem = kind.check(file);
+    setError(problem);
+    if (problem) return;
+    setProgress(0);
+    upload.mutate(
+      { file, folder, onProgress: setProgress },
+      {
+        onSuccess: (result) => {
+          setProgress(null);
+          onUploaded(result.secure_url);
+        },
+        onError: (failure) => {
+          setProgress(null);
+          setError(errorMessage(failure, kind.failed));
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap={6}>
+      <Group gap="sm">
+        <FileButton onChange={handleFile} accept={kind.accept}>
+          {(props) => (
+            <Button
+              {...props}
+              variant="default"
+              size="xs"
+              leftSection={<IconUpload size={14} aria-hidden />}
+              loading={upload.isPending}
+            >
+              {label ?? kind.label}
+            </Button>
+          )}
+        </FileButton>
+        {progress !== null && (
+          <Text size="xs" c="dimmed">
+            Uploading… {progress}%
+          </Text>
+        )}
+      </Group>
+      {progress !== null && <Progress value={progress} aria-label="Upload progress" size="sm" />}
+      {error && (
+        <Alert color="red" role="alert" p="xs">
+          {error}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

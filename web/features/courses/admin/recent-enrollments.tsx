@@ -1,0 +1,68 @@
+import { Alert, Button, Card, Group, Loader, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { clampProgress } from '../../../../common/enrollments';
+import { formatDate } from '../../../lib/format';
+import { RECENT_ENROLLMENTS_PAGE_SIZE, useRecentEnrollments } from './admin-api';
+import { NO_ENROLLMENTS } from './student-progress';
+
+/** 'Most Recently Enrolled': newest enrolments first, 5 per page. */
+export function RecentEnrollments() {
+  const [page, setPage] = useState(0);
+  const enrollments = useRecentEnrollments(page);
+  const total = enrollments.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / RECENT_ENROLLMENTS_PAGE_SIZE));
+
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="recent-enrollments-title">
+      <Title order={2} size="h4" id="recent-enrollments-title" mb="sm">
+        Most Recently Enrolled
+      </Title>
+      {enrollments.isPending ? (
+        <Loader size="sm" aria-label="Loading enrollments" />
+      ) : enrollments.isError ? (
+        <Alert color="red">Failed to load data. Please try again later.</Alert>
+      ) : enrollments.data.enrollments.length === 0 ? (
+        <Text c="dimmed">{NO_ENROLLMENTS}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={360}>
+          <Table aria-label="Most recently enrolled students">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Student</Table.Th>
+                <Table.Th>Course</Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Progress</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {enrollments.data.enrollments.map((enrollment) => (
+                <Table.Tr key={enrollment.id}>
+                  <Table.Td>{enrollment.user_name}</Table.Td>
+                  <Table.Td>{enrollment.course_title}</Table.Td>
+                  <Table.Td>{formatDate(enrollment.start_date)}</Table.Td>
+                  <Table.Td>{clampProgress(enrollment.progress)}%</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Group justify="space-between" mt="sm">
+        <Button size="xs" variant="default" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+          Prev
+        </Button>
+        <Text size="xs" c="dimmed">
+          Page {page + 1} of {pages}
+        </Text>
+        <Button
+          size="xs"
+          variant="default"
+          disabled={page + 1 >= pages}
+          onClick={() => setPage((p) => p + 1)}
+        >
+          Next
+        </Button>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,248 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CourseDetail } from '../../../common/courses';
+import type { User } from '../../../common/users';
+import { makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
+import { CourseDetailPage } from './course-detail-page';
+import { makeCourse, makeCourseDetail } from './test-data';
+
+const enrolledCourse = makeCourseDetail({
+  enrollment: { progress: 0, start_date: '2024-03-01T00:00:00.000Z', completed_date: null },
+});
+const video = enrolledCourse.modules[0]!.lessons[0]!;
+const quiz = enrolledCourse.modules[0]!.lessons[1]!;
+
+const routes = [
+  {
+    path: '/app/course/:courseId',
+    element: <CourseDetailPage renderReviews={({ canReview }) => <p>Reviews slot {String(canReview)}</p>} />,
+  },
+];
+
+function serve(user: User, course: CourseDetail | null, extra: Parameters<typeof stubFetch>[0] = {}) {
+  signInAs(user);
+  return stubFetch({
+    [`POST /api/verify/user/${user.id}`]: () => ({ body: { valid: true, user } }),
+    [`GET /api/courses/${enrolledCourse.id}`]: () =>
+      course ? { body: { course } } : { status: 404, body: { error: 'Course not found', code: 'NOT_FOUND' } },
+    [`GET /api/user/${user.id}/course/${enrolledCourse.id}/lessons/progress`]: () => ({ body: [] }),
+    [`GET /api/lessons/${quiz.id}/quiz-attempts`]: () => ({ body: [] }),
+    ...extra,
+  });
+}
+
+const path = (query = '') => `/app/course/${enrolledCourse.id}${query}`;
+
+describe('CourseDetailPage', () => {
+  it('shows the course with its lists, outline, progress and the reviews slot', async () => {
+    serve(makeUser(), enrolledCourse);
+    renderRoutes(routes, path());
+    expect(await screen.findByRole('heading', { name: enrolledCourse.title, level: 1 })).toBeTruthy();
+    expect(screen.getByText('Sifu Lin Wei')).toBeTruthy();
+    expect(screen.getByText('Loose clothing')).toBeTruthy();
+    expect(screen.getByText('Breathe')).toBeTruthy();
+    expect(screen.getByText('Beginner')).toBeTruthy();
+    expect(screen.getByText('Your progress: 0%')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open lesson: Welcome' })).toBeTruthy();
+    expect(screen.getByText('Reviews slot true')).toBeTruthy();
+    expect(screen.queryByText('Admin Preview Mode')).toBeNull();
+  });
+
+  it("says 'Course not found.' on a 404 and the load error otherwise", async () => {
+    serve(makeUser(), null, { 'GET /api/courses': () => ({ body: { courses: [], total: 0 } }) });
+    renderRoutes(routes, path());
+    expect(await screen.findByText('Course not found.')).toBeTruthy();
+  });
+
+  it('shows the load error when the server fails', async () => {
+    serve(makeUser(), null, {
+      [`GET /api/courses/${enrolledCourse.id}`]: () => ({
+        status: 500,
+        body: { error: 'x', code: 'INTERNAL' },
+      }),
+    });
+    renderRoutes(routes, path());
+    expect(
+      await screen.findByText('Failed to load course data. Please try again later.', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+  });
+
+  it('shows Under Construction to a student when the list says the course is unpublished', async () => {
+    const listed = makeCourse({ is_published: false });
+    serve(makeUser(), null, { 'GET /api/courses': () => ({ body: { courses: [listed], total: 1 } }) });
+    renderRoutes(routes, path());
+    expect(await screen.findByText('Under Construction')).toBeTruthy();
+  });
+
+  it('shows Admin Preview Mode, the unpublished warning and a Preview Course link to admins', async () => {
+    serve(makeUser({ is_admin: true, role: 'admin' }), {
+      ...enrolledCourse,
+      enrollment: null,
+      is_published: false,
+    });
+    renderRoutes(routes, path());
+    expect(await screen.findByText('Admin Preview Mode')).toBeTruthy();
+    expect(screen.getByText(/This course is unpublished/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Preview Course' }).getAttribute('href')).toContain(
+      `lesson=${video.id}`,
+    );
+    expect(screen.queryByRole('button', { name: /Enroll/ })).toBeNull();
+    expect(screen.getByText('Reviews slot false')).toBeTruthy();
+  });
+
+  it('opens ?lesson= in the viewer with an embedded video, and marks it complete', async () => {
+    const user = makeUser();
+    serve(user, enrolledCourse, {
+      [`POST /api/lessons/${video.id}/complete`]: () => ({
+        body: {
+          saved: true,
+          lesson_id: video.id,
+          completed_at: '2024-05-01T00:00:00.000Z',
+          course_progress: 50,
+        },
+      }),
+    });
+    renderRoutes(routes, path(`?lesson=${video.id}`));
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome' });
+    expect(within(dialog).getByTitle('Welcome').getAttribute('src')).toBe(
+      'https://www.youtube-nocookie.com/embed/kwZhanZh101',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as Complete' }));
+    expect(await screen.findByText('Lesson completed successfully!')).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('Your progress: 50%')).toBeTruthy());
+  });
+
+  it('reverts the optimistic completion when the server refuses it', async () => {
+    serve(makeUser(), enrolledCourse, {
+      [`POST /api/lessons/${video.id}/complete`]: () => ({
+        status: 500,
+        body: { error: 'x', code: 'INTERNAL' },
+      }),
+    });
+    renderRoutes(routes, path(`?lesson=${video.id}`));
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as Complete' }));
+    expect(await screen.findByText('Failed to mark lesson as complete. Please try again.')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Mark as Complete' })).toBeTruthy();
+    expect(screen.getByText('Your progress: 0%')).toBeTruthy();
+  });
+
+  it('runs a quiz: disabled completion button, confirmation, score and review', async () => {
+    const user = makeUser();
+    const { calls } = serve(user, enrolledCourse, {
+      [`POST /api/lessons/${quiz.id}/submit-quiz`]: () => ({
+        body: {
+          saved: true,
+          attempt_number: 1,
+          score: 50,
+          correct: 1,
+          total: 2,
+          course_progress: 50,
+          responses: [
+            {
+              question_id: 'q1',
+              question_text: 'What is zhan zhuang?',
+              user_answer: 0,
+              correct_answer: 0,
+              is_correct: true,
+              attempt_number: 1,
+              explanation: 'It means standing like a post.',
+            },
+            {
+              question_id: 'q2',
+              question_text: 'Feet?',
+              user_answer: null,
+              correct_answer: 1,
+              is_correct: false,
+              attempt_number: 1,
+              explanation: null,
+            },
+          ],
+        },
+      }),
+    });
+    renderRoutes(routes, path(`?lesson=${quiz.id}`));
+    const dialog = await screen.findByRole('dialog', { name: 'Foundations Check' });
+    expect(
+      within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Complete Quiz to Mark as Done' })
+        .disabled,
+    ).toBe(true);
+    fireEvent.click(await within(dialog).findByRole('radio', { name: 'Standing like a post' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Quiz' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Submit quiz?' });
+    expect(
+      within(confirm).getByText(
+        "Are you sure you want to submit your quiz? You won't be able to change your answers after submission.",
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Quiz completed with 50%!')).toBeTruthy();
+    const submitted = calls.find((c) => c.path.endsWith('/submit-quiz'));
+    expect(submitted?.body).toEqual({
+      userId: user.id,
+      responses: [
+        { question_id: 'q1', user_answer: 0 },
+        { question_id: 'q2', user_answer: null },
+      ],
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Review Answers' }));
+    expect(within(dialog).getByText('It means standing like a post.')).toBeTruthy();
+    expect(within(dialog).getByText('Correct answer: Shoulder-width')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try Again' }));
+    expect(within(dialog).getByRole('button', { name: 'Submit Quiz' })).toBeTruthy();
+  });
+
+  it('shows the save failure when a quiz submission fails', async () => {
+    serve(makeUser(), enrolledCourse, {
+      [`POST /api/lessons/${quiz.id}/submit-quiz`]: () => ({
+        status: 500,
+        body: { error: 'x', code: 'INTERNAL' },
+      }),
+    });
+    renderRoutes(routes, path(`?lesson=${quiz.id}`));
+    const dialog = await screen.findByRole('dialog', { name: 'Foundations Check' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Submit Quiz' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Submit quiz?' })).getByRole('button', {
+        name: 'Submit',
+      }),
+    );
+    expect(
+      await screen.findByText('Quiz completed but failed to save results. Please try again.'),
+    ).toBeTruthy();
+  });
+
+  it('shows the previous attempt as completed when the quiz opens', async () => {
+    const user = makeUser();
+    serve(user, enrolledCourse, {
+      [`GET /api/lessons/${quiz.id}/quiz-attempts`]: () => ({
+        body: [
+          { attempt_number: 1, score: 50, submitted_at: '2024-05-01T00:00:00.000Z' },
+          { attempt_number: 2, score: 100, submitted_at: '2024-05-02T00:00:00.000Z' },
+        ],
+      }),
+      [`GET /api/lessons/${quiz.id}/quiz-responses`]: () => ({ body: [] }),
+    });
+    renderRoutes(routes, path(`?lesson=${quiz.id}`));
+    const dialog = await screen.findByRole('dialog', { name: 'Foundations Check' });
+    expect((await within(dialog).findByLabelText('Your score')).textContent).toBe('100%');
+  });
+
+  it('tells an admin that preview completion is not saved', async () => {
+    const admin = makeUser({ is_admin: true, role: 'admin' });
+    serve(
+      admin,
+      { ...enrolledCourse, enrollment: null },
+      {
+        [`POST /api/lessons/${video.id}/complete`]: () => ({
+          body: { saved: false, lesson_id: video.id, completed_at: null, course_progress: null },
+        }),
+      },
+    );
+    renderRoutes(routes, path(`?lesson=${video.id}`));
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as Complete' }));
+    expect(await screen.findAllByText('Preview: progress is not saved')).not.toHaveLength(0);
+    expect(screen.queryByText('Lesson completed successfully!')).toBeNull();
+  });
+});

@@ -1,0 +1,353 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Container,
+  Grid,
+  Group,
+  Image,
+  List,
+  Loader,
+  Progress,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconClock, IconEye, IconStar, IconUsers } from '@tabler/icons-react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { CourseDetail } from '../../../common/courses';
+import { ApiRequestError } from '../../lib/api-client';
+import { formatDate } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { useCourse, useLessonProgress, useListedCourse } from './api';
+import { courseMinutes } from './course-card';
+import {
+  capitalise,
+  capProgress,
+  DEFAULT_THUMBNAIL,
+  formatDuration,
+  formatPrice,
+  splitLines,
+} from './course-format';
+import { CourseOutline } from './course-outline';
+import { LessonViewer } from './lesson-viewer';
+import { isFree, MONEY_BACK_TEXT, ONE_TIME_TEXT, useEnrollAction } from './use-enroll-action';
+
+export const COURSE_LOAD_ERROR = 'Failed to load course data. Please try again later.';
+export const COURSE_NOT_FOUND_TEXT = 'Course not found.';
+
+export interface CourseReviewsSlotProps {
+  courseId: string;
+  courseTitle: string;
+  /** Enrolled students of a course that has lessons; admins and visitors only read. */
+  canReview: boolean;
+}
+
+export interface CourseDetailPageProps {
+  /** The reviews section, composed in web/app (features do not import each other). */
+  renderReviews?: (props: CourseReviewsSlotProps) => ReactNode;
+}
+
+const isNotFound = (error: unknown) => error instanceof ApiRequestError && error.status === 404;
+
+export function CourseDetailPage({ renderReviews }: CourseDetailPageProps) {
+  const { courseId = '' } = useParams();
+  const { user } = useSession();
+  const isAdmin = Boolean(user?.is_admin);
+  const course = useCourse(courseId);
+  const notFound = course.isError && isNotFound(course.error);
+  const listed = useListedCourse(courseId, notFound && !isAdmin);
+
+  if (course.isPending || (notFound && !isAdmin && listed.isPending)) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading course" />
+      </Center>
+    );
+  }
+  if (course.isError) {
+    const underConstruction = notFound && listed.data && !listed.data.is_published;
+    return (
+      <Container size="md" py="xl">
+        {underConstruction ? (
+          <Stack align="flex-start">
+            <Title order={1}>{listed.data?.title}</Title>
+            <Alert color="orange" title="Under Construction" icon={<IconAlertTriangle aria-hidden />}>
+              This course is under construction. Please check back later.
+            </Alert>
+          </Stack>
+        ) : (
+          <Alert color="red" role="alert" variant="filled">
+            {notFound ? COURSE_NOT_FOUND_TEXT : COURSE_LOAD_ERROR}
+          </Alert>
+        )}
+        <Button component={Link} to="/app/courses" variant="default" mt="md">
+          Back to courses
+        </Button>
+      </Container>
+    );
+  }
+  return (
+    <CourseDetailView
+      course={course.data}
+      isAdmin={isAdmin}
+      userId={user?.id ?? ''}
+      renderReviews={renderReviews}
+    />
+  );
+}
+
+function CourseDetailView({
+  course,
+  isAdmin,
+  userId,
+  renderReviews,
+}: {
+  course: CourseDetail;
+  isAdmin: boolean;
+  userId: string;
+  renderReviews?: CourseDetailPageProps['renderReviews'];
+}) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const enrolled = course.enrollment !== null;
+  const lessonProgress = useLessonProgress(userId, course.id, enrolled && !isAdmin && Boolean(userId));
+  const [overrides, setOverrides] = useState<Map<string, boolean>>(() => new Map());
+  const { enroll, pendingId, dialog } = useEnrollAction();
+
+  const lessons = useMemo(() => course.modules.flatMap((module) => module.lessons), [course.modules]);
+  const completed = useMemo(() => {
+    const ids = new Set((lessonProgress.data ?? []).map((item) => item.lesson_id));
+    overrides.forEach((done, id) => (done ? ids.add(id) : ids.delete(id)));
+    return ids;
+  }, [lessonProgress.data, overrides]);
+
+  const serverProgress = course.enrollment?.progress ?? 0;
+  const optimisticProgress = lessons.length ? (completed.size / lessons.length) * 100 : 0;
+  const progress = capProgress(
+    overrides.size ? Math.max(serverProgress, optimisticProgress) : serverProgress,
+  );
+
+  const openLessonId = searchParams.get('lesson');
+  const canOpenLessons = course.has_content_access && (isAdmin || enrolled);
+  const setLesson = (lessonId: string | null) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (lessonId) next.set('lesson', lessonId);
+        else next.delete('lesson');
+        return next;
+      },
+      { replace: Boolean(lessonId && openLessonId) },
+    );
+  const setCompleted = (lessonId: string, done: boolean) =>
+    setOverrides((current) => new Map(current).set(lessonId, done));
+
+  const prerequisites = splitLines(course.prerequisites);
+  const objectives = splitLines(course.learning_objectives);
+  const firstLesson = lessons[0];
+
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="lg">
+        {isAdmin && (
+          <Alert color="blue" title="Admin Preview Mode" icon={<IconEye aria-hidden />}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">
+                You are viewing this course as an administrator. Progress and quiz results are not saved.
+              </Text>
+              {!course.is_published && (
+                <Text size="sm" c="orange.9" fw={600}>
+                  This course is unpublished: students see it as Under Construction.
+                </Text>
+              )}
+              {firstLesson && (
+                <Anchor component={Link} to={`?lesson=${firstLesson.id}`} fw={600}>
+                  Preview Course
+                </Anchor>
+              )}
+            </Stack>
+          </Alert>
+        )}
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="md">
+              <Image
+                src={course.thumbnail_url || DEFAULT_THUMBNAIL}
+                alt=""
+                radius="md"
+                mah={320}
+                fit="cover"
+              />
+              <Title order={1}>{course.title}</Title>
+              <Group gap="lg">
+                <Group gap={4}>
+                  <IconStar size={18} aria-hidden />
+                  <Text>
+                    {course.average_rating.toFixed(1)} ({course.total_reviews}{' '}
+                    {course.total_reviews === 1 ? 'review' : 'reviews'})
+                  </Text>
+                </Group>
+                <Group gap={4}>
+                  <IconClock size={18} aria-hidden />
+                  <Text>{formatDuration(courseMinutes(course))}</Text>
+                </Group>
+                <Group gap={4}>
+                  <IconUsers size={18} aria-hidden />
+                  <Text>
+                    {course.enrolled_students} {course.enrolled_students === 1 ? 'student' : 'students'}
+                  </Text>
+                </Group>
+              </Group>
+              <Group gap="sm">
+                <Avatar src={course.instructor_avatar} alt="" radius="xl">
+                  {course.instructor_name.charAt(0)}
+                </Avatar>
+                <div>
+                  <Text size="xs" c="dimmed">
+                    Instructor
+                  </Text>
+                  <Text fw={600}>{course.instructor_name}</Text>
+                </div>
+              </Group>
+              <Group gap="xl">
+                <Fact label="Skill level" value={capitalise(course.skill_level)} />
+                <Fact label="Language" value={course.language} />
+                <Fact label="Last updated" value={formatDate(course.updated_at)} />
+              </Group>
+              <Section title="About this course">
+                {course.description.split(/\r?\n\s*\r?\n/).map((paragraph, i) => (
+                  <Text key={i} style={{ whiteSpace: 'pre-line' }}>
+                    {paragraph}
+                  </Text>
+                ))}
+              </Section>
+              {prerequisites.length > 0 && (
+                <Section title="Prerequisites">
+                  <List>
+                    {prerequisites.map((line, i) => (
+                      <List.Item key={i}>{line}</List.Item>
+                    ))}
+                  </List>
+                </Section>
+              )}
+              {objectives.length > 0 && (
+                <Section title="What you will learn">
+                  <List>
+                    {objectives.map((line, i) => (
+                      <List.Item key={i}>{line}</List.Item>
+                    ))}
+                  </List>
+                </Section>
+              )}
+              <Section title="Course content">
+                <CourseOutline
+                  modules={course.modules}
+                  completed={completed}
+                  onOpenLesson={canOpenLessons ? (id) => setLesson(id) : null}
+                />
+              </Section>
+              {renderReviews?.({
+                courseId: course.id,
+                courseTitle: course.title,
+                canReview: enrolled && !isAdmin && course.lesson_count > 0,
+              })}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Card withBorder padding="lg" style={{ position: 'sticky', top: 80 }}>
+              <Stack gap="sm">
+                {enrolled && !isAdmin ? (
+                  <>
+                    <Badge color={course.enrollment?.completed_date ? 'jade' : 'blue.8'} size="lg">
+                      {course.enrollment?.completed_date ? 'Completed' : 'Currently Enrolled'}
+                    </Badge>
+                    <Text size="sm" fw={600} id="course-progress-label">
+                      Your progress: {progress}%
+                    </Text>
+                    <Progress.Root size="lg">
+                      <Progress.Section value={progress} aria-labelledby="course-progress-label" />
+                    </Progress.Root>
+                    {firstLesson && (
+                      <Button
+                        onClick={() =>
+                          setLesson(lessons.find((l) => !completed.has(l.id))?.id ?? firstLesson.id)
+                        }
+                      >
+                        Continue Learning
+                      </Button>
+                    )}
+                  </>
+                ) : (
+                  <>
+                    <Text size="xl" fw={700}>
+                      {isFree(course) ? 'Free' : formatPrice(course.regular_price, course.currency)}
+                    </Text>
+                    {!isAdmin && (
+                      <Button loading={pendingId === course.id} onClick={() => enroll(course)}>
+                        {isFree(course) ? 'Enroll for Free' : 'Enroll Now'}
+                      </Button>
+                    )}
+                  </>
+                )}
+                {!isFree(course) && (
+                  <Stack gap={2}>
+                    <Text size="sm">{MONEY_BACK_TEXT}</Text>
+                    <Text size="sm">{ONE_TIME_TEXT}</Text>
+                  </Stack>
+                )}
+                {course.features.length > 0 && (
+                  <List size="sm" spacing={2}>
+                    {course.features.map((feature) => (
+                      <List.Item key={feature.id}>{feature.name}</List.Item>
+                    ))}
+                  </List>
+                )}
+              </Stack>
+            </Card>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+      {openLessonId && canOpenLessons && (
+        <LessonViewer
+          courseId={course.id}
+          userId={userId}
+          isAdmin={isAdmin}
+          lessons={lessons}
+          lessonId={openLessonId}
+          completed={completed}
+          onNavigate={(id) => setLesson(id)}
+          onClose={() => setLesson(null)}
+          onCompletedChange={setCompleted}
+        />
+      )}
+      {dialog}
+    </Container>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={500}>{value}</Text>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs" component="section">
+      <Title order={2} size="h3">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}

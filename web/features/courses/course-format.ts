@@ -1,0 +1,79 @@
+import defaultThumbnail from './default-thumbnail.svg';
+
+export const DEFAULT_THUMBNAIL: string = defaultThumbnail;
+
+/** Minutes as the spec shows durations: "Xh Ym" ("45m" under an hour, "2h" on the hour). */
+export function formatDuration(minutes: number): string {
+  const total = Math.max(0, Math.round(minutes));
+  const hours = Math.floor(total / 60);
+  const rest = total % 60;
+  if (hours === 0) return `${rest}m`;
+  return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
+}
+
+/** USD (or the course currency) formatted en-US. */
+export function formatPrice(amount: number, currency = 'USD'): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+  } catch {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
+  }
+}
+
+/** Newline-separated text as a list, blank lines dropped. */
+export function splitLines(text: string | null | undefined): string[] {
+  return (text ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Progress bars never pass 100% (nor go below 0). */
+export function capProgress(value: number | null | undefined): number {
+  return Math.min(100, Math.max(0, Math.round(value ?? 0)));
+}
+
+export type VideoSource = { kind: 'file'; src: string } | { kind: 'embed'; src: string } | { kind: 'none' };
+
+const YOUTUBE_ID = /^[\w-]{6,20}$/;
+
+/**
+ * Where a lesson video plays: our own /media/ files (and direct video links) in a <video>;
+ * YouTube and Vimeo pages converted to their embed URLs, which the CSP frame-src allows.
+ */
+export function videoSource(url: string | null | undefined): VideoSource {
+  const value = url?.trim();
+  if (!value) return { kind: 'none' };
+  if (value.startsWith('/media/')) return { kind: 'file', src: value };
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    return { kind: 'none' };
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { kind: 'none' };
+  const host = parsed.hostname.replace(/^www\.|^m\./, '');
+  let youtubeId: string | null = null;
+  if (host === 'youtu.be') youtubeId = parsed.pathname.slice(1).split('/')[0] ?? null;
+  else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
+    if (parsed.pathname === '/watch') youtubeId = parsed.searchParams.get('v');
+    else {
+      const match = /^\/(?:embed|shorts|live|v)\/([^/?#]+)/.exec(parsed.pathname);
+      youtubeId = match?.[1] ?? null;
+    }
+  }
+  if (youtubeId !== null) {
+    return YOUTUBE_ID.test(youtubeId)
+      ? { kind: 'embed', src: `https://www.youtube-nocookie.com/embed/${youtubeId}` }
+      : { kind: 'none' };
+  }
+  if (host === 'vimeo.com' || host === 'player.vimeo.com') {
+    const match = /\/(\d+)(?:\/|$)/.exec(parsed.pathname);
+    return match ? { kind: 'embed', src: `https://player.vimeo.com/video/${match[1]}` } : { kind: 'none' };
+  }
+  return { kind: 'file', src: value };
+}

@@ -1,0 +1,177 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../../common/users';
+import { makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
+import { CoursesPage, SeriesPage } from './course-list-page';
+import { makeCourse } from './test-data';
+
+function Where() {
+  const location = useLocation();
+  return <output aria-label="Location">{location.pathname}</output>;
+}
+
+const routes = [
+  { path: '/app/courses', element: <CoursesPage /> },
+  { path: '/app/series', element: <SeriesPage /> },
+  { path: '/app/course/:courseId', element: <Where /> },
+];
+
+const free = makeCourse();
+const paid = makeCourse({
+  id: '11111111-1111-4111-8111-111111111112',
+  title: 'Xingyi Five Elements',
+  regular_price: 49,
+});
+const enrolled = makeCourse({
+  id: '11111111-1111-4111-8111-111111111113',
+  title: 'Push Hands',
+  enrollment: { progress: 40, start_date: '2024-03-01T00:00:00.000Z', completed_date: null },
+});
+const completed = makeCourse({
+  id: '11111111-1111-4111-8111-111111111114',
+  title: 'Wuji Standing',
+  enrollment: {
+    progress: 100,
+    start_date: '2024-03-01T00:00:00.000Z',
+    completed_date: '2024-04-01T00:00:00.000Z',
+  },
+});
+const unpublished = makeCourse({
+  id: '11111111-1111-4111-8111-111111111115',
+  title: 'Chen Laojia',
+  is_published: false,
+});
+
+function serve(user: User, courses = [free, paid, enrolled, completed, unpublished], extra = {}) {
+  signInAs(user);
+  return stubFetch({
+    [`POST /api/verify/user/${user.id}`]: () => ({ body: { valid: true, user } }),
+    'GET /api/courses': () => ({ body: { courses, total: courses.length } }),
+    ...extra,
+  });
+}
+
+const card = (title: string) => screen.getByRole('article', { name: title });
+
+describe('CourseListPage', () => {
+  it("titles the lists and shows each card's state for a student", async () => {
+    serve(makeUser());
+    renderRoutes(routes, '/app/courses');
+    expect(await screen.findByRole('heading', { name: 'Available Courses', level: 1 })).toBeTruthy();
+    await screen.findByRole('article', { name: free.title });
+    expect(within(card(free.title)).getByRole('button', { name: 'Enroll for Free' })).toBeTruthy();
+    expect(within(card(paid.title)).getByText('$49.00')).toBeTruthy();
+    expect(within(card(paid.title)).getByRole('button', { name: 'Enroll Now' })).toBeTruthy();
+    expect(within(card(enrolled.title)).getByText('Currently Enrolled')).toBeTruthy();
+    expect(within(card(completed.title)).getByText('Completed')).toBeTruthy();
+    expect(within(card(unpublished.title)).getByText('Under Construction')).toBeTruthy();
+    expect(within(card(free.title)).getByText('1h 35m')).toBeTruthy();
+    expect(within(card(free.title)).getByText('12 students')).toBeTruthy();
+    // Only enrolled students' cards link to the course; no refresh for students.
+    expect(within(card(enrolled.title)).getByRole('link', { name: enrolled.title })).toBeTruthy();
+    expect(within(card(free.title)).queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
+  });
+
+  it('asks the API for series on /app/series', async () => {
+    const { calls } = serve(makeUser(), []);
+    renderRoutes(routes, '/app/series');
+    expect(await screen.findByRole('heading', { name: 'Available Series', level: 1 })).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/courses')).toBe(true));
+    expect(await screen.findByText(/No series are available yet/)).toBeTruthy();
+  });
+
+  it('shows the red box when the courses do not load', async () => {
+    serve(makeUser(), [], {
+      'GET /api/courses': () => ({ status: 500, body: { error: 'x', code: 'INTERNAL' } }),
+    });
+    renderRoutes(routes, '/app/courses');
+    expect(await screen.findByText('Failed to load courses. Please try again later.')).toBeTruthy();
+  });
+
+  it('enrols in a free course and opens it', async () => {
+    const user = makeUser();
+    const { calls } = serve(user, [free], {
+      [`POST /api/user/${user.id}/enroll/${free.id}`]: () => ({
+        status: 201,
+        body: {
+          enrolled: true,
+          enrollment: {
+            id: '44444444-4444-4444-8444-444444444444',
+            user_id: user.id,
+            course_id: free.id,
+            source: 'free',
+            progress: 0,
+            start_date: '2024-05-01T00:00:00.000Z',
+            completed_date: null,
+          },
+        },
+      }),
+    });
+    const { router } = renderRoutes(routes, '/app/courses');
+    fireEvent.click(await screen.findByRole('button', { name: 'Enroll for Free' }));
+    expect(await screen.findByText('Successfully enrolled in the course!')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/app/course/${free.id}`));
+    expect(calls.some((c) => c.method === 'POST' && c.path.endsWith(`/enroll/${free.id}`))).toBe(true);
+  });
+
+  it('says when enrolment fails', async () => {
+    const user = makeUser();
+    serve(user, [free], {
+      [`POST /api/user/${user.id}/enroll/${free.id}`]: () => ({
+        status: 500,
+        body: { error: 'x', code: 'INTERNAL' },
+      }),
+    });
+    renderRoutes(routes, '/app/courses');
+    fireEvent.click(await screen.findByRole('button', { name: 'Enroll for Free' }));
+    expect(await screen.findByText('Failed to enroll in course. Please try again.')).toBeTruthy();
+  });
+
+  it('shows the price of a paid course and that card payment is not available yet', async () => {
+    const { calls } = serve(makeUser(), [paid]);
+    renderRoutes(routes, '/app/courses');
+    fireEvent.click(await screen.findByRole('button', { name: 'Enroll Now' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Card payment is coming soon/)).toBeTruthy();
+    expect(within(dialog).getByText('$49.00')).toBeTruthy();
+    expect(calls.some((c) => c.path.includes('/enroll/'))).toBe(false);
+  });
+
+  it('lets admins open every course and refresh the list, without enrol buttons', async () => {
+    const { calls } = serve(makeUser({ is_admin: true, role: 'admin' }));
+    renderRoutes(routes, '/app/courses');
+    await screen.findByRole('article', { name: unpublished.title });
+    expect(within(card(unpublished.title)).getByText('Unpublished')).toBeTruthy();
+    expect(within(card(unpublished.title)).getByRole('link', { name: unpublished.title })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Enroll/ })).toBeNull();
+    const before = calls.filter((c) => c.path === '/api/courses').length;
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/courses').length).toBe(before + 1));
+  });
+
+  it('highlights the ?highlight= card after 500 ms', async () => {
+    serve(makeUser());
+    renderRoutes(routes, `/app/courses?highlight=${paid.id}`);
+    await screen.findByRole('article', { name: paid.title });
+    expect(card(paid.title).getAttribute('data-highlighted')).toBeNull();
+    await waitFor(() => expect(card(paid.title).getAttribute('data-highlighted')).toBe('true'), {
+      timeout: 2000,
+    });
+  });
+
+  it('uses the series wording when enrolling in a series fails', async () => {
+    const user = makeUser();
+    const series = makeCourse({ is_series: true, title: 'Circle Walking Series' });
+    serve(user, [series], {
+      [`POST /api/user/${user.id}/enroll/${series.id}`]: () => ({
+        status: 500,
+        body: { error: 'x', code: 'INTERNAL' },
+      }),
+    });
+    renderRoutes(routes, '/app/series');
+    fireEvent.click(await screen.findByRole('button', { name: 'Enroll for Free' }));
+    expect(await screen.findByText('Failed to enroll in series. Please try again.')).toBeTruthy();
+  });
+});

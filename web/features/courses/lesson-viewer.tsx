@@ -1,0 +1,189 @@
+import { AspectRatio, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCheck, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import type { Lesson } from '../../../common/courses';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useCompleteLesson } from './api';
+import { formatDuration, videoSource } from './course-format';
+import { readQuizQuestions, toParagraphs } from './quiz-content';
+import { QuizView } from './quiz-view';
+
+export const LESSON_COMPLETED = 'Lesson completed successfully!';
+export const LESSON_COMPLETE_FAILED = 'Failed to mark lesson as complete. Please try again.';
+export const PROGRESS_PREVIEW_NOTICE = 'Preview: progress is not saved';
+
+export interface LessonViewerProps {
+  courseId: string;
+  userId: string;
+  isAdmin: boolean;
+  /** Every lesson of the course in order, so Previous and Next cross modules. */
+  lessons: Lesson[];
+  lessonId: string;
+  completed: ReadonlySet<string>;
+  onNavigate: (lessonId: string) => void;
+  onClose: () => void;
+  /** Marks a lesson done (true) or undoes an optimistic mark (false). */
+  onCompletedChange: (lessonId: string, done: boolean) => void;
+}
+
+export function LessonViewer({
+  courseId,
+  userId,
+  isAdmin,
+  lessons,
+  lessonId,
+  completed,
+  onNavigate,
+  onClose,
+  onCompletedChange,
+}: LessonViewerProps) {
+  const isPhone = useMediaQuery('(max-width: 48em)');
+  const complete = useCompleteLesson(userId, courseId);
+  const index = lessons.findIndex((lesson) => lesson.id === lessonId);
+  const lesson = lessons[index];
+  const previous = index > 0 ? lessons[index - 1] : undefined;
+  const next = index >= 0 && index < lessons.length - 1 ? lessons[index + 1] : undefined;
+  const done = lesson ? completed.has(lesson.id) : false;
+
+  const handleComplete = () => {
+    if (!lesson) return;
+    const id = lesson.id;
+    onCompletedChange(id, true);
+    complete.mutate(id, {
+      onSuccess: (result) => {
+        if (result.saved) notifySuccess(LESSON_COMPLETED);
+        else notifySuccess(PROGRESS_PREVIEW_NOTICE);
+      },
+      onError: () => {
+        onCompletedChange(id, false);
+        notifyError(LESSON_COMPLETE_FAILED);
+      },
+    });
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      fullScreen={Boolean(isPhone)}
+      size="xl"
+      title={lesson ? lesson.title : 'Lesson'}
+      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {!lesson ? (
+        <Text>This lesson is not part of the course.</Text>
+      ) : (
+        <Stack gap="md">
+          <Group gap="xs">
+            <Badge variant="light">{lesson.lesson_type}</Badge>
+            {lesson.duration_minutes > 0 && <Text size="sm">{formatDuration(lesson.duration_minutes)}</Text>}
+            {done && (
+              <Badge color="jade" leftSection={<IconCheck size={12} aria-hidden />}>
+                Completed
+              </Badge>
+            )}
+            {isAdmin && <Badge color="gray.7">{PROGRESS_PREVIEW_NOTICE}</Badge>}
+          </Group>
+          <LessonBody
+            key={lesson.id}
+            lesson={lesson}
+            courseId={courseId}
+            userId={userId}
+            isAdmin={isAdmin}
+            onQuizCompleted={(id) => onCompletedChange(id, true)}
+          />
+          <Group justify="space-between" mt="md">
+            <Button
+              variant="default"
+              leftSection={<IconChevronLeft size={16} aria-hidden />}
+              disabled={!previous}
+              onClick={() => previous && onNavigate(previous.id)}
+            >
+              Previous
+            </Button>
+            {lesson.lesson_type === 'quiz' ? (
+              <Button disabled>{done ? 'Completed' : 'Complete Quiz to Mark as Done'}</Button>
+            ) : (
+              <Button
+                color="jade"
+                disabled={done}
+                loading={complete.isPending}
+                leftSection={done ? <IconCheck size={16} aria-hidden /> : undefined}
+                onClick={handleComplete}
+              >
+                {done ? 'Completed' : 'Mark as Complete'}
+              </Button>
+            )}
+            <Button
+              variant="default"
+              rightSection={<IconChevronRight size={16} aria-hidden />}
+              disabled={!next}
+              onClick={() => next && onNavigate(next.id)}
+            >
+              Next
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function LessonBody({
+  lesson,
+  courseId,
+  userId,
+  isAdmin,
+  onQuizCompleted,
+}: {
+  lesson: Lesson;
+  courseId: string;
+  userId: string;
+  isAdmin: boolean;
+  onQuizCompleted: (lessonId: string) => void;
+}) {
+  if (lesson.lesson_type === 'quiz') {
+    return (
+      <QuizView
+        lessonId={lesson.id}
+        courseId={courseId}
+        userId={userId}
+        isAdmin={isAdmin}
+        questions={readQuizQuestions(lesson.content_text)}
+        onCompleted={onQuizCompleted}
+      />
+    );
+  }
+  const paragraphs = toParagraphs(lesson.content_text).map((paragraph, i) => (
+    <Text key={i} style={{ whiteSpace: 'pre-line' }}>
+      {paragraph}
+    </Text>
+  ));
+  if (lesson.lesson_type === 'article') {
+    return <Stack gap="sm">{paragraphs.length ? paragraphs : <Text c="dimmed">No content yet.</Text>}</Stack>;
+  }
+  const source = videoSource(lesson.content_url);
+  return (
+    <Stack gap="sm">
+      {source.kind === 'file' && (
+        <AspectRatio ratio={16 / 9}>
+          <video controls preload="metadata" src={source.src} aria-label={lesson.title}>
+            <track kind="captions" />
+          </video>
+        </AspectRatio>
+      )}
+      {source.kind === 'embed' && (
+        <AspectRatio ratio={16 / 9}>
+          <iframe
+            src={source.src}
+            title={lesson.title}
+            allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+            style={{ border: 0 }}
+          />
+        </AspectRatio>
+      )}
+      {source.kind === 'none' && <Text c="dimmed">This video is not available yet.</Text>}
+      {paragraphs}
+    </Stack>
+  );
+}

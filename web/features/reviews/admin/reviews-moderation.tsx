@@ -1,0 +1,246 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  Rating,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useState } from 'react';
+import { RATING_MESSAGE, REVIEW_TEXT_MAX, type Review } from '../../../../common/reviews';
+import { formatDate } from '../../../lib/format';
+import { notifySuccess } from '../../../lib/notify';
+import { ADMIN_REVIEWS_PAGE_SIZE, useAdminReviews, useModerateReview, useRemoveReview } from './admin-api';
+
+export const NO_REVIEWS = 'No reviews found';
+export const UPDATE_REVIEW_FAILED = 'Failed to update review. Please try again.';
+export const DELETE_REVIEW_FAILED = 'Failed to delete review. Please try again.';
+
+type Failure = { title: 'Update Failed' | 'Delete Failed'; message: string } | null;
+
+/** 'All Feedback Reviews': every review, published or not, 3 a page, with edit and delete. */
+export function ReviewsModeration() {
+  const [page, setPage] = useState(0);
+  const reviews = useAdminReviews(page);
+  const remove = useRemoveReview();
+  const [editing, setEditing] = useState<Review | null>(null);
+  const [deleting, setDeleting] = useState<Review | null>(null);
+  const [failure, setFailure] = useState<Failure>(null);
+  const total = reviews.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ADMIN_REVIEWS_PAGE_SIZE));
+
+  const handleDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        setDeleting(null);
+        notifySuccess('Review Deleted');
+        // The last review of the last page is gone: step back a page.
+        if (reviews.data?.reviews.length === 1 && page > 0) setPage((p) => p - 1);
+      },
+      onError: () => {
+        setDeleting(null);
+        setFailure({ title: 'Delete Failed', message: DELETE_REVIEW_FAILED });
+      },
+    });
+  };
+
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="all-reviews-title">
+      <Title order={2} size="h4" id="all-reviews-title" mb="sm">
+        All Feedback Reviews
+      </Title>
+      {reviews.isPending ? (
+        <Loader size="sm" aria-label="Loading reviews" />
+      ) : reviews.isError ? (
+        <Alert color="red">Failed to load data. Please try again later.</Alert>
+      ) : reviews.data.reviews.length === 0 ? (
+        <Text c="dimmed">{NO_REVIEWS}</Text>
+      ) : (
+        <Stack gap="sm">
+          {reviews.data.reviews.map((review) => (
+            <Card
+              key={review.id}
+              withBorder
+              padding="sm"
+              component="article"
+              aria-label={`Review by ${review.user_name}`}
+            >
+              <Stack gap={4}>
+                <Group justify="space-between" wrap="nowrap">
+                  <Text fw={600} size="sm">
+                    {review.user_name}
+                  </Text>
+                  <Badge
+                    color={review.is_published ? 'jade' : 'gray'}
+                    size="sm"
+                    variant="filled"
+                    style={{ flexShrink: 0 }}
+                  >
+                    {review.is_published ? 'Published' : 'Hidden'}
+                  </Badge>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {review.course_title} · {formatDate(review.created_at)}
+                </Text>
+                <Group gap={4}>
+                  <Rating value={review.rating} readOnly size="sm" aria-hidden />
+                  <VisuallyHidden>{`${review.rating} out of 5 stars`}</VisuallyHidden>
+                </Group>
+                {review.review_text && (
+                  <Text size="sm" lineClamp={4}>
+                    {review.review_text}
+                  </Text>
+                )}
+                <Group gap="xs">
+                  <Button size="xs" variant="default" onClick={() => setEditing(review)}>
+                    Edit
+                  </Button>
+                  <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(review)}>
+                    Delete
+                  </Button>
+                </Group>
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
+      )}
+      <Group justify="space-between" mt="sm">
+        <Button size="xs" variant="default" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+          Prev
+        </Button>
+        <Text size="xs" c="dimmed">
+          Page {page + 1} of {pages}
+        </Text>
+        <Button
+          size="xs"
+          variant="default"
+          disabled={page + 1 >= pages}
+          onClick={() => setPage((p) => p + 1)}
+        >
+          Next
+        </Button>
+      </Group>
+
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Edit Review" centered>
+        {editing && (
+          <EditReviewForm
+            key={editing.id}
+            review={editing}
+            onDone={() => setEditing(null)}
+            onFailed={() => {
+              setEditing(null);
+              setFailure({ title: 'Update Failed', message: UPDATE_REVIEW_FAILED });
+            }}
+          />
+        )}
+      </Modal>
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Review" centered>
+        <Stack gap="md">
+          <Text>{`Delete the review by ${deleting?.user_name ?? ''} on "${deleting?.course_title ?? ''}"?`}</Text>
+          <Text fw={600}>This action cannot be undone.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)} data-autofocus>
+              Cancel
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={handleDelete}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal opened={failure !== null} onClose={() => setFailure(null)} title={failure?.title ?? ''} centered>
+        <Stack gap="md">
+          <Text role="alert">{failure?.message}</Text>
+          <Group justify="flex-end">
+            <Button onClick={() => setFailure(null)} data-autofocus>
+              OK
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}
+
+function EditReviewForm({
+  review,
+  onDone,
+  onFailed,
+}: {
+  review: Review;
+  onDone: () => void;
+  onFailed: () => void;
+}) {
+  const update = useModerateReview();
+  const [rating, setRating] = useState(review.rating);
+  const [text, setText] = useState(review.review_text);
+  const [published, setPublished] = useState(review.is_published);
+  const [ratingError, setRatingError] = useState<string | null>(null);
+
+  const handleSave = () => {
+    if (rating < 1) {
+      setRatingError(RATING_MESSAGE);
+      return;
+    }
+    update.mutate(
+      { reviewId: review.id, input: { rating, review_text: text, is_published: published } },
+      {
+        onSuccess: () => {
+          notifySuccess('Review Updated');
+          onDone();
+        },
+        onError: onFailed,
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {review.user_name} on {review.course_title}
+      </Text>
+      <div>
+        <Text size="sm" fw={500} id={`rating-${review.id}`}>
+          Rating
+        </Text>
+        <Rating value={rating} onChange={setRating} aria-labelledby={`rating-${review.id}`} />
+        {ratingError && (
+          <Text size="xs" c="red" role="alert">
+            {ratingError}
+          </Text>
+        )}
+      </div>
+      <Textarea
+        label="Review text"
+        autosize
+        minRows={3}
+        maxLength={REVIEW_TEXT_MAX}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        description={`${text.length}/${REVIEW_TEXT_MAX}`}
+      />
+      <Switch
+        label="Published"
+        checked={published}
+        onChange={(event) => setPublished(event.currentTarget.checked)}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button onClick={handleSave} loading={update.isPending}>
+          Save Review
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { OkResponse } from '../../../common/api';
+import {
+  CourseReviewsResponse,
+  HelpfulResponse,
+  RatingSummary,
+  ReviewResponse,
+  type CreateReviewInput,
+  type UpdateReviewInput,
+} from '../../../common/reviews';
+import { ApiRequestError, apiRequest } from '../../lib/api-client';
+
+const enc = encodeURIComponent;
+
+export const reviewKeys = {
+  course: (courseId: string) => ['reviews', 'course', courseId] as const,
+  list: (courseId: string) => ['reviews', 'course', courseId, 'list'] as const,
+  summary: (courseId: string) => ['reviews', 'course', courseId, 'summary'] as const,
+  mine: (userId: string, courseId: string) => ['reviews', 'course', courseId, 'mine', userId] as const,
+};
+
+export function useRatingSummary(courseId: string) {
+  return useQuery({
+    queryKey: reviewKeys.summary(courseId),
+    queryFn: () => apiRequest(`/courses/${enc(courseId)}/rating-summary`, { schema: RatingSummary }),
+  });
+}
+
+export function useCourseReviews(courseId: string) {
+  return useQuery({
+    queryKey: reviewKeys.list(courseId),
+    queryFn: () =>
+      apiRequest(`/courses/${enc(courseId)}/reviews?limit=100`, { schema: CourseReviewsResponse }),
+  });
+}
+
+/** The caller's own review of the course, or null when they have not written one. */
+export function useMyReview(userId: string, courseId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: reviewKeys.mine(userId, courseId),
+    enabled,
+    queryFn: () =>
+      apiRequest(`/users/${enc(userId)}/courses/${enc(courseId)}/review`, { schema: ReviewResponse })
+        .then((response) => response.review)
+        .catch((error: unknown) => {
+          if (error instanceof ApiRequestError && error.status === 404) return null;
+          throw error;
+        }),
+  });
+}
+
+function useInvalidateCourseReviews(courseId: string) {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: reviewKeys.course(courseId) });
+    // Course cards and pages show the average rating and review count.
+    void queryClient.invalidateQueries({ queryKey: ['courses'] });
+  };
+}
+
+export function useCreateReview(courseId: string) {
+  const invalidate = useInvalidateCourseReviews(courseId);
+  return useMutation({
+    mutationFn: (input: CreateReviewInput) =>
+      apiRequest('/reviews', { method: 'POST', body: input, schema: ReviewResponse }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateReview(courseId: string) {
+  const invalidate = useInvalidateCourseReviews(courseId);
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: UpdateReviewInput }) =>
+      apiRequest(`/reviews/${enc(id)}`, { method: 'PUT', body: input, schema: ReviewResponse }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteReview(courseId: string) {
+  const invalidate = useInvalidateCourseReviews(courseId);
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(`/reviews/${enc(id)}`, { method: 'DELETE', schema: OkResponse }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useMarkHelpful(courseId: string) {
+  const invalidate = useInvalidateCourseReviews(courseId);
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(`/reviews/${enc(id)}/helpful`, { method: 'POST', body: {}, schema: HelpfulResponse }),
+    onSuccess: invalidate,
+  });
+}

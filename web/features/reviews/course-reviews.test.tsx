@@ -1,0 +1,123 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CourseReview } from '../../../common/reviews';
+import type { User } from '../../../common/users';
+import { makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
+import { CourseReviews } from './course-reviews';
+
+const COURSE_ID = '11111111-1111-4111-8111-111111111111';
+const summary = {
+  average_rating: 4,
+  total_reviews: 1,
+  one_star: 0,
+  two_star: 0,
+  three_star: 0,
+  four_star: 1,
+  five_star: 0,
+};
+const review = (overrides: Partial<CourseReview> = {}): CourseReview => ({
+  id: '55555555-5555-4555-8555-555555555555',
+  course_id: COURSE_ID,
+  course_title: 'Zhan Zhuang',
+  user_id: '66666666-6666-4666-8666-666666666666',
+  user_name: 'Daniel',
+  user_avatar: null,
+  rating: 4,
+  review_text: 'Calm and clear.',
+  is_published: true,
+  is_verified: true,
+  helpful_count: 2,
+  voted_helpful: false,
+  created_at: '2024-05-01T00:00:00.000Z',
+  updated_at: '2024-05-01T00:00:00.000Z',
+  ...overrides,
+});
+
+const routes = [
+  { path: '/c', element: <CourseReviews courseId={COURSE_ID} courseTitle="Zhan Zhuang" canReview /> },
+];
+
+function serve(user: User, extra: Parameters<typeof stubFetch>[0] = {}) {
+  signInAs(user);
+  return stubFetch({
+    [`POST /api/verify/user/${user.id}`]: () => ({ body: { valid: true, user } }),
+    [`GET /api/courses/${COURSE_ID}/rating-summary`]: () => ({ body: summary }),
+    [`GET /api/courses/${COURSE_ID}/reviews`]: () => ({ body: { reviews: [review()], total: 1 } }),
+    [`GET /api/users/${user.id}/courses/${COURSE_ID}/review`]: () => ({
+      status: 404,
+      body: { error: 'Review not found', code: 'NOT_FOUND' },
+    }),
+    ...extra,
+  });
+}
+
+describe('CourseReviews', () => {
+  it('lists reviews with the summary, Verified Purchase and a helpful button', async () => {
+    const user = makeUser();
+    const { calls } = serve(user, {
+      [`POST /api/reviews/${review().id}/helpful`]: () => ({
+        body: { helpful_count: 3, voted_helpful: true },
+      }),
+    });
+    renderRoutes(routes, '/c');
+    const list = await screen.findByRole('list', { name: 'Reviews' });
+    expect(within(list).getByText('Calm and clear.')).toBeTruthy();
+    expect(within(list).getByText('Verified Purchase')).toBeTruthy();
+    expect(screen.getByText('4.0')).toBeTruthy();
+    fireEvent.click(within(list).getByRole('button', { name: 'Helpful (2)' }));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/helpful'))).toBe(true));
+  });
+
+  it('shows the load failure with Try Again', async () => {
+    let fail = true;
+    serve(makeUser(), {
+      [`GET /api/courses/${COURSE_ID}/reviews`]: () =>
+        fail
+          ? { status: 500, body: { error: 'x', code: 'INTERNAL' } }
+          : { body: { reviews: [review()], total: 1 } },
+    });
+    renderRoutes(routes, '/c');
+    expect(await screen.findByText('Failed to load reviews. Please try again.')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Calm and clear.')).toBeTruthy();
+  });
+
+  it('requires a rating, counts characters and keeps the modal open on failure', async () => {
+    const user = makeUser();
+    serve(user, { 'POST /api/reviews': () => ({ status: 500, body: { error: 'x', code: 'INTERNAL' } }) });
+    renderRoutes(routes, '/c');
+    fireEvent.click(await screen.findByRole('button', { name: 'Write a Review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rate This Course' });
+    const submit = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Submit Review' });
+    expect(submit.disabled).toBe(true);
+    expect(within(dialog).getByText('Please select a rating')).toBeTruthy();
+    fireEvent.keyDown(within(dialog).getByRole('radio', { name: '4 stars' }), { key: ' ' });
+    fireEvent.change(within(dialog).getByLabelText('Your review (optional)'), { target: { value: 'Great' } });
+    expect(within(dialog).getByText('5/2000')).toBeTruthy();
+    expect(submit.disabled).toBe(false);
+    fireEvent.click(submit);
+    expect(await within(dialog).findByText('Failed to update rating. Please try again.')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Rate This Course' })).toBeTruthy();
+  });
+
+  it('lets the author edit and delete their review after confirming', async () => {
+    const user = makeUser();
+    const mine = review({ user_id: user.id, user_name: user.name });
+    const { calls } = serve(user, {
+      [`GET /api/users/${user.id}/courses/${COURSE_ID}/review`]: () => ({ body: { review: mine } }),
+      [`GET /api/courses/${COURSE_ID}/reviews`]: () => ({
+        body: { reviews: [{ ...mine, voted_helpful: false }], total: 1 },
+      }),
+      [`DELETE /api/reviews/${mine.id}`]: () => ({ body: { success: true } }),
+    });
+    renderRoutes(routes, '/c');
+    expect(await screen.findByRole('button', { name: 'Edit Your Review' })).toBeTruthy();
+    // Nobody marks their own review helpful.
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Helpful (2)' }).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Your Review' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete your review?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+  });
+});

@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  Rating,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconThumbUp } from '@tabler/icons-react';
+import type { CourseReview, Review } from '../../../common/reviews';
+import { errorMessage } from '../../lib/api-client';
+import { formatDate } from '../../lib/format';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useSession } from '../../lib/session';
+import { useCourseReviews, useDeleteReview, useMarkHelpful, useMyReview, useRatingSummary } from './api';
+import { RatingSummary } from './rating-summary';
+import { ReviewModal } from './review-modal';
+
+export const REVIEWS_LOAD_ERROR = 'Failed to load reviews. Please try again.';
+
+export interface CourseReviewsProps {
+  courseId: string;
+  courseTitle: string;
+  /** Enrolled students of a course with lessons may rate it. */
+  canReview: boolean;
+}
+
+/** The course page's reviews: rating summary, the caller's own review actions, and the list. */
+export function CourseReviews({ courseId, courseTitle, canReview }: CourseReviewsProps) {
+  const { user } = useSession();
+  const userId = user?.id ?? '';
+  const summary = useRatingSummary(courseId);
+  const reviews = useCourseReviews(courseId);
+  const mine = useMyReview(userId, courseId, canReview && Boolean(userId));
+  const remove = useDeleteReview(courseId);
+  const [editing, setEditing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const myReview: Review | null = mine.data ?? null;
+
+  const handleDelete = () => {
+    if (!myReview) return;
+    remove.mutate(myReview.id, {
+      onSuccess: () => {
+        setConfirmDelete(false);
+        notifySuccess('Your review has been deleted.');
+      },
+      onError: (error) => notifyError(errorMessage(error, 'Failed to delete review. Please try again.')),
+    });
+  };
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="course-reviews-title">
+      <Group justify="space-between">
+        <Title order={2} size="h3" id="course-reviews-title">
+          Student Reviews
+        </Title>
+        {canReview && mine.isSuccess && (
+          <Group gap="xs">
+            <Button onClick={() => setEditing(true)} variant={myReview ? 'default' : 'filled'}>
+              {myReview ? 'Edit Your Review' : 'Write a Review'}
+            </Button>
+            {myReview && (
+              <Button color="red" variant="light" onClick={() => setConfirmDelete(true)}>
+                Delete Your Review
+              </Button>
+            )}
+          </Group>
+        )}
+      </Group>
+      {summary.data && <RatingSummary summary={summary.data} />}
+      {reviews.isPending ? (
+        <Loader aria-label="Loading reviews" />
+      ) : reviews.isError ? (
+        <Alert color="red" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{REVIEWS_LOAD_ERROR}</Text>
+            <Button size="xs" variant="white" color="red" onClick={() => void reviews.refetch()}>
+              Try Again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : reviews.data.reviews.length === 0 ? (
+        <Text c="dimmed">No reviews yet.</Text>
+      ) : (
+        <Stack gap="sm" role="list" aria-label="Reviews">
+          {reviews.data.reviews.map((review) => (
+            <ReviewItem
+              key={review.id}
+              review={review}
+              courseId={courseId}
+              isOwn={review.user_id === userId}
+            />
+          ))}
+        </Stack>
+      )}
+      <ReviewModal
+        courseId={courseId}
+        courseTitle={courseTitle}
+        review={myReview}
+        opened={editing}
+        onClose={() => setEditing(false)}
+      />
+      <Modal
+        opened={confirmDelete}
+        onClose={() => setConfirmDelete(false)}
+        title="Delete your review?"
+        centered
+      >
+        <Stack>
+          <Text>Your rating and review for this course will be removed. This cannot be undone.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmDelete(false)}>
+              Cancel
+            </Button>
+            <Button color="red" onClick={handleDelete} loading={remove.isPending}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+function ReviewItem({ review, courseId, isOwn }: { review: CourseReview; courseId: string; isOwn: boolean }) {
+  const helpful = useMarkHelpful(courseId);
+  return (
+    <Card withBorder padding="md" role="listitem">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Avatar src={review.user_avatar} alt="" radius="xl">
+              {review.user_name.charAt(0)}
+            </Avatar>
+            <div>
+              <Text fw={600}>{review.user_name}</Text>
+              <Text size="xs" c="dimmed">
+                {formatDate(review.created_at)}
+              </Text>
+            </div>
+          </Group>
+          {review.is_verified && (
+            <Badge color="jade" variant="light">
+              Verified Purchase
+            </Badge>
+          )}
+        </Group>
+        <Rating value={review.rating} readOnly role="img" aria-label={`Rated ${review.rating} out of 5`} />
+        {review.review_text && <Text style={{ whiteSpace: 'pre-line' }}>{review.review_text}</Text>}
+        <Group>
+          <Button
+            size="xs"
+            variant="subtle"
+            leftSection={<IconThumbUp size={14} aria-hidden />}
+            disabled={isOwn || review.voted_helpful}
+            loading={helpful.isPending}
+            onClick={() =>
+              helpful.mutate(review.id, {
+                onError: (error) =>
+                  notifyError(errorMessage(error, 'Failed to mark review as helpful. Please try again.')),
+              })
+            }
+          >
+            Helpful ({review.helpful_count})
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
