@@ -145,6 +145,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   };
   app.addHook('onClose', async () => platform.mailer.close());
+  // While draining on shutdown, answers close their keep-alive connection, so the server can
+  // finish as soon as the requests in flight are answered.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (draining) reply.header('connection', 'close');
+    return payload;
+  });
 
   registerAccessControl(app, sessions);
   await app.register(async (api) => registerModules(api, platform), { prefix: '/api' });

@@ -62,7 +62,7 @@ describe('the server process', { timeout: 90_000 }, () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: admin.username, password: admin.password }),
     });
-    await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 20));
     child.kill('SIGTERM');
 
     const res = await inFlight;
