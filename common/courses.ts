@@ -319,6 +319,8 @@ export const CourseSummary = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   enrolled_students: z.number().int(),
+  /** Mean progress of the enrolled students, rounded; 0 without students. */
+  average_progress: z.number().int(),
   module_count: z.number().int(),
   lesson_count: z.number().int(),
   total_duration_minutes: z.number().int(),

@@ -37,6 +37,7 @@ export function toSummary(row: CourseSummaryRow): CourseSummary {
     created_at: course.created_at.toISOString(),
     updated_at: course.updated_at.toISOString(),
     enrolled_students: row.enrolled_students,
+    average_progress: row.average_progress,
     module_count: row.module_count,
     lesson_count: row.lesson_count,
     total_duration_minutes: row.total_duration_minutes,

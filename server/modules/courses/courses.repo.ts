@@ -24,6 +24,9 @@ function summaryColumns() {
     enrolled_students: int(
       sql`select count(*) from ${enrollments} where ${enrollments.course_id} = ${courses.id}`,
     ),
+    average_progress: int(
+      sql`select round(avg(${enrollments.progress})) from ${enrollments} where ${enrollments.course_id} = ${courses.id}`,
+    ),
     module_count: int(sql`select count(*) from ${modules} where ${modules.course_id} = ${courses.id}`),
     lesson_count: int(sql`select count(*) ${lessonsOfCourse}`),
     total_duration_minutes: int(sql`select sum(${lessons.duration_minutes}) ${lessonsOfCourse}`),

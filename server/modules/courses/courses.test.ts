@@ -84,6 +84,7 @@ describe('GET /api/courses', () => {
       is_published: true,
       is_series: false,
       enrolled_students: 1,
+      average_progress: 40,
       module_count: 2,
       lesson_count: 7,
       total_duration_minutes: 65,
@@ -97,6 +98,7 @@ describe('GET /api/courses', () => {
       { id: 5, name: 'Lifetime Access' },
     ]);
     expect(course).not.toHaveProperty('modules');
+    expect(body.courses[2]).toMatchObject({ enrolled_students: 0, average_progress: 0 });
   });
 
   it('shows unpublished courses to students flagged, without content', async () => {

@@ -23,6 +23,7 @@ export function makeCourse(overrides: Partial<CourseSummary> = {}): CourseSummar
     created_at: '2024-01-01T00:00:00.000Z',
     updated_at: '2024-02-01T00:00:00.000Z',
     enrolled_students: 12,
+    average_progress: 40,
     module_count: 1,
     lesson_count: 2,
     total_duration_minutes: 95,

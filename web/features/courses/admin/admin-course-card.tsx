@@ -19,7 +19,6 @@ export function formatDuration(minutes: number): string {
 export interface AdminCourseCardProps {
   course: CourseSummary;
   /** Mean progress of the course's students, or null when nobody is enrolled. */
-  averageProgress: number | null;
   onEdit: (course: CourseSummary) => void;
 }
 
@@ -34,7 +33,7 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function AdminCourseCard({ course, averageProgress, onEdit }: AdminCourseCardProps) {
+export function AdminCourseCard({ course, onEdit }: AdminCourseCardProps) {
   const publish = usePublishCourse();
   const remove = useDeleteCourse();
   const [confirming, setConfirming] = useState(false);
@@ -94,7 +93,10 @@ export function AdminCourseCard({ course, averageProgress, onEdit }: AdminCourse
             label="Average Rating"
             value={course.total_reviews > 0 ? course.average_rating.toFixed(1) : 'No ratings'}
           />
-          <Stat label="Avg Progress" value={averageProgress === null ? '—' : `${averageProgress}%`} />
+          <Stat
+            label="Avg Progress"
+            value={course.enrolled_students === 0 ? '—' : `${course.average_progress}%`}
+          />
           <Stat label="Duration" value={formatDuration(course.total_duration_minutes)} />
         </SimpleGrid>
         <Switch

@@ -1,9 +1,8 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { CourseSummary } from '../../../../common/courses';
-import { clampProgress } from '../../../../common/enrollments';
-import { useAdminCourses, useAllEnrollments } from './admin-api';
+import { useAdminCourses } from './admin-api';
 import { AdminCourseCard } from './admin-course-card';
 import { CourseFormDialog } from './course-form';
 
@@ -14,22 +13,7 @@ type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; course:
 /** The admin's course list: Add Course, then one card per course, published or not. */
 export function CourseManagement() {
   const courses = useAdminCourses();
-  const enrollments = useAllEnrollments();
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
-
-  const averageProgress = useMemo(() => {
-    const sums = new Map<string, { total: number; count: number }>();
-    for (const enrollment of enrollments.data?.enrollments ?? []) {
-      const entry = sums.get(enrollment.course_id) ?? { total: 0, count: 0 };
-      entry.total += clampProgress(enrollment.progress);
-      entry.count += 1;
-      sums.set(enrollment.course_id, entry);
-    }
-    return (courseId: string) => {
-      const entry = sums.get(courseId);
-      return entry ? Math.round(entry.total / entry.count) : null;
-    };
-  }, [enrollments.data]);
 
   return (
     <section aria-labelledby="course-management-title">
@@ -73,7 +57,6 @@ export function CourseManagement() {
             <AdminCourseCard
               key={course.id}
               course={course}
-              averageProgress={averageProgress(course.id)}
               onEdit={(selected) => setEditing({ mode: 'edit', course: selected })}
             />
           ))

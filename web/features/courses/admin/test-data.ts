@@ -27,6 +27,7 @@ export function makeCourse(overrides: Partial<CourseSummary> = {}): CourseSummar
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     enrolled_students: 2,
+    average_progress: 50,
     module_count: 1,
     lesson_count: 1,
     total_duration_minutes: 95,
