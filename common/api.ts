@@ -17,3 +17,19 @@ export type IdParams = z.infer<typeof IdParams>;
 
 export const OkResponse = z.object({ success: z.literal(true), message: z.string().optional() });
 export type OkResponse = z.infer<typeof OkResponse>;
+
+/** `?limit=` of a list: a whole number from 1 to `max`, `fallback` when absent. */
+export const pageLimit = (fallback: number, max: number) =>
+  z.coerce
+    .number({ error: 'Limit must be a whole number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(max, `Limit must be at most ${max}`)
+    .default(fallback);
+
+/** `?offset=` of a list: a whole number, 0 or more, 0 when absent. */
+export const pageOffset = z.coerce
+  .number({ error: 'Offset must be a whole number' })
+  .int('Offset must be a whole number')
+  .min(0, 'Offset must be 0 or more')
+  .default(0);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageLimit, pageOffset } from './api';
 
 export const COURSE_REQUEST_SUBJECT_MAX = 200;
 export const COURSE_REQUEST_TEXT_MAX = 2000;
@@ -100,28 +101,14 @@ export type PopularRequest = z.infer<typeof PopularRequest>;
 export const PopularRequestsResponse = z.object({ requests: z.array(PopularRequest) });
 export type PopularRequestsResponse = z.infer<typeof PopularRequestsResponse>;
 
-const limit = (fallback: number, max: number) =>
-  z.coerce
-    .number({ error: 'Limit must be a whole number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(max, `Limit must be at most ${max}`)
-    .default(fallback);
-
-const offset = z.coerce
-  .number({ error: 'Offset must be a whole number' })
-  .int('Offset must be a whole number')
-  .min(0, 'Offset must be 0 or more')
-  .default(0);
-
 export const PopularRequestsQuery = z.object({
-  limit: limit(POPULAR_REQUESTS_DEFAULT_LIMIT, POPULAR_REQUESTS_MAX_LIMIT),
+  limit: pageLimit(POPULAR_REQUESTS_DEFAULT_LIMIT, POPULAR_REQUESTS_MAX_LIMIT),
 });
 export type PopularRequestsQuery = z.input<typeof PopularRequestsQuery>;
 
 export const CourseRequestsQuery = z.object({
-  limit: limit(COURSE_REQUESTS_DEFAULT_LIMIT, COURSE_REQUESTS_MAX_LIMIT),
-  offset,
+  limit: pageLimit(COURSE_REQUESTS_DEFAULT_LIMIT, COURSE_REQUESTS_MAX_LIMIT),
+  offset: pageOffset,
 });
 export type CourseRequestsQuery = z.input<typeof CourseRequestsQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageLimit, pageOffset } from './api';
 
 /** Quiz questions live in common/quiz.ts; re-exported so course code has one import. */
 export * from './quiz';
@@ -253,26 +254,14 @@ const idList = (field: string) =>
 export const ModuleOrderInput = z.object({ module_ids: idList('module_ids') });
 export const LessonOrderInput = z.object({ lesson_ids: idList('lesson_ids') });
 
-const limit = (fallback: number, max: number) =>
-  z.coerce
-    .number({ error: 'Limit must be a whole number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(max, `Limit must be at most ${max}`)
-    .default(fallback);
-const offset = z.coerce
-  .number({ error: 'Offset must be a whole number' })
-  .int('Offset must be a whole number')
-  .min(0, 'Offset must be 0 or more')
-  .default(0);
 const queryBoolean = (field: string) =>
   z.enum(['true', 'false'], { error: `${field} must be true or false` }).transform((v) => v === 'true');
 
 export const CourseListQuery = z.object({
   is_series: queryBoolean('is_series').optional(),
   category: z.string().trim().min(1).max(100).optional(),
-  limit: limit(COURSE_LIST_DEFAULT_LIMIT, COURSE_LIST_MAX_LIMIT),
-  offset,
+  limit: pageLimit(COURSE_LIST_DEFAULT_LIMIT, COURSE_LIST_MAX_LIMIT),
+  offset: pageOffset,
 });
 export const CourseSearchQuery = z.object({
   q: z
@@ -280,9 +269,12 @@ export const CourseSearchQuery = z.object({
     .trim()
     .min(1, 'Please enter a search term')
     .max(200, 'Search term must be at most 200 characters'),
-  limit: limit(COURSE_SEARCH_DEFAULT_LIMIT, 100),
+  limit: pageLimit(COURSE_SEARCH_DEFAULT_LIMIT, 100),
 });
-export const PageQuery = z.object({ limit: limit(COURSE_LIST_DEFAULT_LIMIT, COURSE_LIST_MAX_LIMIT), offset });
+export const PageQuery = z.object({
+  limit: pageLimit(COURSE_LIST_DEFAULT_LIMIT, COURSE_LIST_MAX_LIMIT),
+  offset: pageOffset,
+});
 
 // ---------------------------------------------------------------- responses
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageLimit, pageOffset } from './api';
 
 export const ENROLLMENTS_DEFAULT_LIMIT = 50;
 export const ENROLLMENTS_MAX_LIMIT = 500;
@@ -52,17 +53,8 @@ export type EnrolledResponse = z.infer<typeof EnrolledResponse>;
 
 /** GET /enrollments (admin): every enrolment with its student and course, newest first. */
 export const EnrollmentListQuery = z.object({
-  limit: z.coerce
-    .number({ error: 'Limit must be a whole number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(ENROLLMENTS_MAX_LIMIT, `Limit must be at most ${ENROLLMENTS_MAX_LIMIT}`)
-    .default(ENROLLMENTS_DEFAULT_LIMIT),
-  offset: z.coerce
-    .number({ error: 'Offset must be a whole number' })
-    .int('Offset must be a whole number')
-    .min(0, 'Offset must be 0 or more')
-    .default(0),
+  limit: pageLimit(ENROLLMENTS_DEFAULT_LIMIT, ENROLLMENTS_MAX_LIMIT),
+  offset: pageOffset,
 });
 export type EnrollmentListQuery = z.input<typeof EnrollmentListQuery>;
 

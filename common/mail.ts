@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageLimit, pageOffset } from './api';
 
 export const MailStatus = z.enum(['pending', 'sent', 'logged', 'failed']);
 export type MailStatus = z.infer<typeof MailStatus>;
@@ -7,17 +8,8 @@ export const OUTBOX_DEFAULT_LIMIT = 50;
 export const OUTBOX_MAX_LIMIT = 200;
 
 export const OutboxQuery = z.object({
-  limit: z.coerce
-    .number({ error: 'Limit must be a whole number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(OUTBOX_MAX_LIMIT, `Limit must be at most ${OUTBOX_MAX_LIMIT}`)
-    .default(OUTBOX_DEFAULT_LIMIT),
-  offset: z.coerce
-    .number({ error: 'Offset must be a whole number' })
-    .int('Offset must be a whole number')
-    .min(0, 'Offset must be 0 or more')
-    .default(0),
+  limit: pageLimit(OUTBOX_DEFAULT_LIMIT, OUTBOX_MAX_LIMIT),
+  offset: pageOffset,
 });
 export type OutboxQuery = z.input<typeof OutboxQuery>;
 

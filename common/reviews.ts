@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageLimit, pageOffset } from './api';
 
 export const REVIEW_TEXT_MAX = 2000;
 export const RATING_MIN = 1;
@@ -116,28 +117,17 @@ export const AdminReviewStats = z.object({
 });
 export type AdminReviewStats = z.infer<typeof AdminReviewStats>;
 
-const limit = (fallback: number) =>
-  z.coerce
-    .number({ error: 'Limit must be a whole number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(REVIEWS_MAX_LIMIT, `Limit must be at most ${REVIEWS_MAX_LIMIT}`)
-    .default(fallback);
-
-const offset = z.coerce
-  .number({ error: 'Offset must be a whole number' })
-  .int('Offset must be a whole number')
-  .min(0, 'Offset must be 0 or more')
-  .default(0);
-
-export const ReviewsQuery = z.object({ limit: limit(REVIEWS_DEFAULT_LIMIT), offset });
+export const ReviewsQuery = z.object({
+  limit: pageLimit(REVIEWS_DEFAULT_LIMIT, REVIEWS_MAX_LIMIT),
+  offset: pageOffset,
+});
 export type ReviewsQuery = z.input<typeof ReviewsQuery>;
 
 export const AdminReviewsQuery = z.object({
   course_id: z.uuid({ error: 'Invalid course id' }).optional(),
   is_published: z.stringbool({ error: 'is_published must be true or false' }).optional(),
-  limit: limit(ADMIN_REVIEWS_DEFAULT_LIMIT),
-  offset,
+  limit: pageLimit(ADMIN_REVIEWS_DEFAULT_LIMIT, REVIEWS_MAX_LIMIT),
+  offset: pageOffset,
 });
 export type AdminReviewsQuery = z.input<typeof AdminReviewsQuery>;
 

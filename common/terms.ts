@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './api';
+import { requiredText, pageLimit, pageOffset } from './api';
 
 export const TERMS_CHECKBOX_MESSAGE = 'Please check the box to agree to the terms of service';
 
@@ -46,17 +46,8 @@ export const TERMS_LIST_MAX_LIMIT = 500;
 
 /** Admin lists page through limit/offset; `version` narrows them to one version of the terms. */
 export const TermsListQuery = TermsVersionQuery.extend({
-  limit: z.coerce
-    .number({ error: 'Limit must be a whole number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(TERMS_LIST_MAX_LIMIT, `Limit must be at most ${TERMS_LIST_MAX_LIMIT}`)
-    .default(TERMS_LIST_DEFAULT_LIMIT),
-  offset: z.coerce
-    .number({ error: 'Offset must be a whole number' })
-    .int('Offset must be a whole number')
-    .min(0, 'Offset must be 0 or more')
-    .default(0),
+  limit: pageLimit(TERMS_LIST_DEFAULT_LIMIT, TERMS_LIST_MAX_LIMIT),
+  offset: pageOffset,
 });
 export type TermsListQuery = z.input<typeof TermsListQuery>;
 
