@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Group, Loader, Table, Text, Title } from '@mantine/core';
+import { Alert, Card, Loader, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { clampProgress } from '../../../../common/enrollments';
 import { formatDate } from '../../../lib/format';
 import { RECENT_ENROLLMENTS_PAGE_SIZE, useRecentEnrollments } from './admin-api';
 import { NO_ENROLLMENTS } from './student-progress';
+import { PrevNextPager } from '../../../components/prev-next-pager';
 
 /** 'Most Recently Enrolled': newest enrolments first, 5 per page. */
 export function RecentEnrollments() {
@@ -47,22 +48,7 @@ export function RecentEnrollments() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Group justify="space-between" mt="sm">
-        <Button size="xs" variant="default" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-          Prev
-        </Button>
-        <Text size="xs" c="dimmed">
-          Page {page + 1} of {pages}
-        </Text>
-        <Button
-          size="xs"
-          variant="default"
-          disabled={page + 1 >= pages}
-          onClick={() => setPage((p) => p + 1)}
-        >
-          Next
-        </Button>
-      </Group>
+      <PrevNextPager page={page} pages={pages} onChange={setPage} />
     </Card>
   );
 }

@@ -19,6 +19,7 @@ import { RATING_MESSAGE, REVIEW_TEXT_MAX, type Review } from '../../../../common
 import { formatDate } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { ADMIN_REVIEWS_PAGE_SIZE, useAdminReviews, useModerateReview, useRemoveReview } from './admin-api';
+import { PrevNextPager } from '../../../components/prev-next-pager';
 
 export const NO_REVIEWS = 'No reviews found';
 export const UPDATE_REVIEW_FAILED = 'Failed to update review. Please try again.';
@@ -113,22 +114,7 @@ export function ReviewsModeration() {
           ))}
         </Stack>
       )}
-      <Group justify="space-between" mt="sm">
-        <Button size="xs" variant="default" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-          Prev
-        </Button>
-        <Text size="xs" c="dimmed">
-          Page {page + 1} of {pages}
-        </Text>
-        <Button
-          size="xs"
-          variant="default"
-          disabled={page + 1 >= pages}
-          onClick={() => setPage((p) => p + 1)}
-        >
-          Next
-        </Button>
-      </Group>
+      <PrevNextPager page={page} pages={pages} onChange={setPage} />
 
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Edit Review" centered>
         {editing && (
