@@ -101,7 +101,7 @@ async function scenarios(driver: string, databaseUrl?: string) {
       })),
       ...(await explainEndpoint(database, PROGRESS, async (db) => {
         const repo = createProgressRepo(db);
-        await repo.courseExists(courseId);
+        await createCoursesRepo(db).find(courseId);
         await repo.listCompleted(id, courseId);
       })),
     ];

@@ -14,6 +14,7 @@ import { mailRoutes } from './mail/mail.routes';
 import { progressRoutes } from './progress/progress.routes';
 import { createProgressService } from './progress/progress.service';
 import { reviewsRoutes } from './reviews/reviews.routes';
+import { createReviewsService } from './reviews/reviews.service';
 import { termsRoutes } from './terms/terms.routes';
 import { uploadsRoutes } from './uploads/uploads.routes';
 import { usersRoutes } from './users/users.routes';
@@ -26,7 +27,6 @@ export async function registerModules(api: FastifyInstance, platform: Platform):
   const users = createUsersService(platform, { courseLister: enrollments });
   await api.register(usersRoutes({ users }));
   await api.register(enrollmentsRoutes({ enrollments }));
-  await api.register(progressRoutes({ progress: createProgressService(platform, { enrollments }) }));
   const auth = createAuthService(platform, { users });
   await api.register(authRoutes({ auth }, platform.config));
   await api.register(termsRoutes(platform));
@@ -35,6 +35,7 @@ export async function registerModules(api: FastifyInstance, platform: Platform):
   const courses = createCoursesService(platform);
   await api.register(coursesRoutes({ courses }));
   await api.register(contentRoutes({ content: createContentService(platform) }));
-  await api.register(reviewsRoutes(platform));
+  await api.register(progressRoutes({ progress: createProgressService(platform, { enrollments, courses }) }));
+  await api.register(reviewsRoutes({ reviews: createReviewsService(platform, { courses }) }));
   await api.register(courseRequestsRoutes(platform));
 }

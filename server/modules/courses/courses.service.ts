@@ -47,6 +47,9 @@ export function createCoursesService(platform: Platform) {
   }
 
   return {
+    /** Whether a course with this id exists, published or not; for the domains built on courses. */
+    exists: async (courseId: string): Promise<boolean> => Boolean(await repo.find(courseId)),
+
     detail,
 
     /**

@@ -36,15 +36,6 @@ export function createProgressRepo(db: Db | Tx) {
       return row;
     },
 
-    async courseExists(courseId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: courses.id })
-        .from(courses)
-        .where(eq(courses.id, courseId))
-        .limit(1);
-      return Boolean(row);
-    },
-
     /**
      * Marks the lesson done. A second completion keeps the first completion time; a quiz lesson's
      * score follows the latest attempt.

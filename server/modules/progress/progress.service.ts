@@ -20,6 +20,7 @@ import {
 import { assertSelfOrAdmin, type AuthContext } from '../../platform/auth';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform';
+import type { CoursesService } from '../courses/courses.service';
 import type { EnrollmentsService } from '../enrollments/enrollments.service';
 import { createProgressRepo, type QuizResponseValues } from './progress.repo';
 
@@ -55,8 +56,11 @@ export function scoreQuiz(questions: QuizQuestions, answers: z.output<typeof Sub
   return { rows, correct, total: questions.length, score: quizScore(correct, questions.length) };
 }
 
-export function createProgressService(platform: Platform, deps: { enrollments: EnrollmentsService }) {
-  const { enrollments } = deps;
+export function createProgressService(
+  platform: Platform,
+  deps: { enrollments: EnrollmentsService; courses: Pick<CoursesService, 'exists'> },
+) {
+  const { enrollments, courses } = deps;
   const repo = createProgressRepo(platform.db);
   const now = () => platform.clock.now();
 
@@ -93,7 +97,7 @@ export function createProgressService(platform: Platform, deps: { enrollments: E
       courseId: string,
     ): Promise<LessonProgressItem[]> {
       assertSelfOrAdmin(auth, userId);
-      if (!(await repo.courseExists(courseId))) throw notFound(COURSE_NOT_FOUND_MESSAGE, 'COURSE_NOT_FOUND');
+      if (!(await courses.exists(courseId))) throw notFound(COURSE_NOT_FOUND_MESSAGE, 'COURSE_NOT_FOUND');
       const rows = await repo.listCompleted(userId, courseId);
       return rows.map((row) => ({ ...row, completed_at: row.completed_at.toISOString() }));
     },

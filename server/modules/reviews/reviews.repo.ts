@@ -79,15 +79,6 @@ export function createReviewsRepo(db: Db) {
   }
 
   return {
-    async courseExists(courseId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: courses.id })
-        .from(courses)
-        .where(eq(courses.id, courseId))
-        .limit(1);
-      return Boolean(row);
-    },
-
     /** A course can be reviewed once it has a module with at least one lesson. */
     async courseHasLessons(courseId: string): Promise<boolean> {
       const [row] = await db

@@ -15,13 +15,12 @@ import {
 } from '../../../common/reviews';
 import { requireAuth } from '../../platform/auth';
 import { bearerSecurity, errorResponses } from '../../platform/errors';
-import type { Platform } from '../../platform';
-import { createReviewsService } from './reviews.service';
+import type { ReviewsService } from './reviews.service';
 
 const tags = ['reviews'];
 
-export function reviewsRoutes(platform: Platform): FastifyPluginAsyncZod {
-  const reviews = createReviewsService(platform);
+export function reviewsRoutes(services: { reviews: ReviewsService }): FastifyPluginAsyncZod {
+  const { reviews } = services;
   return async (app) => {
     app.get(
       '/courses/:id/reviews',

@@ -21,6 +21,7 @@ import type { AuthContext } from '../../platform/auth';
 import { assertSelfOrAdmin } from '../../platform/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform';
+import type { CoursesService } from '../courses/courses.service';
 import { createReviewsRepo, type ReviewPatch, type ReviewRow } from './reviews.repo';
 
 /** Input after its schema has parsed it (text trimmed, null text turned into ''). */
@@ -41,11 +42,12 @@ const toReview = <T extends ReviewRow>(row: T) => ({
 const reviewNotFound = () => notFound('Review not found', 'REVIEW_NOT_FOUND');
 const courseNotFound = () => notFound('Course not found', 'COURSE_NOT_FOUND');
 
-export function createReviewsService(platform: Platform) {
+export function createReviewsService(platform: Platform, deps: { courses: Pick<CoursesService, 'exists'> }) {
+  const { courses } = deps;
   const repo = createReviewsRepo(platform.db);
 
   async function assertCourse(courseId: string): Promise<void> {
-    if (!(await repo.courseExists(courseId))) throw courseNotFound();
+    if (!(await courses.exists(courseId))) throw courseNotFound();
   }
 
   async function load(id: string): Promise<ReviewRow> {
