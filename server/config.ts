@@ -4,7 +4,7 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const ConfigSchema = z.object({
+const ConfigFields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -41,6 +41,24 @@ const ConfigSchema = z.object({
     .int()
     .min(1)
     .default(100 * 1024 * 1024),
+  /** local: the built-in test checkout (no money moves); stripe: Stripe Checkout. */
+  PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another address for Stripe's API, e.g. a Stripe-compatible mock; Stripe's own by default. */
+  STRIPE_API_URL: z.url().optional(),
+});
+
+const ConfigSchema = ConfigFields.superRefine((config, ctx) => {
+  if (config.PAYMENTS_PROVIDER !== 'stripe') return;
+  for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+    if (!config[key])
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message: `${key} is required when PAYMENTS_PROVIDER=stripe`,
+      });
+  }
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

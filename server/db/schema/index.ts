@@ -3,3 +3,4 @@ export * from './terms';
 export * from './mail';
 export * from './media';
 export * from './courses';
+export * from './payments';
