@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../platform';
 import { authRoutes } from './auth/auth.routes';
 import { createAuthService } from './auth/auth.service';
+import { contactRoutes } from './contact/contact.routes';
 import { contentRoutes } from './courses/content.routes';
 import { createContentService } from './courses/content.service';
 import { coursesRoutes } from './courses/courses.routes';
@@ -38,4 +39,5 @@ export async function registerModules(api: FastifyInstance, platform: Platform):
   await api.register(progressRoutes({ progress: createProgressService(platform, { enrollments, courses }) }));
   await api.register(reviewsRoutes({ reviews: createReviewsService(platform, { courses }) }));
   await api.register(courseRequestsRoutes(platform));
+  await api.register(contactRoutes(platform));
 }
