@@ -22,6 +22,7 @@ import { createSessionStore, registerAccessControl } from './platform/auth';
 import { systemClock, type Clock } from './platform/clock';
 import { registerErrorHandler, tooManyRequests } from './platform/errors';
 import { createMailer, logTransport, smtpTransport, type MailTransport } from './platform/mail';
+import { createPaymentsProvider } from './platform/payments';
 import { localStorage, type MediaStorage } from './platform/storage';
 import type { Platform } from './platform';
 import { registerModules } from './modules';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions,
     mailer: createMailer(database.db, transport, config.MAIL_FROM, clock, app.log),
     storage,
+    payments: createPaymentsProvider(config, database.db, clock),
     log: app.log,
   };
   app.addHook('onClose', async () => platform.mailer.close());

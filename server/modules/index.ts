@@ -12,6 +12,8 @@ import { enrollmentsRoutes } from './enrollments/enrollments.routes';
 import { createEnrollmentsService } from './enrollments/enrollments.service';
 import { healthRoutes } from './health/health.routes';
 import { mailRoutes } from './mail/mail.routes';
+import { paymentsRoutes } from './payments/payments.routes';
+import { createPaymentsService } from './payments/payments.service';
 import { progressRoutes } from './progress/progress.routes';
 import { createProgressService } from './progress/progress.service';
 import { reviewsRoutes } from './reviews/reviews.routes';
@@ -39,5 +41,6 @@ export async function registerModules(api: FastifyInstance, platform: Platform):
   await api.register(progressRoutes({ progress: createProgressService(platform, { enrollments, courses }) }));
   await api.register(reviewsRoutes({ reviews: createReviewsService(platform, { courses }) }));
   await api.register(courseRequestsRoutes(platform));
+  await api.register(paymentsRoutes({ payments: createPaymentsService(platform, { enrollments }) }));
   await api.register(contactRoutes(platform));
 }

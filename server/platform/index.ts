@@ -4,6 +4,7 @@ import type { Database, Db } from '../db/client';
 import type { SessionStore } from './auth';
 import type { Clock } from './clock';
 import type { Mailer } from './mail';
+import type { PaymentsProvider } from './payments';
 import type { MediaStorage } from './storage';
 
 /** What every module's service is built from. */
@@ -15,5 +16,6 @@ export interface Platform {
   sessions: SessionStore;
   mailer: Mailer;
   storage: MediaStorage;
+  payments: PaymentsProvider;
   log: FastifyBaseLogger;
 }

@@ -1,4 +1,14 @@
-import type { FailureReason, PaymentProvider } from '../../common/payments';
+import type {
+  FailureReason,
+  LocalCheckoutOutcome,
+  LocalCheckoutStatus,
+  PaymentProvider,
+} from '../../common/payments';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Clock } from './clock';
+import { createLocalCheckout } from './payments/local';
+import { createStripeProvider } from './payments/stripe';
 
 /**
  * A card payment provider: Stripe Checkout, or the built-in test checkout. Both are driven through
@@ -43,4 +53,54 @@ export interface PaymentsProvider {
    * (INVALID_SIGNATURE) for a missing, wrong or stale signature; undefined for events we ignore.
    */
   parseWebhook(rawBody: Buffer, signature: string | undefined): CheckoutSnapshot | undefined;
+}
+
+/** A session of the built-in test checkout, as its page shows it. */
+export interface LocalCheckoutRecord {
+  sessionId: string;
+  orderId: string;
+  courseId: string | null;
+  courseTitle: string;
+  amountCents: number;
+  currency: string;
+  customerEmail: string;
+  /** open, paid or failed as stored; expired once an open session is past its expiry. */
+  status: LocalCheckoutStatus;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** What the test checkout's buttons other than Cancel do: pay, or refuse the card for a reason. */
+export type LocalCheckoutDecision = Exclude<LocalCheckoutOutcome, 'cancel'>;
+
+/**
+ * The built-in test checkout: a provider whose sessions live in our own database, plus what its
+ * page needs. No money moves; the buyer picks the outcome.
+ */
+export interface LocalCheckout extends PaymentsProvider {
+  readonly name: 'local';
+  get(sessionId: string): Promise<LocalCheckoutRecord | undefined>;
+  /**
+   * Closes an open session with the buyer's decision. Undefined when the session is not open any
+   * more (paid, failed or expired), so of two clicks only one wins.
+   */
+  complete(
+    sessionId: string,
+    decision: LocalCheckoutDecision,
+  ): Promise<{ snapshot: CheckoutSnapshot; redirectUrl: string } | undefined>;
+}
+
+export const isLocalCheckout = (provider: PaymentsProvider): provider is LocalCheckout =>
+  provider.name === 'local';
+
+/** The provider the configuration names; Stripe needs its keys (config checks they are set). */
+export function createPaymentsProvider(config: Config, db: Db, clock: Clock): PaymentsProvider {
+  if (config.PAYMENTS_PROVIDER === 'stripe') {
+    return createStripeProvider({
+      secretKey: config.STRIPE_SECRET_KEY ?? '',
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? '',
+      apiUrl: config.STRIPE_API_URL,
+    });
+  }
+  return createLocalCheckout(db, clock);
 }

@@ -1,0 +1,303 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { COURSE_NOT_FOUND_MESSAGE } from '../../../common/enrollments';
+import {
+  AI_SIFU_PLAN,
+  ALREADY_ENROLLED_MESSAGE,
+  CHECKOUT_CLOSED_MESSAGE,
+  CHECKOUT_NOT_FOUND_MESSAGE,
+  FREE_COURSE_MESSAGE,
+  NO_SUBSCRIPTION_MESSAGE,
+  PROVIDER_UNAVAILABLE_MESSAGE,
+  type CreateCheckoutInput,
+  type CreateCheckoutResponse,
+  type LocalCheckoutInput,
+  type LocalCheckoutResult,
+  type LocalCheckoutSession,
+  type Order,
+  type OrderListQuery,
+  type OrderListResponse,
+  type SubscriptionResponse,
+  type VerifyPaymentInput,
+  type VerifyPaymentResponse,
+} from '../../../common/payments';
+import { assertSelfOrAdmin, type AuthContext } from '../../platform/auth';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { isLocalCheckout, type CheckoutSnapshot, type LocalCheckout } from '../../platform/payments';
+import type { Platform } from '../../platform';
+import type { EnrollmentsService } from '../enrollments/enrollments.service';
+import { createPaymentsRepo, type OrderRow, type SubscriptionRow } from './payments.repo';
+import { receiptMail } from './payments.receipt';
+
+const courseNotFound = () => notFound(COURSE_NOT_FOUND_MESSAGE, 'COURSE_NOT_FOUND');
+const checkoutNotFound = () => notFound(CHECKOUT_NOT_FOUND_MESSAGE, 'CHECKOUT_NOT_FOUND');
+const checkoutClosed = () => conflict(CHECKOUT_CLOSED_MESSAGE, 'CHECKOUT_CLOSED');
+const providerUnavailable = () =>
+  new AppError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', PROVIDER_UNAVAILABLE_MESSAGE);
+
+export const toOrder = (row: OrderRow): Order => ({
+  id: row.id,
+  user_id: row.user_id,
+  course_id: row.course_id,
+  course_title: row.course_title,
+  provider: row.provider,
+  provider_session_id: row.provider_session_id,
+  amount_cents: row.amount_cents,
+  currency: row.currency,
+  status: row.status,
+  failure_reason: row.failure_reason,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+  paid_at: row.paid_at?.toISOString() ?? null,
+});
+
+/** Active (or past due, still being retried) and inside the period it has paid for. */
+export const isSubscriptionActive = (row: SubscriptionRow, now: Date) =>
+  (row.status === 'active' || row.status === 'past_due') && row.current_period_end.getTime() > now.getTime();
+
+/**
+ * Paid courses are bought through the configured provider. Every report of a checkout's result —
+ * the buyer's verify call, a signed webhook, the test checkout's buttons — goes through apply(),
+ * so the order, the enrolment and the receipt come out the same whichever arrives first, and
+ * however often.
+ */
+export function createPaymentsService(platform: Platform, deps: { enrollments: EnrollmentsService }) {
+  const { config, log } = platform;
+  const provider = platform.payments;
+  const { enrollments } = deps;
+  const repo = createPaymentsRepo(platform.db);
+  const now = () => platform.clock.now();
+
+  /** The site's address for links and return pages: PUBLIC_URL, else where the request came to. */
+  const baseUrl = (origin: string) => (config.PUBLIC_URL ?? origin).replace(/\/+$/, '');
+
+  async function sendReceipt(order: OrderRow, base: string): Promise<void> {
+    const buyer = await repo.findUser(order.user_id);
+    if (!buyer) return;
+    await platform.mailer.send(
+      receiptMail({
+        buyer,
+        order,
+        paidAt: order.paid_at ?? now(),
+        baseUrl: base,
+        timeZone: config.SCHOOL_TIMEZONE,
+      }),
+    );
+  }
+
+  /**
+   * Applies a provider's view of a session to its order. Paid is one conditional update, so only
+   * its first caller sends the receipt; the enrolment is granted on every paid report (it is
+   * idempotent), which also heals a crash between the two. Undefined for an unknown session.
+   */
+  async function apply(snapshot: CheckoutSnapshot, base: string): Promise<OrderRow | undefined> {
+    const order = await repo.findBySession(provider.name, snapshot.sessionId);
+    if (!order) return undefined;
+    const at = now();
+    switch (snapshot.state) {
+      case 'paid': {
+        const first = await repo.markPaid(order.id, at);
+        const current = first ?? (await repo.findOrder(order.id)) ?? order;
+        if (current.course_id) await enrollments.grant(current.user_id, current.course_id, 'payment');
+        if (first) await sendReceipt(first, base);
+        return current;
+      }
+      case 'failed': {
+        const reason = snapshot.failureReason ?? 'failed';
+        if (order.status === 'failed' && order.failure_reason === reason) return order;
+        return (await repo.markFailed(order.id, reason, at)) ?? (await repo.findOrder(order.id)) ?? order;
+      }
+      case 'expired':
+        return (await repo.markExpired(order.id, at)) ?? (await repo.findOrder(order.id)) ?? order;
+      case 'open':
+        return order;
+    }
+  }
+
+  function localCheckout(): LocalCheckout {
+    if (!isLocalCheckout(provider)) throw checkoutNotFound();
+    return provider;
+  }
+
+  return {
+    /**
+     * Starts a checkout for a published paid course at the course's own price. The order is
+     * written only once the provider has a session for it, so a provider failure leaves nothing.
+     */
+    async createCheckout(
+      auth: AuthContext,
+      input: z.output<typeof CreateCheckoutInput>,
+      origin: string,
+    ): Promise<CreateCheckoutResponse> {
+      const course = await repo.findCourse(input.course_id);
+      if (!course || !course.is_published) throw courseNotFound();
+      if (course.price_cents <= 0) throw badRequest(FREE_COURSE_MESSAGE, 'FREE_COURSE');
+      const userId = auth.user.id;
+      if (await enrollments.find(userId, course.id)) {
+        throw conflict(ALREADY_ENROLLED_MESSAGE, 'ALREADY_ENROLLED');
+      }
+
+      const base = baseUrl(origin);
+      const orderId = randomUUID();
+      let session: { sessionId: string; url: string };
+      try {
+        session = await provider.createCheckout({
+          orderId,
+          userId,
+          courseId: course.id,
+          courseTitle: course.title,
+          amountCents: course.price_cents,
+          currency: course.currency,
+          customerEmail: auth.user.email,
+          successUrl: `${base}/payment/success?session_id={CHECKOUT_SESSION_ID}&course_id=${course.id}`,
+          cancelUrl: `${base}/payment/failed?course_id=${course.id}&reason=cancelled`,
+        });
+      } catch (error) {
+        log.error(
+          { err: error, orderId, courseId: course.id },
+          'the payment provider did not start a checkout',
+        );
+        throw providerUnavailable();
+      }
+
+      const at = now();
+      const order = await platform.db.transaction(async (tx) => {
+        const txRepo = createPaymentsRepo(tx);
+        await txRepo.cancelPending(userId, course.id, at);
+        return txRepo.insertOrder({
+          id: orderId,
+          user_id: userId,
+          course_id: course.id,
+          course_title: course.title,
+          provider: provider.name,
+          provider_session_id: session.sessionId,
+          amount_cents: course.price_cents,
+          currency: course.currency,
+          status: 'pending',
+          created_at: at,
+          updated_at: at,
+        });
+      });
+      return { url: session.url, session_id: session.sessionId, order_id: order.id };
+    },
+
+    /** The buyer's check from the success page: asks the provider and applies its answer. */
+    async verify(
+      auth: AuthContext,
+      input: z.output<typeof VerifyPaymentInput>,
+      origin: string,
+    ): Promise<VerifyPaymentResponse> {
+      const order = await repo.findBySession(provider.name, input.session_id);
+      if (!order || order.user_id !== auth.user.id || order.course_id !== input.course_id) {
+        throw checkoutNotFound();
+      }
+      let current = order;
+      if (order.status === 'paid') {
+        if (order.course_id) await enrollments.grant(order.user_id, order.course_id, 'payment');
+      } else {
+        let snapshot: CheckoutSnapshot | undefined;
+        try {
+          snapshot = await provider.retrieveCheckout(order.provider_session_id);
+        } catch (error) {
+          log.error({ err: error, orderId: order.id }, 'the payment provider did not report a checkout');
+          throw providerUnavailable();
+        }
+        if (snapshot) current = (await apply(snapshot, baseUrl(origin))) ?? order;
+      }
+      const enrolled = current.course_id
+        ? Boolean(await enrollments.find(current.user_id, current.course_id))
+        : false;
+      return {
+        success: current.status === 'paid' && enrolled,
+        status: current.status,
+        enrolled,
+        order: toOrder(current),
+      };
+    },
+
+    /** A signed provider event; events for sessions we do not know are acknowledged and logged. */
+    async webhook(rawBody: Buffer, signature: string | undefined, origin: string): Promise<void> {
+      const snapshot = provider.parseWebhook(rawBody, signature);
+      if (!snapshot) return;
+      const order = await apply(snapshot, baseUrl(origin));
+      if (!order) {
+        log.warn(
+          { sessionId: snapshot.sessionId, orderId: snapshot.orderId },
+          'payment event for a checkout session without an order',
+        );
+      }
+    },
+
+    async orders(
+      auth: AuthContext,
+      userId: string,
+      query: z.output<typeof OrderListQuery>,
+    ): Promise<OrderListResponse> {
+      assertSelfOrAdmin(auth, userId);
+      if (userId !== auth.user.id && !(await repo.findUser(userId))) {
+        throw notFound('User not found', 'USER_NOT_FOUND');
+      }
+      const { rows, total } = await repo.listOrders(userId, query);
+      return { orders: rows.map(toOrder), total };
+    },
+
+    /** The AI Sifu plan, active or not (the client shows either); 404 when the user has none. */
+    async subscription(auth: AuthContext, userId: string): Promise<SubscriptionResponse> {
+      assertSelfOrAdmin(auth, userId);
+      const row = await repo.findSubscription(userId, AI_SIFU_PLAN);
+      if (!row) throw notFound(NO_SUBSCRIPTION_MESSAGE, 'SUBSCRIPTION_NOT_FOUND');
+      return {
+        subscription: {
+          id: row.id,
+          user_id: row.user_id,
+          plan: row.plan,
+          status: row.status,
+          active: isSubscriptionActive(row, now()),
+          provider: row.provider,
+          monthly_question_limit: row.monthly_question_limit,
+          current_period_start: row.current_period_start.toISOString(),
+          current_period_end: row.current_period_end.toISOString(),
+          cancel_at_period_end: row.cancel_at_period_end,
+          created_at: row.created_at.toISOString(),
+        },
+      };
+    },
+
+    /** What the test checkout page shows; only while the test checkout is the provider. */
+    async localSession(sessionId: string): Promise<LocalCheckoutSession> {
+      const record = await localCheckout().get(sessionId);
+      if (!record) throw checkoutNotFound();
+      return {
+        session_id: record.sessionId,
+        course_id: record.courseId,
+        course_title: record.courseTitle,
+        amount_cents: record.amountCents,
+        currency: record.currency,
+        customer_email: record.customerEmail,
+        status: record.status,
+        cancel_url: record.cancelUrl,
+      };
+    },
+
+    /**
+     * The test checkout's buttons. Cancel leaves the session open, as Stripe does; pay and the
+     * refused-card outcomes close it and go through apply() like a webhook.
+     */
+    async localComplete(
+      sessionId: string,
+      input: z.output<typeof LocalCheckoutInput>,
+      origin: string,
+    ): Promise<LocalCheckoutResult> {
+      const checkout = localCheckout();
+      const record = await checkout.get(sessionId);
+      if (!record) throw checkoutNotFound();
+      if (record.status !== 'open') throw checkoutClosed();
+      if (input.outcome === 'cancel') return { redirect_url: record.cancelUrl };
+      const result = await checkout.complete(sessionId, input.outcome);
+      if (!result) throw checkoutClosed();
+      await apply(result.snapshot, baseUrl(origin));
+      return { redirect_url: result.redirectUrl };
+    },
+  };
+}
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ALREADY_ENROLLED_MESSAGE,
+  CHECKOUT_NOT_FOUND_MESSAGE,
+  FREE_COURSE_MESSAGE,
+  PROVIDER_UNAVAILABLE_MESSAGE,
+} from '../../../common/payments';
+import { enrollments, orders } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createUser } from '../../test/factories';
+import { createCourse, enrollUser } from '../../test/factories-courses';
+import { fakeStripeConfig, startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
+import { CHECKOUT_RATE_LIMIT_PER_MINUTE } from './payments.routes';
+
+/* Checkout and verification through Stripe Checkout, against a fake of Stripe's API over HTTP. */
+
+const PUBLIC_URL = 'https://kwoon.example.org';
+let t: TestApp;
+let stripe: FakeStripe;
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  t = await createTestApp({ ...fakeStripeConfig(stripe), PUBLIC_URL: `${PUBLIC_URL}/` });
+});
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
+
+type Headers = Record<string, string>;
+const checkout = (payload: object, headers?: Headers) =>
+  t.app.inject({ method: 'POST', url: '/api/stripe/create-checkout', headers, payload });
+const verify = (payload: object, headers?: Headers) =>
+  t.app.inject({ method: 'POST', url: '/api/stripe/verify-payment', headers, payload });
+const ordersOf = (userId: string) => t.database.db.select().from(orders).where(eq(orders.user_id, userId));
+const enrolmentsOf = (userId: string, courseId: string) =>
+  t.database.db
+    .select()
+    .from(enrollments)
+    .where(and(eq(enrollments.user_id, userId), eq(enrollments.course_id, courseId)));
+const receiptsTo = (email: string) => t.mail.filter((m) => m.to === email);
+
+/** A student and a published course at $89.00. */
+async function buyer(price = 89) {
+  const course = await createCourse(t, { price, title: `Five Elements ${randomUUID().slice(0, 6)}` });
+  const student = await createUser(t);
+  return { course, ...student };
+}
+
+async function startCheckout(courseId: string, headers: Headers) {
+  const res = await checkout({ course_id: courseId }, headers);
+  expect(res.statusCode).toBe(200);
+  return res.json<{ url: string; session_id: string; order_id: string }>();
+}
+
+describe('POST /api/stripe/create-checkout', () => {
+  it('starts a Stripe checkout at the price in our database, whatever the client sends', async () => {
+    const { course, user, auth } = await buyer();
+    const res = await checkout(
+      {
+        course_id: course.id,
+        course_price: 1,
+        success_url: 'https://evil.example/steal',
+        cancel_url: 'https://evil.example/cancel',
+        mode: 'payment',
+      },
+      auth,
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({
+      url: `${stripe.url}/pay/${body.session_id}`,
+      session_id: expect.stringMatching(/^cs_test_/),
+      order_id: expect.any(String),
+    });
+
+    const [order] = await ordersOf(user.id);
+    expect(order).toMatchObject({
+      id: body.order_id,
+      course_id: course.id,
+      provider: 'stripe',
+      provider_session_id: body.session_id,
+      amount_cents: 8900,
+      currency: 'USD',
+      status: 'pending',
+      paid_at: null,
+      created_at: t.clock.now(),
+    });
+
+    const sent = stripe.requests.filter((r) => r.method === 'POST').at(-1)!;
+    expect(sent.idempotencyKey).toBe(body.order_id);
+    expect(sent.params).toMatchObject({
+      mode: 'payment',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][unit_amount]': '8900',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][product_data][name]': order!.course_title,
+      client_reference_id: body.order_id,
+      'metadata[order_id]': body.order_id,
+      'metadata[user_id]': user.id,
+      'metadata[course_id]': course.id,
+      customer_email: user.email,
+      success_url: `${PUBLIC_URL}/payment/success?session_id={CHECKOUT_SESSION_ID}&course_id=${course.id}`,
+      cancel_url: `${PUBLIC_URL}/payment/failed?course_id=${course.id}&reason=cancelled`,
+    });
+  });
+
+  it('refuses a free course (400), an enrolled student (409), unknown and unpublished courses (404)', async () => {
+    const { user, auth } = await createUser(t);
+    const free = await createCourse(t);
+    const res = await checkout({ course_id: free.id }, auth);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: FREE_COURSE_MESSAGE, code: 'FREE_COURSE' });
+
+    const owned = await createCourse(t, { price: 50 });
+    await enrollUser(t, user.id, owned.id, { source: 'admin' });
+    const again = await checkout({ course_id: owned.id }, auth);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: ALREADY_ENROLLED_MESSAGE, code: 'ALREADY_ENROLLED' });
+
+    const hidden = await createCourse(t, { price: 50, is_published: false });
+    for (const courseId of [hidden.id, randomUUID()]) {
+      const missing = await checkout({ course_id: courseId }, auth);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ error: 'Course not found', code: 'COURSE_NOT_FOUND' });
+    }
+    expect(await ordersOf(user.id)).toEqual([]);
+  });
+
+  it('validates the body and needs a token', async () => {
+    const { course, user, auth } = await buyer();
+    const cases: [unknown, string][] = [
+      [{}, 'Invalid course id'],
+      [{ course_id: 'nope' }, 'Invalid course id'],
+      [{ course_id: course.id, mode: 'subscription' }, 'Only one-time payments are supported'],
+      [{ course_id: course.id, course_price: 'free' }, 'Invalid input: expected number, received string'],
+      [[], 'Invalid input: expected object, received array'],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await checkout(payload as object, auth);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: message, code: 'VALIDATION_ERROR' });
+    }
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/create-checkout',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: '{"course_id":',
+    });
+    expect(text.statusCode).toBe(400);
+    const anonymous = await checkout({ course_id: course.id });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().code).toBe('UNAUTHORIZED');
+    expect(await ordersOf(user.id)).toEqual([]);
+  });
+
+  it('answers 503 and keeps no order when Stripe fails', async () => {
+    const { course, user, auth } = await buyer();
+    stripe.failNextCreates(1);
+    const res = await checkout({ course_id: course.id }, auth);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ error: PROVIDER_UNAVAILABLE_MESSAGE, code: 'PAYMENT_PROVIDER_UNAVAILABLE' });
+    expect(await ordersOf(user.id)).toEqual([]);
+  });
+
+  it('retries a passing Stripe failure with the same idempotency key', async () => {
+    const { course, user, auth } = await buyer();
+    stripe.failNextCreates(1, { retryable: true });
+    const before = stripe.requests.length;
+    const body = await startCheckout(course.id, auth);
+    const attempts = stripe.requests.slice(before).filter((r) => r.method === 'POST');
+    expect(attempts).toHaveLength(2);
+    expect(attempts.map((r) => r.idempotencyKey)).toEqual([body.order_id, body.order_id]);
+    expect(await ordersOf(user.id)).toHaveLength(1);
+  });
+
+  it("cancels the buyer's older pending checkout for the same course; a payment for it still wins", async () => {
+    const { course, user, auth } = await buyer();
+    const other = await createCourse(t, { price: 20 });
+    const first = await startCheckout(course.id, auth);
+    const elsewhere = await startCheckout(other.id, auth);
+    t.clock.advance(1000);
+    const second = await startCheckout(course.id, auth);
+    const byId = new Map((await ordersOf(user.id)).map((o) => [o.id, o]));
+    expect(byId.get(first.order_id)!.status).toBe('cancelled');
+    expect(byId.get(elsewhere.order_id)!.status).toBe('pending');
+    expect(byId.get(second.order_id)!.status).toBe('pending');
+
+    stripe.markPaid(first.session_id);
+    const res = await verify({ session_id: first.session_id, course_id: course.id }, auth);
+    expect(res.json()).toMatchObject({ success: true, status: 'paid', enrolled: true });
+  });
+
+  it(`allows ${CHECKOUT_RATE_LIMIT_PER_MINUTE} checkouts a minute per buyer`, async () => {
+    const free = await createCourse(t);
+    const { auth } = await createUser(t);
+    for (let i = 0; i < CHECKOUT_RATE_LIMIT_PER_MINUTE; i++) {
+      expect((await checkout({ course_id: free.id }, auth)).statusCode).toBe(400);
+    }
+    const limited = await checkout({ course_id: free.id }, auth);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('TOO_MANY_REQUESTS');
+    // Another buyer has a limit of their own.
+    const other = await createUser(t);
+    expect((await checkout({ course_id: free.id }, other.auth)).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/stripe/verify-payment', () => {
+  it('enrols the buyer once Stripe reports the session paid, and sends one receipt', async () => {
+    const { course, user, auth } = await buyer();
+    const { session_id, order_id } = await startCheckout(course.id, auth);
+    t.clock.advance(60_000);
+    stripe.markPaid(session_id);
+
+    const res = await verify({ session_id, course_id: course.id }, auth);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      success: true,
+      status: 'paid',
+      enrolled: true,
+      order: {
+        id: order_id,
+        user_id: user.id,
+        course_id: course.id,
+        provider: 'stripe',
+        provider_session_id: session_id,
+        amount_cents: 8900,
+        currency: 'USD',
+        status: 'paid',
+        failure_reason: null,
+        paid_at: t.clock.now().toISOString(),
+      },
+    });
+    const [enrolment] = await enrolmentsOf(user.id, course.id);
+    expect(enrolment!.source).toBe('payment');
+
+    const receipts = receiptsTo(user.email);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.subject).toBe(`Payment received: ${body.order.course_title}`);
+    expect(receipts[0]!.text).toContain('$89.00 (one-time payment, lifetime access)');
+    expect(receipts[0]!.text).toContain('March 2, 2026');
+    expect(receipts[0]!.text).toContain(`${PUBLIC_URL}/app/course/${course.id}`);
+
+    // Asking again changes nothing and sends nothing.
+    const again = await verify({ session_id, course_id: course.id }, auth);
+    expect(again.json()).toMatchObject({ success: true, status: 'paid', enrolled: true });
+    expect(receiptsTo(user.email)).toHaveLength(1);
+    expect(await enrolmentsOf(user.id, course.id)).toHaveLength(1);
+  });
+
+  it('reports an unpaid session as pending without enrolling', async () => {
+    const { course, user, auth } = await buyer();
+    const { session_id } = await startCheckout(course.id, auth);
+    const open = await verify({ session_id, course_id: course.id }, auth);
+    expect(open.statusCode).toBe(200);
+    expect(open.json()).toMatchObject({ success: false, status: 'pending', enrolled: false });
+
+    // Completed with a payment that settles later: still pending.
+    stripe.markAwaitingPayment(session_id);
+    const waiting = await verify({ session_id, course_id: course.id }, auth);
+    expect(waiting.json()).toMatchObject({ success: false, status: 'pending', enrolled: false });
+    expect(await enrolmentsOf(user.id, course.id)).toEqual([]);
+    expect(receiptsTo(user.email)).toEqual([]);
+  });
+
+  it('marks the order expired when Stripe expired the session', async () => {
+    const { course, auth } = await buyer();
+    const { session_id } = await startCheckout(course.id, auth);
+    stripe.markExpired(session_id);
+    const res = await verify({ session_id, course_id: course.id }, auth);
+    expect(res.json()).toMatchObject({ success: false, status: 'expired', enrolled: false });
+  });
+
+  it("answers 404 for another buyer's session, another course or an unknown session, changing nothing", async () => {
+    const { course, user, auth } = await buyer();
+    const { session_id } = await startCheckout(course.id, auth);
+    stripe.markPaid(session_id);
+    const other = await createUser(t);
+    const otherCourse = await createCourse(t, { price: 10 });
+    const attempts = [
+      verify({ session_id, course_id: course.id }, other.auth),
+      verify({ session_id, course_id: otherCourse.id }, auth),
+      verify({ session_id: 'cs_test_unknown', course_id: course.id }, auth),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: CHECKOUT_NOT_FOUND_MESSAGE, code: 'CHECKOUT_NOT_FOUND' });
+    }
+    const [order] = await ordersOf(user.id);
+    expect(order!.status).toBe('pending');
+    expect(await enrolmentsOf(user.id, course.id)).toEqual([]);
+    expect(await enrolmentsOf(other.user.id, course.id)).toEqual([]);
+  });
+
+  it('enrols again when a paid order lost its enrolment', async () => {
+    const { course, user, auth } = await buyer();
+    const { session_id } = await startCheckout(course.id, auth);
+    stripe.markPaid(session_id);
+    await verify({ session_id, course_id: course.id }, auth);
+    await t.database.db.delete(enrollments).where(eq(enrollments.user_id, user.id));
+
+    const res = await verify({ session_id, course_id: course.id }, auth);
+    expect(res.json()).toMatchObject({ success: true, status: 'paid', enrolled: true });
+    expect(await enrolmentsOf(user.id, course.id)).toHaveLength(1);
+    expect(receiptsTo(user.email)).toHaveLength(1);
+  });
+
+  it('validates the body and needs a token', async () => {
+    const { course, auth } = await buyer();
+    const cases: [object, string][] = [
+      [{ course_id: course.id }, 'session_id is required'],
+      [{ session_id: '  ', course_id: course.id }, 'session_id is required'],
+      [{ session_id: 'x'.repeat(256), course_id: course.id }, 'session_id is too long'],
+      [{ session_id: 'cs_test_x', course_id: 'nope' }, 'Invalid course id'],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await verify(payload, auth);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(message);
+    }
+    expect((await verify({ session_id: 'cs_test_x', course_id: course.id })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/payment/local-checkout/:sessionId under Stripe', () => {
+  it('answers 404: the test checkout exists only with PAYMENTS_PROVIDER=local', async () => {
+    const { course, auth } = await buyer();
+    const { session_id } = await startCheckout(course.id, auth);
+    const get = await t.app.inject({ method: 'GET', url: `/api/payment/local-checkout/${session_id}` });
+    expect(get.statusCode).toBe(404);
+    expect(get.json().code).toBe('CHECKOUT_NOT_FOUND');
+    const post = await t.app.inject({
+      method: 'POST',
+      url: `/api/payment/local-checkout/${session_id}`,
+      payload: { outcome: 'pay' },
+    });
+    expect(post.statusCode).toBe(404);
+  });
+});
