@@ -4,6 +4,7 @@ import { users } from '../schema';
 import { createAccountWriter } from './accounts';
 import { seedDemoCourses } from './courses';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts';
+import { seedDemoPayments } from './payments';
 
 /** Where the seed reports what it made; the server passes its logger, the CLI the console. */
 export interface SeedLog {
@@ -16,7 +17,8 @@ const SEED_LOCK_KEY = 727_211_002;
 /**
  * Creates the demo content once, on a database without users: an admin who has accepted the
  * terms and two students who have not (so they meet the terms modal on first sign-in), and the
- * demo courses with the students' enrolments, progress, reviews and course requests.
+ * demo courses with the students' enrolments, progress, reviews and course requests, the order
+ * behind the paid enrolment and an AI Sifu subscription.
  * Returns whether anything was created.
  */
 export async function seedDemo(db: Db, log: SeedLog, now = new Date()): Promise<boolean> {
@@ -33,6 +35,7 @@ export async function seedDemo(db: Db, log: SeedLog, now = new Date()): Promise<
       userIds[account.username] = row.id;
     }
     const courses = await seedDemoCourses(tx, userIds, now);
+    await seedDemoPayments(tx, userIds, now);
     return { accounts: DEMO_ACCOUNTS, courses };
   });
   if (!created) return false;
