@@ -104,6 +104,38 @@ describe('routing and guards', () => {
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveProperty('disabled', true);
   });
 
+  it('serves the payment result pages and the test checkout in the public layout', async () => {
+    stubFetch({
+      'GET /api/payment/local-checkout/cs_test_1': () => ({
+        status: 404,
+        body: { error: 'Payment session not found', code: 'CHECKOUT_NOT_FOUND' },
+      }),
+    });
+    const { router } = renderRoutes(routes, '/payment/failed?reason=declined');
+    expect(await screen.findByRole('heading', { name: 'Card Declined' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Book Session' })).toBeTruthy();
+
+    await act(() => router.navigate('/payment/success?course_id=x'));
+    expect(await screen.findByText('No authentication token found', {}, { timeout: 5000 })).toBeTruthy();
+
+    await act(() => router.navigate('/payment/checkout/cs_test_1'));
+    expect(
+      await screen.findByRole('heading', { name: 'Checkout not found' }, { timeout: 5000 }),
+    ).toBeTruthy();
+  });
+
+  it('shows the order history on the settings page', async () => {
+    const user = makeUser();
+    signInAs(user);
+    serverFor(user, {
+      [`GET /api/user/${user.id}/profile`]: () => ({ body: user }),
+      [`GET /api/stripe/orders/${user.id}`]: () => ({ body: { orders: [], total: 0 } }),
+    });
+    renderRoutes(routes, '/app/settings');
+    expect(await screen.findByRole('heading', { name: 'Order History' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('No orders yet')).toBeTruthy();
+  });
+
   it('redirects unknown paths to the landing page', async () => {
     stubFetch({});
     const { router } = renderRoutes(routes, '/no/such/page');

@@ -62,8 +62,25 @@ export const routes: RouteObject[] = [
           { path: 'classes', element: <ComingSoonPage title="Classes" /> },
           { path: 'blog', element: <ComingSoonPage title="Blog" /> },
           { path: 'workshops', element: <ComingSoonPage title="Book a Session" /> },
-          { path: 'payment/success', element: <ComingSoonPage title="Payment" /> },
-          { path: 'payment/failed', element: <ComingSoonPage title="Payment" /> },
+          // The payment result pages and the test checkout load on demand, keeping `/` small.
+          {
+            path: 'payment/success',
+            lazy: async () => ({
+              Component: (await import('../features/payments/payment-success-page')).PaymentSuccessPage,
+            }),
+          },
+          {
+            path: 'payment/failed',
+            lazy: async () => ({
+              Component: (await import('../features/payments/payment-failed-page')).PaymentFailedPage,
+            }),
+          },
+          {
+            path: 'payment/checkout/:sessionId',
+            lazy: async () => ({
+              Component: (await import('../features/payments/local-checkout-page')).LocalCheckoutPage,
+            }),
+          },
         ],
       },
       {
@@ -125,9 +142,18 @@ export const routes: RouteObject[] = [
               { path: 'news/:id', element: appPlaceholder('News') },
               {
                 path: 'settings',
-                lazy: async () => ({
-                  Component: (await import('../features/users/settings-page')).SettingsPage,
-                }),
+                // The payments feature's order history is composed into the settings page here.
+                lazy: async () => {
+                  const [{ SettingsPage }, { OrderHistory }] = await Promise.all([
+                    import('../features/users/settings-page'),
+                    import('../features/payments/order-history'),
+                  ]);
+                  return {
+                    Component: () => (
+                      <SettingsPage renderOrderHistory={({ userId }) => <OrderHistory userId={userId} />} />
+                    ),
+                  };
+                },
               },
               {
                 path: 'admin',

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CourseDetail } from '../../../common/courses';
 import type { User } from '../../../common/users';
 import { makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
@@ -88,6 +88,34 @@ describe('CourseDetailPage', () => {
     );
     expect(screen.queryByRole('button', { name: /Enroll/ })).toBeNull();
     expect(screen.getByText('Reviews slot false')).toBeTruthy();
+  });
+
+  it('offers a paid course with its price and starts the checkout from the confirm dialog', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    const { calls } = serve(
+      makeUser(),
+      { ...enrolledCourse, enrollment: null, regular_price: 89 },
+      {
+        'POST /api/stripe/create-checkout': () => ({
+          body: {
+            url: 'https://checkout.stripe.com/c/pay/cs_test_9',
+            session_id: 'cs_test_9',
+            order_id: '55555555-5555-4555-8555-555555555555',
+          },
+        }),
+      },
+    );
+    renderRoutes(routes, path());
+    expect(await screen.findByText('$89.00')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Enroll Now' }));
+    const dialog = await screen.findByRole('dialog', { name: `Enroll in ${enrolledCourse.title}` });
+    expect(within(dialog).getByText('$89.00')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_9'));
+    expect(calls.find((call) => call.path === '/api/stripe/create-checkout')?.body).toMatchObject({
+      course_id: enrolledCourse.id,
+      course_price: 89,
+    });
   });
 
   it('opens ?lesson= in the viewer with an embedded video, and marks it complete', async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../common/users';
 import { makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
 import { CoursesPage, SeriesPage } from './course-list-page';
@@ -129,14 +129,58 @@ describe('CourseListPage', () => {
     expect(await screen.findByText('Failed to enroll in course. Please try again.')).toBeTruthy();
   });
 
-  it('shows the price of a paid course and that card payment is not available yet', async () => {
+  it('confirms a paid course with its price, then starts the card checkout', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    const { calls } = serve(makeUser(), [paid], {
+      'POST /api/stripe/create-checkout': () => ({
+        body: {
+          url: '/payment/checkout/cs_test_1',
+          session_id: 'cs_test_1',
+          order_id: '55555555-5555-4555-8555-555555555555',
+        },
+      }),
+    });
+    renderRoutes(routes, '/app/courses');
+    fireEvent.click(await screen.findByRole('button', { name: 'Enroll Now' }));
+    const dialog = await screen.findByRole('dialog', { name: `Enroll in ${paid.title}` });
+    expect(within(dialog).getByText('$49.00')).toBeTruthy();
+    expect(within(dialog).getByText('One-time payment, lifetime access')).toBeTruthy();
+    expect(within(dialog).getByText('30-day money-back guarantee')).toBeTruthy();
+    expect(within(dialog).queryByText(/coming soon/i)).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/payment/checkout/cs_test_1'));
+    const checkout = calls.find((c) => c.path === '/api/stripe/create-checkout');
+    expect(checkout?.body).toMatchObject({ course_id: paid.id, course_price: 49, mode: 'payment' });
+    expect(within(dialog).getByRole('button', { name: 'Continue to payment' }).dataset.loading).toBe('true');
+    expect(calls.some((c) => c.path.includes('/enroll/'))).toBe(false);
+  });
+
+  it('closes the payment dialog on Cancel without starting a checkout', async () => {
     const { calls } = serve(makeUser(), [paid]);
     renderRoutes(routes, '/app/courses');
     fireEvent.click(await screen.findByRole('button', { name: 'Enroll Now' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(/Card payment is coming soon/)).toBeTruthy();
-    expect(within(dialog).getByText('$49.00')).toBeTruthy();
-    expect(calls.some((c) => c.path.includes('/enroll/'))).toBe(false);
+    const dialog = await screen.findByRole('dialog', { name: `Enroll in ${paid.title}` });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.path === '/api/stripe/create-checkout')).toBe(false);
+  });
+
+  it('says when the payment cannot start, and keeps the dialog open', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    serve(makeUser(), [paid], {
+      'POST /api/stripe/create-checkout': () => ({
+        status: 503,
+        body: { error: 'The payment provider is not available.', code: 'PAYMENT_PROVIDER_UNAVAILABLE' },
+      }),
+    });
+    renderRoutes(routes, '/app/courses');
+    fireEvent.click(await screen.findByRole('button', { name: 'Enroll Now' }));
+    const dialog = await screen.findByRole('dialog', { name: `Enroll in ${paid.title}` });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByText('Failed to start payment process. Please try again.')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: `Enroll in ${paid.title}` })).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('lets admins open every course and refresh the list, without enrol buttons', async () => {

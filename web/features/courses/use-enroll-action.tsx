@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { CourseSummary } from '../../../common/courses';
+import { useStartCheckout } from '../../lib/checkout';
 import { useSession } from '../../lib/session';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useEnroll } from './api';
@@ -12,8 +13,7 @@ export const ENROLL_SUCCESS = 'Successfully enrolled in the course!';
 export const NO_PRICING_MESSAGE = 'Course pricing information is not available';
 export const MONEY_BACK_TEXT = '30-day money-back guarantee';
 export const ONE_TIME_TEXT = 'One-time payment, lifetime access';
-export const PAYMENT_COMING_SOON =
-  'Card payment is coming soon. Paid enrolment will open here once online checkout is available.';
+export const PAYMENT_NEXT_STEP = 'You will enter your card details on a secure payment page.';
 
 export const enrollFailedMessage = (isSeries: boolean) =>
   `Failed to enroll in ${isSeries ? 'series' : 'course'}. Please try again.`;
@@ -26,7 +26,7 @@ export const isFree = (course: Pick<CourseSummary, 'regular_price'>) => course.r
 
 /**
  * The Enroll action the cards and the course page share: a free course enrols at once and opens;
- * a paid course shows its price and that card payment is not available yet (no fake purchase).
+ * a paid course asks for confirmation with its price, then goes to the card checkout.
  */
 export function useEnrollAction(): {
   enroll: (course: EnrollTarget) => void;
@@ -37,6 +37,7 @@ export function useEnrollAction(): {
   const navigate = useNavigate();
   const mutation = useEnroll(user?.id);
   const [paidCourse, setPaidCourse] = useState<EnrollTarget | null>(null);
+  const checkout = useStartCheckout();
 
   const enroll = (course: EnrollTarget) => {
     if (!user) {
@@ -60,10 +61,15 @@ export function useEnrollAction(): {
     });
   };
 
+  const handleClose = () => {
+    // Once the browser is on its way to the checkout, the dialog stays until the page changes.
+    if (!checkout.isRedirecting) setPaidCourse(null);
+  };
+
   const dialog = (
     <Modal
       opened={paidCourse !== null}
-      onClose={() => setPaidCourse(null)}
+      onClose={handleClose}
       title={paidCourse ? `Enroll in ${paidCourse.title}` : 'Enroll'}
       centered
     >
@@ -72,16 +78,24 @@ export function useEnrollAction(): {
           <Text size="xl" fw={700}>
             {formatPrice(paidCourse.regular_price, paidCourse.currency)}
           </Text>
-          <List size="sm">
+          <List size="sm" spacing={4} icon={<IconCheck size={16} aria-hidden />}>
             <List.Item>{ONE_TIME_TEXT}</List.Item>
             <List.Item>{MONEY_BACK_TEXT}</List.Item>
           </List>
-          <Alert color="blue" icon={<IconInfoCircle aria-hidden />} title="Payment not available yet">
-            {PAYMENT_COMING_SOON}
-          </Alert>
+          <Text size="sm" c="dimmed">
+            {PAYMENT_NEXT_STEP}
+          </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setPaidCourse(null)}>
-              Close
+            <Button variant="default" onClick={handleClose} disabled={checkout.isRedirecting}>
+              Cancel
+            </Button>
+            <Button
+              loading={checkout.isRedirecting}
+              onClick={() =>
+                checkout.start({ courseId: paidCourse.id, coursePrice: paidCourse.regular_price })
+              }
+            >
+              Continue to payment
             </Button>
           </Group>
         </Stack>

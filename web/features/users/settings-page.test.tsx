@@ -85,6 +85,24 @@ describe('SettingsPage', () => {
   });
 });
 
+describe('Order history slot', () => {
+  it('renders the composed order history for the signed-in user', async () => {
+    const user = makeUser();
+    serverFor(user);
+    signInAs(user);
+    renderRoutes(
+      [
+        {
+          path: '/app/settings',
+          element: <SettingsPage renderOrderHistory={({ userId }) => <p>Orders of {userId}</p>} />,
+        },
+      ],
+      '/app/settings',
+    );
+    expect(await screen.findByText(`Orders of ${user.id}`)).toBeTruthy();
+  });
+});
+
 describe('Edit profile', () => {
   it('requires the current password and validates name and email', async () => {
     const user = makeUser();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
@@ -24,7 +24,12 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-export function SettingsPage() {
+export interface SettingsPageProps {
+  /** The payments feature's order history, composed in web/app (features do not import each other). */
+  renderOrderHistory?: (props: { userId: string }) => ReactNode;
+}
+
+export function SettingsPage({ renderOrderHistory }: SettingsPageProps = {}) {
   const user = useCurrentUser();
   const { signOut } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -90,6 +95,7 @@ export function SettingsPage() {
               <Section id="edit-profile-title" title="Edit Profile">
                 <EditProfileForm profile={profile} passwordChangeRequired={passwordChangeRequired} />
               </Section>
+              {renderOrderHistory?.({ userId: profile.id })}
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>

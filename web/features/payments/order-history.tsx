@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { formatAmount, type Order, type Subscription } from '../../../common/payments';
+import { PrevNextPager } from '../../components/prev-next-pager';
+import { formatDate } from '../../lib/format';
+import { ORDERS_PAGE_SIZE, useOrders, useSubscription } from './api';
+import { ORDER_STATUS_COLOR, ORDER_STATUS_LABEL, failureCopy } from './payment-copy';
+
+export const ORDERS_LOAD_FAILED = 'Failed to load your orders. Please try again.';
+export const NO_ORDERS_TEXT = 'No orders yet';
+
+function StatusBadge({ order }: { order: Order }) {
+  return (
+    <Stack gap={2} align="flex-start">
+      <Badge
+        color={ORDER_STATUS_COLOR[order.status]}
+        variant="light"
+        // Yellow's own light text is too faint on its background; dark text keeps the contrast.
+        c={order.status === 'pending' ? 'dark.6' : undefined}
+      >
+        {ORDER_STATUS_LABEL[order.status]}
+      </Badge>
+      {order.status === 'failed' && order.failure_reason && (
+        <Text size="xs" c="dimmed">
+          {failureCopy(order.failure_reason).title}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function LoadingRows() {
+  return (
+    <Stack gap="xs" aria-busy="true" aria-label="Loading orders" role="status">
+      {[0, 1, 2].map((row) => (
+        <Skeleton key={row} height={28} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
+
+/** One line about the AI Sifu plan, when the user has one that is running. */
+function PlanLine({ subscription }: { subscription: Subscription }) {
+  if (!subscription.active) return null;
+  const ends = subscription.cancel_at_period_end || subscription.status === 'canceled';
+  return (
+    <Text size="sm">
+      AI Sifu plan: {subscription.monthly_question_limit} questions a month, {ends ? 'ends' : 'renews'}{' '}
+      {formatDate(subscription.current_period_end)}
+    </Text>
+  );
+}
+
+function OrdersTable({ orders }: { orders: Order[] }) {
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table aria-label="Your orders" verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Date</Table.Th>
+            <Table.Th scope="col">Course</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Amount
+            </Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {orders.map((order) => (
+            <Table.Tr key={order.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(order.created_at)}</Table.Td>
+              <Table.Td>{order.course_title}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatAmount(order.amount_cents, order.currency)}
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge order={order} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Settings' "Order History": the user's course purchases, newest first, and their AI Sifu plan. */
+export function OrderHistory({ userId }: { userId: string }) {
+  const [page, setPage] = useState(0);
+  const orders = useOrders(userId, page);
+  const subscription = useSubscription(userId);
+  const total = orders.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="order-history-title">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="order-history-title">
+          Order History
+        </Title>
+        {subscription.data && <PlanLine subscription={subscription.data} />}
+        {orders.isPending ? (
+          <LoadingRows />
+        ) : orders.isError ? (
+          <Alert color="red" role="alert">
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{ORDERS_LOAD_FAILED}</Text>
+              <Button size="xs" variant="default" onClick={() => void orders.refetch()}>
+                Retry
+              </Button>
+            </Stack>
+          </Alert>
+        ) : orders.data.orders.length === 0 ? (
+          <Text c="dimmed">{NO_ORDERS_TEXT}</Text>
+        ) : (
+          <>
+            <OrdersTable orders={orders.data.orders} />
+            {pages > 1 && <PrevNextPager page={page} pages={pages} onChange={setPage} />}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
