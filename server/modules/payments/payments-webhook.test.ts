@@ -184,6 +184,11 @@ describe('POST /api/stripe/webhook: checkout events', () => {
     const res = await deliverSigned(unknown);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true });
+
+    for (const odd of ['{}', '[]', JSON.stringify({ type: 'checkout.session.completed', data: {} })]) {
+      const signed = await deliverSigned(odd);
+      expect(signed.statusCode).toBe(200);
+    }
   });
 
   it('gives one paid order, one enrolment and one receipt for 20 duplicate deliveries and a verify at once', async () => {

@@ -47,6 +47,11 @@ function stateOf(session: Stripe.Checkout.Session): CheckoutState {
  * until async_payment_succeeded or async_payment_failed arrives.
  */
 function snapshotOfEvent(event: Stripe.Event): CheckoutSnapshot | undefined {
+  // Signed but not shaped like a session event (a hand-made test payload): nothing to apply.
+  const object: unknown = event.data?.object;
+  if (typeof object !== 'object' || object === null || typeof (object as { id?: unknown }).id !== 'string') {
+    return undefined;
+  }
   switch (event.type) {
     case 'checkout.session.completed':
       return snapshotOf(event.data.object, isPaid(event.data.object) ? 'paid' : 'open');
