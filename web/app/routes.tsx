@@ -76,6 +76,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'contact',
+            lazy: async () => ({
+              Component: (await import('../features/contact/contact-page')).ContactPage,
+            }),
+          },
+          {
             path: 'payment/checkout/:sessionId',
             lazy: async () => ({
               Component: (await import('../features/payments/local-checkout-page')).LocalCheckoutPage,

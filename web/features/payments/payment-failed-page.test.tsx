@@ -54,7 +54,9 @@ describe('PaymentFailedPage', () => {
       '/app/courses',
     );
     expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/app');
-    expect(screen.getByRole('link', { name: 'Get Support' }).getAttribute('href')).toBe('/contact');
+    expect(screen.getByRole('link', { name: 'Get Support' }).getAttribute('href')).toBe(
+      `/contact?topic=payment&course_id=${COURSE_ID}&reason=declined`,
+    );
   });
 
   it('hides Try Again after a cancel, and without a course', () => {

@@ -20,8 +20,15 @@ export function PaymentFailedPage() {
   const courseId = searchParams.get('course_id') ?? '';
   const copy = failureCopy(reason);
   const cancelled = reason === 'cancelled';
-  const canRetry = !cancelled && CourseId.safeParse(courseId).success;
+  const hasCourse = CourseId.safeParse(courseId).success;
+  const canRetry = !cancelled && hasCourse;
   const checkout = useStartCheckout();
+  // The contact form opens with the payment topic, the course and the reason filled in.
+  const support = new URLSearchParams({
+    topic: 'payment',
+    ...(hasCourse ? { course_id: courseId } : {}),
+    ...(reason ? { reason } : {}),
+  });
   // Starting Try Again, or asking to stay, ends the countdown for good.
   const [stayed, setStayed] = useState(false);
   const remaining = useRedirectCountdown('/app/courses', !stayed);
@@ -49,7 +56,7 @@ export function PaymentFailedPage() {
           <Button component={Link} to="/app" variant="default">
             Dashboard
           </Button>
-          <Button component={Link} to="/contact" variant="subtle">
+          <Button component={Link} to={`/contact?${support.toString()}`} variant="subtle">
             Get Support
           </Button>
         </>
