@@ -1,0 +1,121 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { CourseListResponse, CourseSummary } from '../common/courses';
+import type { OrderListResponse } from '../common/payments';
+import { bearer, expect, test, type Account } from './fixtures';
+
+const PAID_COURSE = 'Xingyiquan Five Elements: Pi Quan to Heng Quan';
+
+async function findPaidCourse(api: APIRequestContext, account: Account): Promise<CourseSummary> {
+  const list = await api.get('/api/courses?is_series=false&limit=200', { headers: bearer(account.token) });
+  expect(list.status()).toBe(200);
+  const course = ((await list.json()) as CourseListResponse).courses.find((c) => c.title === PAID_COURSE);
+  expect(course, `seeded course '${PAID_COURSE}'`).toBeTruthy();
+  return course!;
+}
+
+async function ordersOf(api: APIRequestContext, account: Account) {
+  const response = await api.get(`/api/stripe/orders/${account.user.id}`, { headers: bearer(account.token) });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as OrderListResponse).orders;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html) }))).toEqual([]);
+}
+
+/** From the course page through Enroll Now to the built-in test checkout. */
+async function startCheckout(page: Page, courseId: string) {
+  await page.goto(`/app/course/${courseId}`);
+  await page.getByRole('button', { name: 'Enroll Now' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page).toHaveURL(/\/payment\/checkout\/[^/]+$/);
+  await expect(page.getByText(/test mode/i).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+test('a student buys the paid course through the test checkout and studies it', async ({
+  page,
+  api,
+  createStudent,
+  signIn,
+}) => {
+  const account = await createStudent();
+  const course = await findPaidCourse(api, account);
+  await signIn(account);
+  await startCheckout(page, course.id);
+  await expect(page.getByText(PAID_COURSE)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: /^Pay \$89\.00$/ }).click();
+
+  await expect(page).toHaveURL(/\/payment\/success\?session_id=.+&course_id=/);
+  await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(/redirecting/i)).toBeVisible();
+  await expectNoAxeViolations(page);
+  // The countdown takes the buyer to the course, now open to them.
+  await expect(page).toHaveURL(new RegExp(`/app/course/${course.id}$`), { timeout: 10_000 });
+  await expect(page.getByText('Currently Enrolled')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue Learning' }).click();
+  await expect(page.getByRole('dialog', { name: 'San Ti Shi Posture, Step by Step' })).toBeVisible();
+
+  const orders = await ordersOf(api, account);
+  expect(orders).toHaveLength(1);
+  expect(orders[0]).toMatchObject({ status: 'paid', amount_cents: 8900, course_title: PAID_COURSE });
+
+  await page.goto('/app/settings');
+  const history = page.getByRole('region', { name: 'Order History' });
+  await expect(history.getByText(PAID_COURSE)).toBeVisible();
+  await expect(history.getByText('$89.00')).toBeVisible();
+  await expect(history.getByText('Paid')).toBeVisible();
+});
+
+test('a cancelled checkout shows Payment Cancelled without Try Again, then returns to the courses', async ({
+  page,
+  api,
+  createStudent,
+  signIn,
+}) => {
+  const account = await createStudent();
+  const course = await findPaidCourse(api, account);
+  await signIn(account);
+  await startCheckout(page, course.id);
+  await page.getByRole('button', { name: /cancel/i }).click();
+
+  await expect(page).toHaveURL(/\/payment\/failed\?course_id=.+&reason=cancelled/);
+  await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try Again' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Get Support' })).toHaveAttribute('href', /^\/contact/);
+  await expectNoAxeViolations(page);
+  await expect(page).toHaveURL(/\/app\/courses$/, { timeout: 10_000 });
+  expect((await ordersOf(api, account)).map((o) => o.status)).toEqual(['pending']);
+});
+
+test('a declined card shows its own failure page with Try Again, and no enrolment', async ({
+  page,
+  api,
+  createStudent,
+  signIn,
+}) => {
+  const account = await createStudent();
+  const course = await findPaidCourse(api, account);
+  await signIn(account);
+  await startCheckout(page, course.id);
+  await page.getByRole('radio', { name: 'Card declined' }).check();
+  await page.getByRole('button', { name: /^Pay / }).click();
+
+  await expect(page).toHaveURL(/\/payment\/failed\?course_id=.+&reason=declined/);
+  await expect(page.getByRole('heading', { name: 'Card Declined' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
+  const orders = await ordersOf(api, account);
+  expect(orders).toMatchObject([{ status: 'failed', failure_reason: 'declined' }]);
+  const enrolled = await api.get(`/api/user/${account.user.id}/enrolled/${course.id}`, {
+    headers: bearer(account.token),
+  });
+  expect(await enrolled.json()).toEqual({ enrolled: false });
+
+  // Try Again starts a new checkout for the same course.
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page).toHaveURL(/\/payment\/checkout\/[^/]+$/);
+  await expect(page.getByText(PAID_COURSE)).toBeVisible();
+});
