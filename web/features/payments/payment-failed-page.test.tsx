@@ -1,8 +1,8 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
 import { PaymentFailedPage } from './payment-failed-page';
-import { COURSE_ID } from './test-data';
+import { countDown, withCountdownTimers, COURSE_ID } from './test-data';
 
 const routes = [
   { path: '/payment/failed', element: <PaymentFailedPage /> },
@@ -16,18 +16,7 @@ const path = (reason: string | null, courseId: string | null = COURSE_ID) => {
   return `/payment/failed?${query.toString()}`;
 };
 
-const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-const countDown = async (seconds: number) => {
-  for (let second = 0; second < seconds; second += 1) await advance(1000);
-};
-
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+withCountdownTimers();
 
 describe('PaymentFailedPage', () => {
   it.each([

@@ -1,10 +1,10 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../common/payments';
 import { makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
 import { PaymentSuccessPage, VERIFY_MAX_ATTEMPTS } from './payment-success-page';
-import { COURSE_ID, makeOrder } from './test-data';
+import { advance, countDown, withCountdownTimers, COURSE_ID, makeOrder } from './test-data';
 
 function Where() {
   const location = useLocation();
@@ -46,19 +46,7 @@ const verified = (order: Partial<Order> = {}): Answer => {
 const verifyCalls = <T extends { path: string }>(calls: T[]) =>
   calls.filter((call) => call.path === '/api/stripe/verify-payment');
 
-const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-/** The countdown schedules each second after the last one rendered, so time moves a second at a time. */
-const countDown = async (seconds: number) => {
-  for (let second = 0; second < seconds; second += 1) await advance(1000);
-};
-
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+withCountdownTimers();
 
 describe('PaymentSuccessPage', () => {
   it('verifies after one second, refreshes the user and counts down to the course', async () => {

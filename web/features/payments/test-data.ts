@@ -1,3 +1,5 @@
+import { act } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { LocalCheckoutSession, Order, Subscription } from '../../../common/payments';
 
 /** Payment fixtures for the payments feature's unit tests. */
@@ -52,4 +54,21 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     created_at: '2025-03-01T00:00:00.000Z',
     ...overrides,
   };
+}
+
+/** Fake timers that still let promises settle, for the pages' delays and countdowns. */
+export function withCountdownTimers(): void {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+}
+
+export const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+/** The countdown schedules each second after the last one rendered, so time moves a second at a time. */
+export async function countDown(seconds: number): Promise<void> {
+  for (let second = 0; second < seconds; second += 1) await advance(1000);
 }
