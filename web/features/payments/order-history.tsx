@@ -62,7 +62,10 @@ function OrdersTable({ orders }: { orders: Order[] }) {
             <Table.Th scope="col" ta="right">
               Amount
             </Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
+            {/* Wide enough that a status badge is never cut short. */}
+            <Table.Th scope="col" miw={130}>
+              Status
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
