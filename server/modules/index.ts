@@ -3,15 +3,18 @@ import type { Platform } from '../platform';
 import { authRoutes } from './auth/auth.routes';
 import { createAuthService } from './auth/auth.service';
 import { contactRoutes } from './contact/contact.routes';
+import { createContactService } from './contact/contact.service';
 import { contentRoutes } from './courses/content.routes';
 import { createContentService } from './courses/content.service';
 import { coursesRoutes } from './courses/courses.routes';
 import { createCoursesService } from './courses/courses.service';
 import { courseRequestsRoutes } from './course-requests/course-requests.routes';
+import { createCourseRequestsService } from './course-requests/course-requests.service';
 import { enrollmentsRoutes } from './enrollments/enrollments.routes';
 import { createEnrollmentsService } from './enrollments/enrollments.service';
 import { healthRoutes } from './health/health.routes';
 import { mailRoutes } from './mail/mail.routes';
+import { createMailService } from './mail/mail.service';
 import { paymentsRoutes } from './payments/payments.routes';
 import { createPaymentsService } from './payments/payments.service';
 import { progressRoutes } from './progress/progress.routes';
@@ -19,7 +22,9 @@ import { createProgressService } from './progress/progress.service';
 import { reviewsRoutes } from './reviews/reviews.routes';
 import { createReviewsService } from './reviews/reviews.service';
 import { termsRoutes } from './terms/terms.routes';
+import { createTermsService } from './terms/terms.service';
 import { uploadsRoutes } from './uploads/uploads.routes';
+import { createUploadsService } from './uploads/uploads.service';
 import { usersRoutes } from './users/users.routes';
 import { createUsersService } from './users/users.service';
 
@@ -32,15 +37,17 @@ export async function registerModules(api: FastifyInstance, platform: Platform):
   await api.register(enrollmentsRoutes({ enrollments }));
   const auth = createAuthService(platform, { users });
   await api.register(authRoutes({ auth }, platform.config));
-  await api.register(termsRoutes(platform));
-  await api.register(uploadsRoutes(platform));
-  await api.register(mailRoutes(platform));
+  await api.register(termsRoutes({ terms: createTermsService(platform) }));
+  await api.register(uploadsRoutes({ uploads: createUploadsService(platform) }));
+  await api.register(mailRoutes({ mail: createMailService(platform) }));
   const courses = createCoursesService(platform);
   await api.register(coursesRoutes({ courses }));
   await api.register(contentRoutes({ content: createContentService(platform) }));
   await api.register(progressRoutes({ progress: createProgressService(platform, { enrollments, courses }) }));
   await api.register(reviewsRoutes({ reviews: createReviewsService(platform, { courses }) }));
-  await api.register(courseRequestsRoutes(platform));
-  await api.register(paymentsRoutes({ payments: createPaymentsService(platform, { enrollments }) }));
-  await api.register(contactRoutes(platform));
+  await api.register(courseRequestsRoutes({ requests: createCourseRequestsService(platform) }));
+  await api.register(
+    paymentsRoutes({ payments: createPaymentsService(platform, { enrollments, courses, users }) }),
+  );
+  await api.register(contactRoutes({ contact: createContactService(platform, { users, courses }) }));
 }

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONTACT_RATE_LIMIT_PER_MINUTE, ContactInput, ContactResponse } from '../../../common/contact';
 import { bearerSecurity, errorResponses } from '../../platform/errors';
-import type { Platform } from '../../platform';
-import { createContactService } from './contact.service';
+import type { ContactService } from './contact.service';
 
 /** Public, so visitors can write; a valid bearer token, when sent, is noted in the e-mail. */
-export function contactRoutes(platform: Platform): FastifyPluginAsyncZod {
-  const contact = createContactService(platform);
+export function contactRoutes(services: { contact: ContactService }): FastifyPluginAsyncZod {
+  const { contact } = services;
   return async (app) => {
     app.post(
       '/contact',

@@ -7,7 +7,8 @@ import {
 import type { AuthContext } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import type { Platform } from '../../platform';
-import { createContactRepo } from './contact.repo';
+import type { CoursesService } from '../courses/courses.service';
+import type { UsersService } from '../users/users.service';
 
 /** Line breaks and other control characters would let a one-line field forge the lines below it. */
 const oneLine = (text: string) => text.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim();
@@ -50,17 +51,20 @@ export function contactMail(
   return { subject: `[Contact] ${topic}: ${oneLine(message.subject)}`, text: lines.join('\n') };
 }
 
-export function createContactService(platform: Platform) {
-  const repo = createContactRepo(platform.db);
+export function createContactService(
+  platform: Platform,
+  deps: { users: UsersService; courses: CoursesService },
+) {
+  const { users, courses } = deps;
   return {
     /** E-mails the message to every active administrator; 503 when the school has none. */
     async send(message: ContactMessage, auth: AuthContext | null): Promise<ContactResponse> {
-      const admins = await repo.activeAdmins();
+      const admins = await users.activeAdmins();
       if (admins.length === 0) {
         platform.log.warn('contact message refused: no active administrator to receive it');
         throw new AppError(503, 'ADMIN_NOT_FOUND', ADMIN_NOT_FOUND_MESSAGE);
       }
-      const courseTitle = message.course_id ? await repo.courseTitle(message.course_id) : undefined;
+      const courseTitle = message.course_id ? (await courses.find(message.course_id))?.title : undefined;
       const mail = contactMail(message, { courseTitle, sender: auth?.user });
       for (const admin of admins) {
         await platform.mailer.send({ to: admin.email, ...mail });

@@ -12,13 +12,12 @@ import {
 } from '../../../common/course-requests';
 import { requireAuth } from '../../platform/auth';
 import { bearerSecurity, errorResponses } from '../../platform/errors';
-import type { Platform } from '../../platform';
-import { createCourseRequestsService } from './course-requests.service';
+import type { CourseRequestsService } from './course-requests.service';
 
 const tags = ['course-requests'];
 
-export function courseRequestsRoutes(platform: Platform): FastifyPluginAsyncZod {
-  const requests = createCourseRequestsService(platform);
+export function courseRequestsRoutes(services: { requests: CourseRequestsService }): FastifyPluginAsyncZod {
+  const { requests } = services;
   return async (app) => {
     app.post(
       '/course-requests',

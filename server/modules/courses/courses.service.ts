@@ -50,6 +50,9 @@ export function createCoursesService(platform: Platform) {
     /** Whether a course with this id exists, published or not; for the domains built on courses. */
     exists: async (courseId: string): Promise<boolean> => Boolean(await repo.find(courseId)),
 
+    /** The course row, published or not (title, price, currency); for the domains built on courses. */
+    find: (courseId: string) => repo.find(courseId),
+
     detail,
 
     /**

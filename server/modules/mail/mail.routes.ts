@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../../../common/api';
 import { OutboxQuery, OutboxResponse } from '../../../common/mail';
-import type { Platform } from '../../platform';
 import { bearerSecurity } from '../../platform/errors';
-import { createMailService } from './mail.service';
+import type { MailService } from './mail.service';
 
-export function mailRoutes(platform: Platform): FastifyPluginAsyncZod {
-  const mail = createMailService(platform);
+export function mailRoutes(services: { mail: MailService }): FastifyPluginAsyncZod {
+  const { mail } = services;
   return async (app) => {
     app.get(
       '/admin/outbox',

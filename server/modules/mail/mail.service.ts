@@ -20,3 +20,4 @@ export function createMailService(platform: Platform) {
     },
   };
 }
+export type MailService = ReturnType<typeof createMailService>;

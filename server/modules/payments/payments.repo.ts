@@ -1,39 +1,14 @@
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { PaymentProvider } from '../../../common/payments';
 import type { Db, Tx } from '../../db/client';
-import { courses, orders, subscriptions, users } from '../../db/schema';
+import { orders, subscriptions } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-/** Orders, subscriptions, and the course and buyer details a checkout needs. */
+/** Orders and subscriptions. */
 export function createPaymentsRepo(db: Db | Tx) {
   return {
-    /** What a checkout sells: the course's own title and price. */
-    async findCourse(courseId: string) {
-      const [row] = await db
-        .select({
-          id: courses.id,
-          title: courses.title,
-          price_cents: courses.price_cents,
-          currency: courses.currency,
-          is_published: courses.is_published,
-        })
-        .from(courses)
-        .where(eq(courses.id, courseId))
-        .limit(1);
-      return row;
-    },
-
-    async findUser(userId: string) {
-      const [row] = await db
-        .select({ id: users.id, name: users.name, email: users.email })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1);
-      return row;
-    },
-
     /** A newer checkout replaces the buyer's pending ones for the same course. */
     async cancelPending(userId: string, courseId: string, at: Date): Promise<void> {
       await db

@@ -25,7 +25,9 @@ import { assertSelfOrAdmin, type AuthContext } from '../../platform/auth';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { isLocalCheckout, type CheckoutSnapshot, type LocalCheckout } from '../../platform/payments';
 import type { Platform } from '../../platform';
+import type { CoursesService } from '../courses/courses.service';
 import type { EnrollmentsService } from '../enrollments/enrollments.service';
+import type { UsersService } from '../users/users.service';
 import { createPaymentsRepo, type OrderRow, type SubscriptionRow } from './payments.repo';
 import { receiptMail } from './payments.receipt';
 
@@ -61,10 +63,13 @@ export const isSubscriptionActive = (row: SubscriptionRow, now: Date) =>
  * so the order, the enrolment and the receipt come out the same whichever arrives first, and
  * however often.
  */
-export function createPaymentsService(platform: Platform, deps: { enrollments: EnrollmentsService }) {
+export function createPaymentsService(
+  platform: Platform,
+  deps: { enrollments: EnrollmentsService; courses: CoursesService; users: UsersService },
+) {
   const { config, log } = platform;
   const provider = platform.payments;
-  const { enrollments } = deps;
+  const { enrollments, courses, users } = deps;
   const repo = createPaymentsRepo(platform.db);
   const now = () => platform.clock.now();
 
@@ -72,7 +77,7 @@ export function createPaymentsService(platform: Platform, deps: { enrollments: E
   const baseUrl = (origin: string) => (config.PUBLIC_URL ?? origin).replace(/\/+$/, '');
 
   async function sendReceipt(order: OrderRow, base: string): Promise<void> {
-    const buyer = await repo.findUser(order.user_id);
+    const buyer = await users.findById(order.user_id);
     if (!buyer) return;
     await platform.mailer.send(
       receiptMail({
@@ -129,7 +134,7 @@ export function createPaymentsService(platform: Platform, deps: { enrollments: E
       input: z.output<typeof CreateCheckoutInput>,
       origin: string,
     ): Promise<CreateCheckoutResponse> {
-      const course = await repo.findCourse(input.course_id);
+      const course = await courses.find(input.course_id);
       if (!course || !course.is_published) throw courseNotFound();
       if (course.price_cents <= 0) throw badRequest(FREE_COURSE_MESSAGE, 'FREE_COURSE');
       const userId = auth.user.id;
@@ -234,7 +239,7 @@ export function createPaymentsService(platform: Platform, deps: { enrollments: E
       query: z.output<typeof OrderListQuery>,
     ): Promise<OrderListResponse> {
       assertSelfOrAdmin(auth, userId);
-      if (userId !== auth.user.id && !(await repo.findUser(userId))) {
+      if (userId !== auth.user.id && !(await users.findById(userId))) {
         throw notFound('User not found', 'USER_NOT_FOUND');
       }
       const { rows, total } = await repo.listOrders(userId, query);

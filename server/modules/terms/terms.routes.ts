@@ -14,11 +14,10 @@ import {
 } from '../../../common/terms';
 import { requireAuth } from '../../platform/auth';
 import { bearerSecurity, errorResponses } from '../../platform/errors';
-import type { Platform } from '../../platform';
-import { createTermsService } from './terms.service';
+import type { TermsService } from './terms.service';
 
-export function termsRoutes(platform: Platform): FastifyPluginAsyncZod {
-  const terms = createTermsService(platform);
+export function termsRoutes(services: { terms: TermsService }): FastifyPluginAsyncZod {
+  const { terms } = services;
   return async (app) => {
     app.get(
       '/terms',

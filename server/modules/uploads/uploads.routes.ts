@@ -11,8 +11,7 @@ import {
   unsupportedMediaType,
   bearerSecurity,
 } from '../../platform/errors';
-import type { Platform } from '../../platform';
-import { createUploadsService, type FolderPolicy } from './uploads.service';
+import type { FolderPolicy, UploadsService } from './uploads.service';
 
 export const NO_FILE_MESSAGE = 'Please choose a file to upload';
 export const FOLDER_REQUIRED_MESSAGE = 'Folder is required';
@@ -113,8 +112,8 @@ async function readUpload(
   return { folder: parsed.data, data };
 }
 
-export function uploadsRoutes(platform: Platform): FastifyPluginAsyncZod {
-  const uploads = createUploadsService(platform);
+export function uploadsRoutes(services: { uploads: UploadsService }): FastifyPluginAsyncZod {
+  const { uploads } = services;
   return async (app) => {
     app.post(
       '/uploads',

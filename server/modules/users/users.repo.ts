@@ -17,6 +17,15 @@ export function createUsersRepo(db: Db | Tx) {
       return row;
     },
 
+    /** Who receives the school's messages, longest-standing first. */
+    async activeAdmins(): Promise<UserRow[]> {
+      return db
+        .select()
+        .from(users)
+        .where(and(eq(users.is_admin, true), eq(users.is_active, true)))
+        .orderBy(asc(users.created_at), asc(users.id));
+    },
+
     async findByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(matchesLower(users.email, email)).limit(1);
       return row;

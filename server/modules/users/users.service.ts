@@ -181,6 +181,7 @@ export function createUsersService(platform: Platform, deps: { courseLister?: Co
     changePassword,
     findById: (id: string) => repo.findById(id),
     findByEmail: (email: string) => repo.findByEmail(email),
+    activeAdmins: () => repo.activeAdmins(),
     /** By username or e-mail, case-insensitively. */
     findByLogin: (login: string) => repo.findByLogin(login),
 
