@@ -1,13 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { OutboxResponse } from '../common/mail';
 import { DEMO_ADMIN } from '../server/db/seed/demo-accounts';
-import { authenticate, bearer, expect, test, textbox, uniqueSuffix } from './fixtures';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html) }))).toEqual([]);
-}
+import { authenticate, bearer, expect, expectNoAxeViolations, test, textbox, uniqueSuffix } from './fixtures';
 
 /** The outbox rows with this subject, as the demo admin reads them. */
 async function outboxWithSubject(api: APIRequestContext, subject: string) {

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { CourseDetail, CourseListResponse, CourseResponse } from '../common/courses';
-import { authenticate, bearer, expect, test } from './fixtures';
+import { authenticate, bearer, expect, expectNoAxeViolations, test } from './fixtures';
 
 const COURSE_TITLE = 'Foundations of Zhan Zhuang: Standing Meditation';
 
@@ -22,16 +21,6 @@ async function readSeededCourse(api: APIRequestContext): Promise<CourseDetail> {
   const detail = await api.get(`/api/courses/${summary!.id}`, { headers: bearer(admin.token) });
   expect(detail.status()).toBe(200);
   return ((await detail.json()) as CourseResponse).course;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const violations = results.violations.map((violation) => ({
-    id: violation.id,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => node.html),
-  }));
-  expect(violations).toEqual([]);
 }
 
 test('the course list, course page and lesson viewer pass axe', async ({

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { AuthResponse, SignUpInput } from '../common/auth';
 import type { TermsStatusResponse } from '../common/terms';
@@ -146,4 +147,19 @@ export async function readStoredSession(page: Page) {
     (keys) => Object.fromEntries(keys.map((key) => [key, window.localStorage.getItem(key)])),
     [...STORAGE_KEYS],
   );
+}
+
+/**
+ * Runs axe on the page as it stands: WCAG 2 A and AA rules, or every rule (best practices too)
+ * with `allRules`. A failure lists each rule id, its help text and the offending markup.
+ */
+export async function expectNoAxeViolations(page: Page, { allRules = false } = {}): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  const results = await (allRules ? builder : builder.withTags(['wcag2a', 'wcag2aa'])).analyze();
+  const violations = results.violations.map((violation) => ({
+    id: violation.id,
+    help: violation.help,
+    nodes: violation.nodes.map((node) => node.html),
+  }));
+  expect(violations).toEqual([]);
 }

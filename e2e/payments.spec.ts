@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { CourseListResponse, CourseSummary } from '../common/courses';
 import type { OrderListResponse } from '../common/payments';
-import { bearer, expect, test, type Account } from './fixtures';
+import { bearer, expect, expectNoAxeViolations, test, type Account } from './fixtures';
 
 const PAID_COURSE = 'Xingyiquan Five Elements: Pi Quan to Heng Quan';
 
@@ -18,11 +17,6 @@ async function ordersOf(api: APIRequestContext, account: Account) {
   const response = await api.get(`/api/stripe/orders/${account.user.id}`, { headers: bearer(account.token) });
   expect(response.status()).toBe(200);
   return ((await response.json()) as OrderListResponse).orders;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html) }))).toEqual([]);
 }
 
 /** From the course page through Enroll Now to the built-in test checkout. */

@@ -1,26 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { DEMO_ADMIN } from '../server/db/seed/demo-accounts';
 import {
   authenticate,
   bearer,
   expect,
+  expectNoAxeViolations,
   LANDING_URL,
   readStoredSession,
   test,
   userMenuButton,
 } from './fixtures';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  // The rule ids and the offending markup make a failure readable.
-  const violations = results.violations.map((violation) => ({
-    id: violation.id,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => node.html),
-  }));
-  expect(violations).toEqual([]);
-}
 
 test.describe('route guards', () => {
   test('a signed-out visitor to /app/settings goes to /app/login', async ({ page }) => {
