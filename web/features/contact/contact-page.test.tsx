@@ -4,14 +4,6 @@ import { labelled, makeUser, renderRoutes, signInAs, stubFetch } from '../../tes
 import { ContactPage } from './contact-page';
 import { prefillFromQuery, reasonInWords } from './contact-prefill';
 
-// Mantine's autosize Textarea listens to document.fonts, which happy-dom lacks.
-if (!('fonts' in document) || !document.fonts) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
-
 const COURSE_ID = '5d3c1a9e-7b2f-4c1d-9e8a-2f6b4c3d1e0a';
 const routes = [{ path: '/contact', element: <ContactPage /> }];
 

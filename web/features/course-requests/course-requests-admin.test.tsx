@@ -5,13 +5,6 @@ import { makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
 import { CourseRequestsAdmin } from './course-requests-admin';
 import { RequestCourseButton } from './request-course-dialog';
 
-if (!('fonts' in document) || !document.fonts) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
-
 const admin = makeUser({ is_admin: true, role: 'admin' });
 const REQUEST_ID = '7ec04fa7-6283-4fd0-8152-0d1e2f3a4b56';
 const request: CourseRequest = {

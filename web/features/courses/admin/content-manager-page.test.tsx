@@ -2,17 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, renderRoutes, signInAs, stubFetch } from '../../../test/render';
 import { ContentManagerPage } from './content-manager-page';
-import {
-  COURSE_ID,
-  LESSON_ID,
-  makeCourseDetail,
-  makeLesson,
-  makeModule,
-  MODULE_ID,
-  stubDocumentFonts,
-} from './test-data';
-
-stubDocumentFonts();
+import { COURSE_ID, LESSON_ID, makeCourseDetail, makeLesson, makeModule, MODULE_ID } from './test-data';
 
 const admin = makeUser({ is_admin: true, role: 'admin' });
 const path = `/app/admin/courses/${COURSE_ID}/content`;

@@ -2,9 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, renderRoutes, signInAs, stubFetch } from '../../../test/render';
 import { CourseManagement } from './course-management';
-import { COURSE_ID, makeCourse, makeCourseDetail, STUDENT_ID, stubDocumentFonts } from './test-data';
-
-stubDocumentFonts();
+import { COURSE_ID, makeCourse, makeCourseDetail, STUDENT_ID } from './test-data';
 
 const admin = makeUser({ is_admin: true, role: 'admin', name: 'Sifu Admin' });
 const routes = [{ path: '/app/admin', element: <CourseManagement /> }];

@@ -3,9 +3,6 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { TestProviders } from '../../../test/render';
 import { QuizEditor, removeOption, type DraftQuestion } from './quiz-editor';
-import { stubDocumentFonts } from './test-data';
-
-stubDocumentFonts();
 
 const question = (correctAnswer: number): DraftQuestion => ({
   id: 'q1',

@@ -68,12 +68,3 @@ export function makeModule(overrides: Partial<Module> = {}): Module {
 export function makeCourseDetail(overrides: Partial<CourseDetail> = {}): CourseDetail {
   return { ...makeCourse(), modules: [makeModule()], has_content_access: true, ...overrides };
 }
-
-/** Mantine's autosize Textarea listens to document.fonts, which happy-dom lacks. */
-export function stubDocumentFonts(): void {
-  if ('fonts' in document && document.fonts) return;
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}

@@ -4,14 +4,6 @@ import type { Review } from '../../../../common/reviews';
 import { makeUser, renderRoutes, signInAs, stubFetch } from '../../../test/render';
 import { ReviewsModeration } from './reviews-moderation';
 
-// Mantine's autosize Textarea listens to document.fonts, which happy-dom lacks.
-if (!('fonts' in document) || !document.fonts) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
-
 const admin = makeUser({ is_admin: true, role: 'admin' });
 const REVIEW_ID = '6dbf3e96-5172-4ecf-9041-9c0d1e2f3a45';
 const review: Review = {
