@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import type { Config } from '../config';
+import { createTestApp, type TestApp } from './app';
 
 /*
  * A small stand-in for the parts of Stripe's API the payments provider uses, served over real
@@ -205,9 +207,33 @@ export const signPayload = (payload: string, secret = FAKE_STRIPE_WEBHOOK_SECRET
   Stripe.webhooks.generateTestHeaderString({ payload, secret });
 
 /** Configuration that points the app's Stripe provider at this fake. */
-export const fakeStripeConfig = (stripe: FakeStripe) => ({
+const fakeStripeConfig = (stripe: FakeStripe) => ({
   PAYMENTS_PROVIDER: 'stripe' as const,
   STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
   STRIPE_API_URL: stripe.url,
 });
+
+export interface StripeTestApp extends TestApp {
+  stripe: FakeStripe;
+}
+
+/** The test app with Stripe as its payments provider, talking to a fake of its own; close() stops both. */
+export async function createStripeTestApp(overrides: Partial<Config> = {}): Promise<StripeTestApp> {
+  const stripe = await startFakeStripe();
+  let t: TestApp;
+  try {
+    t = await createTestApp({ ...fakeStripeConfig(stripe), ...overrides });
+  } catch (error) {
+    await stripe.close();
+    throw error;
+  }
+  return {
+    ...t,
+    stripe,
+    async close() {
+      await t.close();
+      await stripe.close();
+    },
+  };
+}

@@ -2,23 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_SIFU_PLAN, NO_SUBSCRIPTION_MESSAGE } from '../../../common/payments';
 import { orders, subscriptions } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
 import { createCourse } from '../../test/factories-courses';
-import { fakeStripeConfig, startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
+import { createStripeTestApp, type StripeTestApp } from '../../test/fake-stripe';
 
 /* A buyer's order history and AI Sifu subscription. */
 
-let t: TestApp;
-let stripe: FakeStripe;
+let t: StripeTestApp;
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await createTestApp(fakeStripeConfig(stripe));
+  t = await createStripeTestApp();
 });
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
-});
+afterAll(async () => t?.close());
 
 type Headers = Record<string, string>;
 const listOrders = (userId: string, query = '', headers?: Headers) =>

@@ -3,29 +3,17 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_SIGNATURE_MESSAGE } from '../../../common/payments';
 import { enrollments, orders } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import { createCourse } from '../../test/factories-courses';
-import {
-  fakeStripeConfig,
-  signPayload,
-  startFakeStripe,
-  stripeEvent,
-  type FakeStripe,
-} from '../../test/fake-stripe';
+import { createStripeTestApp, signPayload, stripeEvent, type StripeTestApp } from '../../test/fake-stripe';
 
 /* Stripe's signed webhook events, delivered as Stripe sends them: raw JSON and Stripe-Signature. */
 
-let t: TestApp;
-let stripe: FakeStripe;
+let t: StripeTestApp;
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await createTestApp(fakeStripeConfig(stripe));
+  t = await createStripeTestApp();
 });
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
-});
+afterAll(async () => t?.close());
 
 const deliver = (payload: string, signature: string | undefined, contentType = 'application/json') =>
   t.app.inject({
@@ -65,8 +53,8 @@ async function pendingCheckout() {
 describe('POST /api/stripe/webhook: signatures', () => {
   it('refuses unsigned, tampered and wrongly signed events (400) and changes nothing', async () => {
     const { course, user, sessionId, orderId } = await pendingCheckout();
-    stripe.markPaid(sessionId);
-    const payload = stripe.event('checkout.session.completed', sessionId);
+    t.stripe.markPaid(sessionId);
+    const payload = t.stripe.event('checkout.session.completed', sessionId);
     const tampered = payload.replace('"livemode":false', '"livemode":true');
     const attempts = [
       deliver(payload, undefined),
@@ -89,8 +77,8 @@ describe('POST /api/stripe/webhook: signatures', () => {
 
   it('reads the raw bytes whatever the content type says, and refuses bodies over 1 MB (413)', async () => {
     const { orderId, sessionId } = await pendingCheckout();
-    stripe.markPaid(sessionId);
-    const payload = stripe.event('checkout.session.completed', sessionId);
+    t.stripe.markPaid(sessionId);
+    const payload = t.stripe.event('checkout.session.completed', sessionId);
     const res = await deliver(payload, signPayload(payload), 'text/plain');
     expect(res.statusCode).toBe(200);
     expect((await orderById(orderId)).status).toBe('paid');
@@ -105,8 +93,8 @@ describe('POST /api/stripe/webhook: signatures', () => {
 describe('POST /api/stripe/webhook: checkout events', () => {
   it('checkout.session.completed (paid) marks the order paid, enrols the buyer and sends a receipt', async () => {
     const { course, user, sessionId, orderId } = await pendingCheckout();
-    stripe.markPaid(sessionId);
-    const res = await deliverSigned(stripe.event('checkout.session.completed', sessionId));
+    t.stripe.markPaid(sessionId);
+    const res = await deliverSigned(t.stripe.event('checkout.session.completed', sessionId));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true });
     const order = await orderById(orderId);
@@ -122,13 +110,15 @@ describe('POST /api/stripe/webhook: checkout events', () => {
 
   it('checkout.session.completed while an asynchronous payment is under way keeps the order pending', async () => {
     const { course, user, sessionId, orderId } = await pendingCheckout();
-    stripe.markAwaitingPayment(sessionId);
-    expect((await deliverSigned(stripe.event('checkout.session.completed', sessionId))).statusCode).toBe(200);
+    t.stripe.markAwaitingPayment(sessionId);
+    expect((await deliverSigned(t.stripe.event('checkout.session.completed', sessionId))).statusCode).toBe(
+      200,
+    );
     expect((await orderById(orderId)).status).toBe('pending');
     expect(await enrolmentsOf(user.id, course.id)).toEqual([]);
 
-    stripe.markPaid(sessionId);
-    const paid = await deliverSigned(stripe.event('checkout.session.async_payment_succeeded', sessionId));
+    t.stripe.markPaid(sessionId);
+    const paid = await deliverSigned(t.stripe.event('checkout.session.async_payment_succeeded', sessionId));
     expect(paid.statusCode).toBe(200);
     expect((await orderById(orderId)).status).toBe('paid');
     expect(await enrolmentsOf(user.id, course.id)).toHaveLength(1);
@@ -136,8 +126,8 @@ describe('POST /api/stripe/webhook: checkout events', () => {
 
   it('checkout.session.async_payment_failed marks the order failed', async () => {
     const { course, user, sessionId, orderId } = await pendingCheckout();
-    stripe.markAwaitingPayment(sessionId);
-    const res = await deliverSigned(stripe.event('checkout.session.async_payment_failed', sessionId));
+    t.stripe.markAwaitingPayment(sessionId);
+    const res = await deliverSigned(t.stripe.event('checkout.session.async_payment_failed', sessionId));
     expect(res.statusCode).toBe(200);
     expect(await orderById(orderId)).toMatchObject({
       status: 'failed',
@@ -149,23 +139,23 @@ describe('POST /api/stripe/webhook: checkout events', () => {
 
   it('checkout.session.expired marks a pending order expired, but never a paid one', async () => {
     const first = await pendingCheckout();
-    stripe.markExpired(first.sessionId);
-    expect((await deliverSigned(stripe.event('checkout.session.expired', first.sessionId))).statusCode).toBe(
-      200,
-    );
+    t.stripe.markExpired(first.sessionId);
+    expect(
+      (await deliverSigned(t.stripe.event('checkout.session.expired', first.sessionId))).statusCode,
+    ).toBe(200);
     expect((await orderById(first.orderId)).status).toBe('expired');
 
     const second = await pendingCheckout();
-    stripe.markPaid(second.sessionId);
-    await deliverSigned(stripe.event('checkout.session.completed', second.sessionId));
-    await deliverSigned(stripe.event('checkout.session.expired', second.sessionId));
-    await deliverSigned(stripe.event('checkout.session.async_payment_failed', second.sessionId));
+    t.stripe.markPaid(second.sessionId);
+    await deliverSigned(t.stripe.event('checkout.session.completed', second.sessionId));
+    await deliverSigned(t.stripe.event('checkout.session.expired', second.sessionId));
+    await deliverSigned(t.stripe.event('checkout.session.async_payment_failed', second.sessionId));
     expect((await orderById(second.orderId)).status).toBe('paid');
   });
 
   it('acknowledges other event types and events for sessions it does not know', async () => {
     const { sessionId, orderId } = await pendingCheckout();
-    const other = await deliverSigned(stripe.event('payment_intent.succeeded', sessionId));
+    const other = await deliverSigned(t.stripe.event('payment_intent.succeeded', sessionId));
     expect(other.statusCode).toBe(200);
     expect(other.json()).toEqual({ received: true });
     const customer = await deliverSigned(
@@ -193,8 +183,8 @@ describe('POST /api/stripe/webhook: checkout events', () => {
 
   it('gives one paid order, one enrolment and one receipt for 20 duplicate deliveries and a verify at once', async () => {
     const { course, user, auth, sessionId, orderId } = await pendingCheckout();
-    stripe.markPaid(sessionId);
-    const payload = stripe.event('checkout.session.completed', sessionId);
+    t.stripe.markPaid(sessionId);
+    const payload = t.stripe.event('checkout.session.completed', sessionId);
     const signature = signPayload(payload);
     const results = await Promise.all([
       ...Array.from({ length: 20 }, () => deliver(payload, signature)),

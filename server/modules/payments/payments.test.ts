@@ -8,25 +8,19 @@ import {
   PROVIDER_UNAVAILABLE_MESSAGE,
 } from '../../../common/payments';
 import { enrollments, orders } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import { createCourse, enrollUser } from '../../test/factories-courses';
-import { fakeStripeConfig, startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
+import { createStripeTestApp, type StripeTestApp } from '../../test/fake-stripe';
 import { CHECKOUT_RATE_LIMIT_PER_MINUTE } from './payments.routes';
 
 /* Checkout and verification through Stripe Checkout, against a fake of Stripe's API over HTTP. */
 
 const PUBLIC_URL = 'https://kwoon.example.org';
-let t: TestApp;
-let stripe: FakeStripe;
+let t: StripeTestApp;
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await createTestApp({ ...fakeStripeConfig(stripe), PUBLIC_URL: `${PUBLIC_URL}/` });
+  t = await createStripeTestApp({ PUBLIC_URL: `${PUBLIC_URL}/` });
 });
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
-});
+afterAll(async () => t?.close());
 
 type Headers = Record<string, string>;
 const checkout = (payload: object, headers?: Headers) =>
@@ -70,7 +64,7 @@ describe('POST /api/stripe/create-checkout', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toEqual({
-      url: `${stripe.url}/pay/${body.session_id}`,
+      url: `${t.stripe.url}/pay/${body.session_id}`,
       session_id: expect.stringMatching(/^cs_test_/),
       order_id: expect.any(String),
     });
@@ -88,7 +82,7 @@ describe('POST /api/stripe/create-checkout', () => {
       created_at: t.clock.now(),
     });
 
-    const sent = stripe.requests.filter((r) => r.method === 'POST').at(-1)!;
+    const sent = t.stripe.requests.filter((r) => r.method === 'POST').at(-1)!;
     expect(sent.idempotencyKey).toBe(body.order_id);
     expect(sent.params).toMatchObject({
       mode: 'payment',
@@ -157,7 +151,7 @@ describe('POST /api/stripe/create-checkout', () => {
 
   it('answers 503 and keeps no order when Stripe fails', async () => {
     const { course, user, auth } = await buyer();
-    stripe.failNextCreates(1);
+    t.stripe.failNextCreates(1);
     const res = await checkout({ course_id: course.id }, auth);
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ error: PROVIDER_UNAVAILABLE_MESSAGE, code: 'PAYMENT_PROVIDER_UNAVAILABLE' });
@@ -166,10 +160,10 @@ describe('POST /api/stripe/create-checkout', () => {
 
   it('retries a passing Stripe failure with the same idempotency key', async () => {
     const { course, user, auth } = await buyer();
-    stripe.failNextCreates(1, { retryable: true });
-    const before = stripe.requests.length;
+    t.stripe.failNextCreates(1, { retryable: true });
+    const before = t.stripe.requests.length;
     const body = await startCheckout(course.id, auth);
-    const attempts = stripe.requests.slice(before).filter((r) => r.method === 'POST');
+    const attempts = t.stripe.requests.slice(before).filter((r) => r.method === 'POST');
     expect(attempts).toHaveLength(2);
     expect(attempts.map((r) => r.idempotencyKey)).toEqual([body.order_id, body.order_id]);
     expect(await ordersOf(user.id)).toHaveLength(1);
@@ -187,7 +181,7 @@ describe('POST /api/stripe/create-checkout', () => {
     expect(byId.get(elsewhere.order_id)!.status).toBe('pending');
     expect(byId.get(second.order_id)!.status).toBe('pending');
 
-    stripe.markPaid(first.session_id);
+    t.stripe.markPaid(first.session_id);
     const res = await verify({ session_id: first.session_id, course_id: course.id }, auth);
     expect(res.json()).toMatchObject({ success: true, status: 'paid', enrolled: true });
   });
@@ -212,7 +206,7 @@ describe('POST /api/stripe/verify-payment', () => {
     const { course, user, auth } = await buyer();
     const { session_id, order_id } = await startCheckout(course.id, auth);
     t.clock.advance(60_000);
-    stripe.markPaid(session_id);
+    t.stripe.markPaid(session_id);
 
     const res = await verify({ session_id, course_id: course.id }, auth);
     expect(res.statusCode).toBe(200);
@@ -259,7 +253,7 @@ describe('POST /api/stripe/verify-payment', () => {
     expect(open.json()).toMatchObject({ success: false, status: 'pending', enrolled: false });
 
     // Completed with a payment that settles later: still pending.
-    stripe.markAwaitingPayment(session_id);
+    t.stripe.markAwaitingPayment(session_id);
     const waiting = await verify({ session_id, course_id: course.id }, auth);
     expect(waiting.json()).toMatchObject({ success: false, status: 'pending', enrolled: false });
     expect(await enrolmentsOf(user.id, course.id)).toEqual([]);
@@ -269,7 +263,7 @@ describe('POST /api/stripe/verify-payment', () => {
   it('marks the order expired when Stripe expired the session', async () => {
     const { course, auth } = await buyer();
     const { session_id } = await startCheckout(course.id, auth);
-    stripe.markExpired(session_id);
+    t.stripe.markExpired(session_id);
     const res = await verify({ session_id, course_id: course.id }, auth);
     expect(res.json()).toMatchObject({ success: false, status: 'expired', enrolled: false });
   });
@@ -277,7 +271,7 @@ describe('POST /api/stripe/verify-payment', () => {
   it("answers 404 for another buyer's session, another course or an unknown session, changing nothing", async () => {
     const { course, user, auth } = await buyer();
     const { session_id } = await startCheckout(course.id, auth);
-    stripe.markPaid(session_id);
+    t.stripe.markPaid(session_id);
     const other = await createUser(t);
     const otherCourse = await createCourse(t, { price: 10 });
     const attempts = [
@@ -298,7 +292,7 @@ describe('POST /api/stripe/verify-payment', () => {
   it('enrols again when a paid order lost its enrolment', async () => {
     const { course, user, auth } = await buyer();
     const { session_id } = await startCheckout(course.id, auth);
-    stripe.markPaid(session_id);
+    t.stripe.markPaid(session_id);
     await verify({ session_id, course_id: course.id }, auth);
     await t.database.db.delete(enrollments).where(eq(enrollments.user_id, user.id));
 
