@@ -1,11 +1,19 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { OutboxResponse } from '../common/mail';
 import { DEMO_ADMIN } from '../server/db/seed/demo-accounts';
-import { authenticate, bearer, expect, expectNoAxeViolations, test, textbox, uniqueSuffix } from './fixtures';
+import {
+  authenticateDemoAdmin,
+  bearer,
+  expect,
+  expectNoAxeViolations,
+  test,
+  textbox,
+  uniqueSuffix,
+} from './fixtures';
 
 /** The outbox rows with this subject, as the demo admin reads them. */
 async function outboxWithSubject(api: APIRequestContext, subject: string) {
-  const admin = await authenticate(api, DEMO_ADMIN.username, DEMO_ADMIN.password);
+  const admin = await authenticateDemoAdmin(api);
   const response = await api.get('/api/admin/outbox?limit=200', { headers: bearer(admin.token) });
   expect(response.status()).toBe(200);
   return ((await response.json()) as OutboxResponse).messages.filter((m) => m.subject === subject);

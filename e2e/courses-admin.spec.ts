@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import type { CourseResponse } from '../common/courses';
-import { authenticate, bearer, expect, expectNoAxeViolations, test, textbox, uniqueSuffix } from './fixtures';
+import {
+  authenticateDemoAdmin,
+  bearer,
+  expect,
+  expectNoAxeViolations,
+  test,
+  textbox,
+  uniqueSuffix,
+} from './fixtures';
 import { solidPng } from './images';
 
 /** The module cards of the content manager, in their on-screen order. */
@@ -23,7 +31,7 @@ test('the demo admin builds, fills and publishes a course, then follows a studen
   signIn,
 }) => {
   test.setTimeout(60_000);
-  const admin = await authenticate(api, 'admin', 'kwoon-admin-demo');
+  const admin = await authenticateDemoAdmin(api);
   await signIn(admin);
   const title = `Circle Walking ${uniqueSuffix().slice(0, 6)}`;
 
@@ -145,7 +153,7 @@ test('the admin dashboard, the course form and the content manager pass axe', as
   signIn,
 }) => {
   test.setTimeout(60_000);
-  await signIn(await authenticate(api, 'admin', 'kwoon-admin-demo'));
+  await signIn(await authenticateDemoAdmin(api));
   // Every axe rule here, best practices included, not only WCAG A and AA.
   const expectNoViolations = () => expectNoAxeViolations(page, { allRules: true });
 

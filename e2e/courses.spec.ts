@@ -1,6 +1,13 @@
 import type { APIRequestContext } from '@playwright/test';
-import type { CourseDetail, CourseListResponse, CourseResponse } from '../common/courses';
-import { authenticate, bearer, expect, expectNoAxeViolations, test } from './fixtures';
+import type { CourseDetail, CourseResponse } from '../common/courses';
+import {
+  authenticateDemoAdmin,
+  bearer,
+  expect,
+  expectNoAxeViolations,
+  findCourseByTitle,
+  test,
+} from './fixtures';
 
 const COURSE_TITLE = 'Foundations of Zhan Zhuang: Standing Meditation';
 
@@ -13,12 +20,9 @@ interface SeededQuestion {
 
 /** The seeded free course as the demo admin sees it: every lesson, and the quiz with its answers. */
 async function readSeededCourse(api: APIRequestContext): Promise<CourseDetail> {
-  const admin = await authenticate(api, 'admin', 'kwoon-admin-demo');
-  const list = await api.get('/api/courses?is_series=false&limit=200', { headers: bearer(admin.token) });
-  expect(list.status()).toBe(200);
-  const summary = ((await list.json()) as CourseListResponse).courses.find((c) => c.title === COURSE_TITLE);
-  expect(summary, `seeded course '${COURSE_TITLE}'`).toBeTruthy();
-  const detail = await api.get(`/api/courses/${summary!.id}`, { headers: bearer(admin.token) });
+  const admin = await authenticateDemoAdmin(api);
+  const summary = await findCourseByTitle(api, admin.token, COURSE_TITLE);
+  const detail = await api.get(`/api/courses/${summary.id}`, { headers: bearer(admin.token) });
   expect(detail.status()).toBe(200);
   return ((await detail.json()) as CourseResponse).course;
 }

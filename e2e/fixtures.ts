@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { AuthResponse, SignUpInput } from '../common/auth';
+import type { CourseListResponse, CourseSummary } from '../common/courses';
 import type { TermsStatusResponse } from '../common/terms';
 import type { User } from '../common/users';
+import { DEMO_ADMIN } from '../server/db/seed/demo-accounts';
 
 /** The spec's local storage keys (web/lib/session-storage.ts writes the same three). */
 export const STORAGE_KEYS = ['authToken', 'userId', 'userData'] as const;
@@ -42,6 +44,24 @@ export async function authenticate(api: APIRequestContext, username: string, pas
   const response = await api.post('/api/user/authenticate', { data: { username, password } });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as AuthResponse;
+}
+
+/** Signs the seeded demo administrator in through the API. */
+export function authenticateDemoAdmin(api: APIRequestContext) {
+  return authenticate(api, DEMO_ADMIN.username, DEMO_ADMIN.password);
+}
+
+/** A seeded course in the catalogue, found by its exact title as the holder of `token` sees it. */
+export async function findCourseByTitle(
+  api: APIRequestContext,
+  token: string,
+  title: string,
+): Promise<CourseSummary> {
+  const list = await api.get('/api/courses?is_series=false&limit=200', { headers: bearer(token) });
+  expect(list.status()).toBe(200);
+  const course = ((await list.json()) as CourseListResponse).courses.find((c) => c.title === title);
+  expect(course, `seeded course '${title}'`).toBeTruthy();
+  return course!;
 }
 
 async function acceptCurrentTerms(api: APIRequestContext, auth: AuthResponse): Promise<void> {

@@ -1,17 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { CourseListResponse, CourseSummary } from '../common/courses';
 import type { OrderListResponse } from '../common/payments';
-import { bearer, expect, expectNoAxeViolations, test, type Account } from './fixtures';
+import { bearer, expect, expectNoAxeViolations, findCourseByTitle, test, type Account } from './fixtures';
 
 const PAID_COURSE = 'Xingyiquan Five Elements: Pi Quan to Heng Quan';
-
-async function findPaidCourse(api: APIRequestContext, account: Account): Promise<CourseSummary> {
-  const list = await api.get('/api/courses?is_series=false&limit=200', { headers: bearer(account.token) });
-  expect(list.status()).toBe(200);
-  const course = ((await list.json()) as CourseListResponse).courses.find((c) => c.title === PAID_COURSE);
-  expect(course, `seeded course '${PAID_COURSE}'`).toBeTruthy();
-  return course!;
-}
 
 async function ordersOf(api: APIRequestContext, account: Account) {
   const response = await api.get(`/api/stripe/orders/${account.user.id}`, { headers: bearer(account.token) });
@@ -36,7 +27,7 @@ test('a student buys the paid course through the test checkout and studies it', 
   signIn,
 }) => {
   const account = await createStudent();
-  const course = await findPaidCourse(api, account);
+  const course = await findCourseByTitle(api, account.token, PAID_COURSE);
   await signIn(account);
   await startCheckout(page, course.id);
   await expect(page.getByText(PAID_COURSE)).toBeVisible();
@@ -71,7 +62,7 @@ test('a cancelled checkout shows Payment Cancelled without Try Again, then retur
   signIn,
 }) => {
   const account = await createStudent();
-  const course = await findPaidCourse(api, account);
+  const course = await findCourseByTitle(api, account.token, PAID_COURSE);
   await signIn(account);
   await startCheckout(page, course.id);
   await page.getByRole('button', { name: /cancel/i }).click();
@@ -92,7 +83,7 @@ test('a declined card shows its own failure page with Try Again, and no enrolmen
   signIn,
 }) => {
   const account = await createStudent();
-  const course = await findPaidCourse(api, account);
+  const course = await findCourseByTitle(api, account.token, PAID_COURSE);
   await signIn(account);
   await startCheckout(page, course.id);
   await page.getByRole('radio', { name: 'Card declined' }).check();

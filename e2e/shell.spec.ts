@@ -1,6 +1,6 @@
 import { DEMO_ADMIN } from '../server/db/seed/demo-accounts';
 import {
-  authenticate,
+  authenticateDemoAdmin,
   bearer,
   expect,
   expectNoAxeViolations,
@@ -74,7 +74,7 @@ test('the demo admin sees Administrator in the user menu and the Blog link', asy
   api,
   signIn,
 }) => {
-  await signIn(await authenticate(api, DEMO_ADMIN.username, DEMO_ADMIN.password));
+  await signIn(await authenticateDemoAdmin(api));
   await page.goto('/app');
   await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${DEMO_ADMIN.name}` })).toBeVisible();
 
