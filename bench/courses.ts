@@ -12,16 +12,7 @@ import { createSessionStore } from '../server/platform/auth';
 import { systemClock } from '../server/platform/clock';
 import { loadCourseData } from './course-data';
 import { describeScan, explainEndpoint, type ExplainedQuery } from './explain';
-import {
-  helloWorld,
-  measure,
-  printHeader,
-  printTable,
-  saveResults,
-  signUp,
-  withPostgres,
-  withRealApp,
-} from './lib';
+import { measure, runScenarios, saveResults, signUp, withRealApp } from './lib';
 
 const LIST = 'GET /api/courses (signed in)';
 const DETAIL = 'GET /api/courses/{id} (enrolled student)';
@@ -131,15 +122,6 @@ function printPlans() {
   );
 }
 
-async function main() {
-  process.stdout.write('Kwoon course benchmark: ');
-  printHeader();
-  await helloWorld();
-  await scenarios('PGlite');
-  await withPostgres((url) => scenarios('PostgreSQL', url));
-  printTable();
-  printPlans();
-  await saveResults('courses-', { datasets, responseBytes, plans });
-}
-
-await main();
+await runScenarios('Kwoon course benchmark', scenarios);
+printPlans();
+await saveResults('courses-', { datasets, responseBytes, plans });

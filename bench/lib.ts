@@ -57,7 +57,7 @@ export async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
-export async function helloWorld() {
+async function helloWorld() {
   const app = Fastify({ logger: false });
   app.get('/', async () => ({ hello: 'world' }));
   try {
@@ -124,7 +124,7 @@ export async function signUp(base: string): Promise<{ id: string; token: string 
  * Runs `run` with the URL of a fresh temporary PostgreSQL database, dropped afterwards; skips
  * with a note when PostgreSQL does not answer.
  */
-export async function withPostgres(run: (url: string) => Promise<void>) {
+async function withPostgres(run: (url: string) => Promise<void>) {
   const admin = new pg.Client({ connectionString: PG_SERVER, connectionTimeoutMillis: 3000 });
   try {
     await admin.connect();
@@ -145,7 +145,23 @@ export async function withPostgres(run: (url: string) => Promise<void>) {
   }
 }
 
-export function printHeader() {
+/**
+ * A whole benchmark run: the header, the hello-world baseline, then `scenarios` on PGlite and on
+ * PostgreSQL (when it answers), and the results table.
+ */
+export async function runScenarios(
+  title: string,
+  scenarios: (driver: string, databaseUrl?: string) => Promise<void>,
+) {
+  process.stdout.write(`${title}: `);
+  printHeader();
+  await helloWorld();
+  await scenarios('PGlite');
+  await withPostgres((url) => scenarios('PostgreSQL', url));
+  printTable();
+}
+
+function printHeader() {
   console.log(
     `${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per scenario, ` +
       `Node ${process.version}, ${os.cpus().length} CPU cores`,
@@ -155,7 +171,7 @@ export function printHeader() {
 /** Two decimals, or three for the small ratios of heavy pages, so they do not all read 0.00×. */
 const ratio = (value: number) => `${value.toFixed(value < 0.1 ? 3 : 2)}×`;
 
-export function printTable() {
+function printTable() {
   const base = rows.find((row) => row.driver === '-')?.requestsPerSecond ?? NaN;
   const header = ['scenario', 'driver', 'req/s', 'p50 ms', 'p99 ms', 'vs hello world', 'failed'];
   const cells = [

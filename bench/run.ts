@@ -2,16 +2,7 @@
  * `npm run bench`: HTTP throughput and latency of the real app, as ratios to a bare Fastify server
  * measured in the same run on the same machine. Only 127.0.0.1; every load phase is bounded in time.
  */
-import {
-  helloWorld,
-  measure,
-  printHeader,
-  printTable,
-  saveResults,
-  signUp,
-  withPostgres,
-  withRealApp,
-} from './lib';
+import { measure, runScenarios, saveResults, signUp, withRealApp } from './lib';
 
 async function scenarios(driver: string, databaseUrl?: string) {
   await withRealApp(databaseUrl, async (base) => {
@@ -23,14 +14,5 @@ async function scenarios(driver: string, databaseUrl?: string) {
   });
 }
 
-async function main() {
-  process.stdout.write('Kwoon benchmark: ');
-  printHeader();
-  await helloWorld();
-  await scenarios('PGlite');
-  await withPostgres((url) => scenarios('PostgreSQL', url));
-  printTable();
-  await saveResults();
-}
-
-await main();
+await runScenarios('Kwoon benchmark', scenarios);
+await saveResults();
