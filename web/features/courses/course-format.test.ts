@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatAmount } from '../../../common/payments';
 import { capProgress, formatDuration, formatPrice, splitLines, videoSource } from './course-format';
 import { readQuizQuestions, toParagraphs } from './quiz-content';
 
@@ -13,6 +14,11 @@ describe('course formatting', () => {
   it('formats prices as USD en-US', () => {
     expect(formatPrice(49)).toBe('$49.00');
     expect(formatPrice(1234.5, 'USD')).toBe('$1,234.50');
+  });
+
+  it('shows a course price exactly as the checkout shows the same amount in cents', () => {
+    expect(formatPrice(19.99, 'EUR')).toBe(formatAmount(1999, 'EUR'));
+    expect(formatPrice(19.99, 'not-a-currency')).toBe(formatAmount(1999, 'not-a-currency'));
   });
 
   it('caps progress at 100% and floors it at 0%', () => {

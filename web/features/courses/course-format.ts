@@ -1,3 +1,4 @@
+import { formatAmount } from '../../../common/payments';
 import defaultThumbnail from './default-thumbnail.svg';
 
 export const DEFAULT_THUMBNAIL: string = defaultThumbnail;
@@ -11,13 +12,9 @@ export function formatDuration(minutes: number): string {
   return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
 }
 
-/** USD (or the course currency) formatted en-US. */
+/** A course price, given in whole units as the course API sends it, shown like every other amount. */
 export function formatPrice(amount: number, currency = 'USD'): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
-  } catch {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
-  }
+  return formatAmount(Math.round(amount * 100), currency);
 }
 
 /** Newline-separated text as a list, blank lines dropped. */
