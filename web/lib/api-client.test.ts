@@ -96,11 +96,12 @@ describe('apiRequest', () => {
   it('rejects a response that breaks the contract', async () => {
     stubFetch({ 'GET /api/user/1/profile': () => ({ body: { id: 'not-a-user' } }) });
     const { User } = await import('../../common/users');
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
 
     await expect(apiRequest('/user/1/profile', { schema: User })).rejects.toMatchObject({
       code: 'BAD_RESPONSE',
     });
+    expect(consoleError).toHaveBeenCalledWith('Unexpected API response', expect.anything());
   });
 });
 

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CourseReview } from '../../../common/reviews';
 import type { User } from '../../../common/users';
+import { ApiRequestError } from '../../lib/api-client';
 import { makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
 import { CourseReviews } from './course-reviews';
 
@@ -86,6 +87,7 @@ describe('CourseReviews', () => {
   it('requires a rating, counts characters and keeps the modal open on failure', async () => {
     const user = makeUser();
     serve(user, { 'POST /api/reviews': () => ({ status: 500, body: { error: 'x', code: 'INTERNAL' } }) });
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderRoutes(routes, '/c');
     fireEvent.click(await screen.findByRole('button', { name: 'Write a Review' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rate This Course' });
@@ -99,6 +101,7 @@ describe('CourseReviews', () => {
     fireEvent.click(submit);
     expect(await within(dialog).findByText('Failed to update rating. Please try again.')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Rate This Course' })).toBeTruthy();
+    expect(consoleError).toHaveBeenCalledWith('Review submit failed', expect.any(ApiRequestError));
   });
 
   it('lets the author edit and delete their review after confirming', async () => {
