@@ -1,20 +1,9 @@
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Group,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { SignUpInput, type AuthResponse } from '../../../common/auth';
+import { MartialArtInput } from '../../components/martial-art-input';
 import { errorMessage } from '../../lib/api-client';
 import { REGISTRATION_FAILED_MESSAGE, useSignUp } from './api';
-
-/** Suggestions only: students of other arts type their own. */
-export const MARTIAL_ART_SUGGESTIONS = ['Xingyiquan', 'Taijiquan', 'Baguazhang', 'Other'];
 
 export interface SignUpFormProps {
   onSignedUp: (auth: AuthResponse) => void;
@@ -72,10 +61,8 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
             {...form.getInputProps('country')}
           />
         </SimpleGrid>
-        <Autocomplete
-          label="Martial art"
+        <MartialArtInput
           description="Choose one or type your own"
-          data={MARTIAL_ART_SUGGESTIONS}
           required
           {...form.getInputProps('martial_art')}
         />

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
   Alert,
-  Autocomplete,
   Button,
   Group,
   NumberInput,
@@ -20,6 +19,7 @@ import {
   ProfileFields,
   type User,
 } from '../../../common/users';
+import { MartialArtInput } from '../../components/martial-art-input';
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
 import { validateWith } from '../../lib/form';
 import { useUpdateUser } from './api';
@@ -28,8 +28,6 @@ import { PROFILE_SAVE_FAILED_MESSAGE } from './profile-body';
 
 /** How long the 'Saved' indicator stays (spec §9). */
 export const SAVED_INDICATOR_MS = 2000;
-
-const MARTIAL_ARTS = ['Xingyiquan', 'Taijiquan', 'Baguazhang', 'Other'];
 
 const EditProfileSchema = ProfileFields.extend({
   experience: Experience,
@@ -134,7 +132,7 @@ export function EditProfileForm({ profile, passwordChangeRequired }: EditProfile
             {...form.getInputProps('email')}
           />
           <TextInput label="Username" autoComplete="username" required {...form.getInputProps('username')} />
-          <Autocomplete label="Martial art" data={MARTIAL_ARTS} {...form.getInputProps('martial_art')} />
+          <MartialArtInput {...form.getInputProps('martial_art')} />
           <TextInput label="City" autoComplete="address-level2" {...form.getInputProps('city')} />
           <TextInput label="Country" autoComplete="country-name" {...form.getInputProps('country')} />
           <NumberInput
