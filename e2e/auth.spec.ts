@@ -3,6 +3,7 @@ import {
   bearer,
   expect,
   LANDING_URL,
+  NO_SESSION,
   readStoredSession,
   signInWithForm,
   signOutThroughMenu,
@@ -12,7 +13,6 @@ import {
 } from './fixtures';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
-const NO_SESSION = { authToken: null, userId: null, userData: null };
 
 test('sign up through the form, accept the required terms and reach the dashboard', async ({ page, api }) => {
   const suffix = uniqueSuffix();

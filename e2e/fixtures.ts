@@ -8,7 +8,10 @@ import type { User } from '../common/users';
 import { DEMO_ADMIN } from '../server/db/seed/demo-accounts';
 
 /** The spec's local storage keys (web/lib/session-storage.ts writes the same three). */
-export const STORAGE_KEYS = ['authToken', 'userId', 'userData'] as const;
+const STORAGE_KEYS = ['authToken', 'userId', 'userData'] as const;
+
+/** What readStoredSession answers once the app has dropped the session. */
+export const NO_SESSION = { authToken: null, userId: null, userData: null };
 
 export interface CreateStudentOptions extends Partial<SignUpInput> {
   /** Accept the current terms through the API, so no terms modal blocks the app. Default true. */
@@ -82,7 +85,7 @@ async function acceptCurrentTerms(api: APIRequestContext, auth: AuthResponse): P
  * tab (a sessionStorage mark remembers it), so a sign-out, a reload or a later sign-in in the same
  * test are not undone by the script running again on the next navigation.
  */
-export async function seedSession(page: Page, origin: string, account: Pick<Account, 'user' | 'token'>) {
+async function seedSession(page: Page, origin: string, account: Pick<Account, 'user' | 'token'>) {
   await page.addInitScript(
     ({ origin, token, user }) => {
       if (window.location.origin !== origin) return;

@@ -5,6 +5,7 @@ import {
   expect,
   expectNoAxeViolations,
   LANDING_URL,
+  NO_SESSION,
   readStoredSession,
   test,
   userMenuButton,
@@ -40,7 +41,7 @@ test.describe('route guards', () => {
     await page.goto('/app/settings');
     await expect(page).toHaveURL(/\/app\/login$/);
     await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
-    expect(await readStoredSession(page)).toEqual({ authToken: null, userId: null, userData: null });
+    expect(await readStoredSession(page)).toEqual(NO_SESSION);
   });
 
   test('an unknown path goes to the landing page', async ({ page }) => {

@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import type { User } from '../common/users';
-import { bearer, expect, LANDING_URL, readStoredSession, signInWithForm, test, textbox } from './fixtures';
+import {
+  bearer,
+  expect,
+  LANDING_URL,
+  NO_SESSION,
+  readStoredSession,
+  signInWithForm,
+  test,
+  textbox,
+} from './fixtures';
 import { solidPng } from './images';
 
 async function openSettings(page: Page) {
@@ -135,7 +144,7 @@ test('deactivate the account; signing in again is refused', async ({ page, creat
   // The sign-out follows on a 2-second timer.
   await expect(page).toHaveURL(LANDING_URL, { timeout: 6_000 });
   expect(Date.now() - deactivatedAt).toBeGreaterThanOrEqual(1_500);
-  expect(await readStoredSession(page)).toEqual({ authToken: null, userId: null, userData: null });
+  expect(await readStoredSession(page)).toEqual(NO_SESSION);
 
   await page.goto('/app/login');
   await signInWithForm(page, account.user.username, account.password);
