@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { courseFeatures, courses, enrollments, lessons, modules } from '../db/schema';
 import type { TestApp } from './app';
 
@@ -161,3 +162,10 @@ export async function enrollUser(
     .returning();
   return row!;
 }
+
+/** The stored enrolment rows of a user in a course (none, or one). */
+export const enrollmentRows = (t: TestApp, userId: string, courseId: string) =>
+  t.database.db
+    .select()
+    .from(enrollments)
+    .where(and(eq(enrollments.user_id, userId), eq(enrollments.course_id, courseId)));

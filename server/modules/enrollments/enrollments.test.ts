@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrollments } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse, enrollUser } from '../../test/factories-courses';
+import { createCourse, enrollmentRows, enrollUser } from '../../test/factories-courses';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,11 +19,6 @@ const enrolled = (userId: string, courseId: string, headers?: Headers) =>
   t.app.inject({ method: 'GET', url: `/api/user/${userId}/enrolled/${courseId}`, headers });
 const list = (query: string, headers?: Headers) =>
   t.app.inject({ method: 'GET', url: `/api/enrollments${query}`, headers });
-const rowsOf = (userId: string, courseId: string) =>
-  t.database.db
-    .select()
-    .from(enrollments)
-    .where(and(eq(enrollments.user_id, userId), eq(enrollments.course_id, courseId)));
 
 describe('POST /api/user/:userId/enroll/:courseId', () => {
   it('enrols a student in a free course directly (201), then answers 200 with the same enrolment', async () => {
@@ -48,7 +41,7 @@ describe('POST /api/user/:userId/enroll/:courseId', () => {
     const again = await enroll(user.id, course.id, auth);
     expect(again.statusCode).toBe(200);
     expect(again.json().enrollment.id).toBe(first.json().enrollment.id);
-    expect(await rowsOf(user.id, course.id)).toHaveLength(1);
+    expect(await enrollmentRows(t, user.id, course.id)).toHaveLength(1);
   });
 
   it('keeps exactly one enrolment under 20 parallel requests', async () => {
@@ -59,7 +52,7 @@ describe('POST /api/user/:userId/enroll/:courseId', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 200)).toHaveLength(19);
     expect(new Set(results.map((res) => res.json().enrollment.id)).size).toBe(1);
-    expect(await rowsOf(user.id, course.id)).toHaveLength(1);
+    expect(await enrollmentRows(t, user.id, course.id)).toHaveLength(1);
   });
 
   it('refuses a paid course to a student (403 PAYMENT_REQUIRED) and stores nothing', async () => {
@@ -68,7 +61,7 @@ describe('POST /api/user/:userId/enroll/:courseId', () => {
     const res = await enroll(user.id, course.id, auth);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: 'This course requires payment', code: 'PAYMENT_REQUIRED' });
-    expect(await rowsOf(user.id, course.id)).toHaveLength(0);
+    expect(await enrollmentRows(t, user.id, course.id)).toHaveLength(0);
   });
 
   it('lets an admin enrol a student in a paid or unpublished course, with a start date', async () => {
@@ -127,8 +120,8 @@ describe('POST /api/user/:userId/enroll/:courseId', () => {
     const badDate = await enroll(other.user.id, course.id, other.auth, { startDate: 'yesterday' });
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().error).toBe('Start date must be a valid date');
-    expect(await rowsOf(user.id, course.id)).toHaveLength(0);
-    expect(await rowsOf(other.user.id, course.id)).toHaveLength(0);
+    expect(await enrollmentRows(t, user.id, course.id)).toHaveLength(0);
+    expect(await enrollmentRows(t, other.user.id, course.id)).toHaveLength(0);
   });
 });
 
@@ -166,11 +159,11 @@ describe('DELETE /api/user/:userId/enroll/:courseId', () => {
     const other = await createUser(t);
     expect((await unenroll(user.id, course.id, other.auth)).statusCode).toBe(403);
     expect((await unenroll(user.id, course.id)).statusCode).toBe(401);
-    expect(await rowsOf(user.id, course.id)).toHaveLength(1);
+    expect(await enrollmentRows(t, user.id, course.id)).toHaveLength(1);
 
     const admin = await createAdmin(t);
     expect((await unenroll(user.id, course.id, admin.auth)).statusCode).toBe(200);
-    expect(await rowsOf(user.id, course.id)).toHaveLength(0);
+    expect(await enrollmentRows(t, user.id, course.id)).toHaveLength(0);
   });
 });
 

@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_CLOSED_MESSAGE, CHECKOUT_NOT_FOUND_MESSAGE } from '../../../common/payments';
-import { enrollments, orders } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { LOCAL_CHECKOUT_TTL_MS } from '../../platform/payments/local';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
-import { createCourse } from '../../test/factories-courses';
+import { createCourse, enrollmentRows } from '../../test/factories-courses';
 
 /* The built-in test checkout (PAYMENTS_PROVIDER=local, the default): no money moves. */
 
@@ -23,11 +23,6 @@ const decide = (id: string, outcome: string) =>
   t.app.inject({ method: 'POST', url: `/api/payment/local-checkout/${id}`, payload: { outcome } });
 const orderById = async (id: string) =>
   (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-const enrolmentsOf = (userId: string, courseId: string) =>
-  t.database.db
-    .select()
-    .from(enrollments)
-    .where(and(eq(enrollments.user_id, userId), eq(enrollments.course_id, courseId)));
 
 async function startCheckout(price = 89) {
   const course = await createCourse(t, { price, title: 'Xingyiquan Five Elements' });
@@ -83,7 +78,7 @@ describe('the built-in test checkout', () => {
       redirect_url: `${ORIGIN}/payment/success?session_id=${session_id}&course_id=${course.id}`,
     });
     expect(await orderById(order_id)).toMatchObject({ status: 'paid', paid_at: t.clock.now() });
-    const [enrolment] = await enrolmentsOf(user.id, course.id);
+    const [enrolment] = await enrollmentRows(t, user.id, course.id);
     expect(enrolment!.source).toBe('payment');
     const receipts = t.mail.filter((m) => m.to === user.email);
     expect(receipts).toHaveLength(1);
@@ -104,7 +99,9 @@ describe('the built-in test checkout', () => {
     const results = await Promise.all([decide(session_id, 'pay'), decide(session_id, 'declined')]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const winner = results.find((r) => r.statusCode === 200)!.json().redirect_url as string;
-    expect(await enrolmentsOf(user.id, course.id)).toHaveLength(winner.includes('/payment/success') ? 1 : 0);
+    expect(await enrollmentRows(t, user.id, course.id)).toHaveLength(
+      winner.includes('/payment/success') ? 1 : 0,
+    );
   });
 
   it('cancel: back to the failure page, nothing changes and the session stays open', async () => {
@@ -116,7 +113,7 @@ describe('the built-in test checkout', () => {
     });
     expect((await orderById(order_id)).status).toBe('pending');
     expect((await session(session_id)).json().status).toBe('open');
-    expect(await enrolmentsOf(user.id, course.id)).toEqual([]);
+    expect(await enrollmentRows(t, user.id, course.id)).toEqual([]);
     // The buyer can come back and pay.
     expect((await decide(session_id, 'pay')).statusCode).toBe(200);
     expect((await orderById(order_id)).status).toBe('paid');
@@ -137,7 +134,7 @@ describe('the built-in test checkout', () => {
         paid_at: null,
       });
       expect((await session(session_id)).json().status).toBe('failed');
-      expect(await enrolmentsOf(user.id, course.id)).toEqual([]);
+      expect(await enrollmentRows(t, user.id, course.id)).toEqual([]);
       expect((await verify()).json()).toMatchObject({ success: false, status: 'failed', enrolled: false });
       expect((await decide(session_id, 'pay')).statusCode).toBe(409);
     },

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_SIGNATURE_MESSAGE } from '../../../common/payments';
-import { enrollments, orders } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { createUser } from '../../test/factories';
-import { createCourse } from '../../test/factories-courses';
+import { createCourse, enrollmentRows } from '../../test/factories-courses';
 import { createStripeTestApp, signPayload, stripeEvent, type StripeTestApp } from '../../test/fake-stripe';
 
 /* Stripe's signed webhook events, delivered as Stripe sends them: raw JSON and Stripe-Signature. */
@@ -29,11 +29,6 @@ const deliverSigned = (payload: string) => deliver(payload, signPayload(payload)
 
 const orderById = async (id: string) =>
   (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-const enrolmentsOf = (userId: string, courseId: string) =>
-  t.database.db
-    .select()
-    .from(enrollments)
-    .where(and(eq(enrollments.user_id, userId), eq(enrollments.course_id, courseId)));
 
 /** A student with a pending Stripe checkout for a $49.00 course. */
 async function pendingCheckout() {
@@ -71,7 +66,7 @@ describe('POST /api/stripe/webhook: signatures', () => {
       expect(res.json()).toEqual({ error: INVALID_SIGNATURE_MESSAGE, code: 'INVALID_SIGNATURE' });
     }
     expect((await orderById(orderId)).status).toBe('pending');
-    expect(await enrolmentsOf(user.id, course.id)).toEqual([]);
+    expect(await enrollmentRows(t, user.id, course.id)).toEqual([]);
     expect(t.mail.filter((m) => m.to === user.email)).toEqual([]);
   });
 
@@ -99,7 +94,7 @@ describe('POST /api/stripe/webhook: checkout events', () => {
     expect(res.json()).toEqual({ received: true });
     const order = await orderById(orderId);
     expect(order).toMatchObject({ status: 'paid', paid_at: t.clock.now(), failure_reason: null });
-    const [enrolment] = await enrolmentsOf(user.id, course.id);
+    const [enrolment] = await enrollmentRows(t, user.id, course.id);
     expect(enrolment!.source).toBe('payment');
     const receipts = t.mail.filter((m) => m.to === user.email);
     expect(receipts).toHaveLength(1);
@@ -115,13 +110,13 @@ describe('POST /api/stripe/webhook: checkout events', () => {
       200,
     );
     expect((await orderById(orderId)).status).toBe('pending');
-    expect(await enrolmentsOf(user.id, course.id)).toEqual([]);
+    expect(await enrollmentRows(t, user.id, course.id)).toEqual([]);
 
     t.stripe.markPaid(sessionId);
     const paid = await deliverSigned(t.stripe.event('checkout.session.async_payment_succeeded', sessionId));
     expect(paid.statusCode).toBe(200);
     expect((await orderById(orderId)).status).toBe('paid');
-    expect(await enrolmentsOf(user.id, course.id)).toHaveLength(1);
+    expect(await enrollmentRows(t, user.id, course.id)).toHaveLength(1);
   });
 
   it('checkout.session.async_payment_failed marks the order failed', async () => {
@@ -134,7 +129,7 @@ describe('POST /api/stripe/webhook: checkout events', () => {
       failure_reason: 'failed',
       paid_at: null,
     });
-    expect(await enrolmentsOf(user.id, course.id)).toEqual([]);
+    expect(await enrollmentRows(t, user.id, course.id)).toEqual([]);
   });
 
   it('checkout.session.expired marks a pending order expired, but never a paid one', async () => {
@@ -201,7 +196,7 @@ describe('POST /api/stripe/webhook: checkout events', () => {
     const rows = await t.database.db.select().from(orders).where(eq(orders.user_id, user.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: orderId, status: 'paid' });
-    expect(await enrolmentsOf(user.id, course.id)).toHaveLength(1);
+    expect(await enrollmentRows(t, user.id, course.id)).toHaveLength(1);
     expect(t.mail.filter((m) => m.to === user.email)).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALREADY_ENROLLED_MESSAGE,
@@ -9,7 +9,7 @@ import {
 } from '../../../common/payments';
 import { enrollments, orders } from '../../db/schema';
 import { createUser } from '../../test/factories';
-import { createCourse, enrollUser } from '../../test/factories-courses';
+import { createCourse, enrollmentRows, enrollUser } from '../../test/factories-courses';
 import { createStripeTestApp, type StripeTestApp } from '../../test/fake-stripe';
 import { CHECKOUT_RATE_LIMIT_PER_MINUTE } from './payments.routes';
 
@@ -28,11 +28,6 @@ const checkout = (payload: object, headers?: Headers) =>
 const verify = (payload: object, headers?: Headers) =>
   t.app.inject({ method: 'POST', url: '/api/stripe/verify-payment', headers, payload });
 const ordersOf = (userId: string) => t.database.db.select().from(orders).where(eq(orders.user_id, userId));
-const enrolmentsOf = (userId: string, courseId: string) =>
-  t.database.db
-    .select()
-    .from(enrollments)
-    .where(and(eq(enrollments.user_id, userId), eq(enrollments.course_id, courseId)));
 const receiptsTo = (email: string) => t.mail.filter((m) => m.to === email);
 
 /** A student and a published course at $89.00. */
@@ -228,7 +223,7 @@ describe('POST /api/stripe/verify-payment', () => {
         paid_at: t.clock.now().toISOString(),
       },
     });
-    const [enrolment] = await enrolmentsOf(user.id, course.id);
+    const [enrolment] = await enrollmentRows(t, user.id, course.id);
     expect(enrolment!.source).toBe('payment');
 
     const receipts = receiptsTo(user.email);
@@ -242,7 +237,7 @@ describe('POST /api/stripe/verify-payment', () => {
     const again = await verify({ session_id, course_id: course.id }, auth);
     expect(again.json()).toMatchObject({ success: true, status: 'paid', enrolled: true });
     expect(receiptsTo(user.email)).toHaveLength(1);
-    expect(await enrolmentsOf(user.id, course.id)).toHaveLength(1);
+    expect(await enrollmentRows(t, user.id, course.id)).toHaveLength(1);
   });
 
   it('reports an unpaid session as pending without enrolling', async () => {
@@ -256,7 +251,7 @@ describe('POST /api/stripe/verify-payment', () => {
     t.stripe.markAwaitingPayment(session_id);
     const waiting = await verify({ session_id, course_id: course.id }, auth);
     expect(waiting.json()).toMatchObject({ success: false, status: 'pending', enrolled: false });
-    expect(await enrolmentsOf(user.id, course.id)).toEqual([]);
+    expect(await enrollmentRows(t, user.id, course.id)).toEqual([]);
     expect(receiptsTo(user.email)).toEqual([]);
   });
 
@@ -285,8 +280,8 @@ describe('POST /api/stripe/verify-payment', () => {
     }
     const [order] = await ordersOf(user.id);
     expect(order!.status).toBe('pending');
-    expect(await enrolmentsOf(user.id, course.id)).toEqual([]);
-    expect(await enrolmentsOf(other.user.id, course.id)).toEqual([]);
+    expect(await enrollmentRows(t, user.id, course.id)).toEqual([]);
+    expect(await enrollmentRows(t, other.user.id, course.id)).toEqual([]);
   });
 
   it('enrols again when a paid order lost its enrolment', async () => {
@@ -298,7 +293,7 @@ describe('POST /api/stripe/verify-payment', () => {
 
     const res = await verify({ session_id, course_id: course.id }, auth);
     expect(res.json()).toMatchObject({ success: true, status: 'paid', enrolled: true });
-    expect(await enrolmentsOf(user.id, course.id)).toHaveLength(1);
+    expect(await enrollmentRows(t, user.id, course.id)).toHaveLength(1);
     expect(receiptsTo(user.email)).toHaveLength(1);
   });
 

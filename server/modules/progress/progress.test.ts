@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrollments, lessonProgress, lessons } from '../../db/schema';
+import { lessonProgress, lessons } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse, enrollUser } from '../../test/factories-courses';
+import { createCourse, enrollmentRows, enrollUser } from '../../test/factories-courses';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,13 +24,8 @@ const lessonList = (userId: string, courseId: string, headers?: Headers) =>
   t.app.inject({ method: 'GET', url: `/api/user/${userId}/course/${courseId}/lessons/progress`, headers });
 const completions = (userId: string) =>
   t.database.db.select().from(lessonProgress).where(eq(lessonProgress.user_id, userId));
-const storedEnrollment = async (userId: string, courseId: string) => {
-  const [row] = await t.database.db
-    .select()
-    .from(enrollments)
-    .where(and(eq(enrollments.user_id, userId), eq(enrollments.course_id, courseId)));
-  return row!;
-};
+const storedEnrollment = async (userId: string, courseId: string) =>
+  (await enrollmentRows(t, userId, courseId))[0]!;
 
 /** A student enrolled in a fresh course of `lessons` video lessons in one module. */
 async function enrolledStudent(lessonCount = 3) {
