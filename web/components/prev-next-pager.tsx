@@ -1,5 +1,10 @@
 import { Button, Group, Text } from '@mantine/core';
 
+/** How many pages `total` items fill at `pageSize` a page; an empty list still shows page 1 of 1. */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
 export interface PrevNextPagerProps {
   /** Zero-based page shown now. */
   page: number;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { formatAmount, type Order, type Subscription } from '../../../common/payments';
-import { PrevNextPager } from '../../components/prev-next-pager';
+import { pageCount, PrevNextPager } from '../../components/prev-next-pager';
 import { formatDate } from '../../lib/format';
 import { ORDERS_PAGE_SIZE, useOrders, useSubscription } from './api';
 import { ORDER_STATUS_COLOR, ORDER_STATUS_LABEL, failureCopy } from './payment-copy';
@@ -93,7 +93,7 @@ export function OrderHistory({ userId }: { userId: string }) {
   const orders = useOrders(userId, page);
   const subscription = useSubscription(userId);
   const total = orders.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  const pages = pageCount(total, ORDERS_PAGE_SIZE);
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="order-history-title">

@@ -4,14 +4,13 @@ import { clampProgress } from '../../../../common/enrollments';
 import { formatDate } from '../../../lib/format';
 import { RECENT_ENROLLMENTS_PAGE_SIZE, useRecentEnrollments } from './admin-api';
 import { NO_ENROLLMENTS } from './student-progress';
-import { PrevNextPager } from '../../../components/prev-next-pager';
+import { pageCount, PrevNextPager } from '../../../components/prev-next-pager';
 
 /** 'Most Recently Enrolled': newest enrolments first, 5 per page. */
 export function RecentEnrollments() {
   const [page, setPage] = useState(0);
   const enrollments = useRecentEnrollments(page);
-  const total = enrollments.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / RECENT_ENROLLMENTS_PAGE_SIZE));
+  const pages = pageCount(enrollments.data?.total ?? 0, RECENT_ENROLLMENTS_PAGE_SIZE);
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="recent-enrollments-title">

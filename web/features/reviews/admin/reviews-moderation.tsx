@@ -19,7 +19,7 @@ import { RATING_MESSAGE, REVIEW_TEXT_MAX, type Review } from '../../../../common
 import { formatDate } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { ADMIN_REVIEWS_PAGE_SIZE, useAdminReviews, useModerateReview, useRemoveReview } from './admin-api';
-import { PrevNextPager } from '../../../components/prev-next-pager';
+import { pageCount, PrevNextPager } from '../../../components/prev-next-pager';
 
 export const NO_REVIEWS = 'No reviews found';
 export const UPDATE_REVIEW_FAILED = 'Failed to update review. Please try again.';
@@ -35,8 +35,7 @@ export function ReviewsModeration() {
   const [editing, setEditing] = useState<Review | null>(null);
   const [deleting, setDeleting] = useState<Review | null>(null);
   const [failure, setFailure] = useState<Failure>(null);
-  const total = reviews.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ADMIN_REVIEWS_PAGE_SIZE));
+  const pages = pageCount(reviews.data?.total ?? 0, ADMIN_REVIEWS_PAGE_SIZE);
 
   const handleDelete = () => {
     if (!deleting) return;
