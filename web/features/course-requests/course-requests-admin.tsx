@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Group,
-  Loader,
   Modal,
   ScrollArea,
   Select,
@@ -21,6 +20,7 @@ import {
   type CourseRequest,
   CourseRequestStatus,
 } from '../../../common/course-requests';
+import { PanelBody } from '../../components/panel-body';
 import { errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
@@ -61,49 +61,56 @@ export function CourseRequestsAdmin() {
           size="xs"
         />
       </Group>
-      {requests.isPending ? (
-        <Loader size="sm" aria-label="Loading course requests" />
-      ) : requests.isError ? (
-        <Alert color="red">Failed to load data. Please try again later.</Alert>
-      ) : requests.data.requests.length === 0 ? (
-        <Text c="dimmed">No course requests found</Text>
-      ) : (
-        <ScrollArea.Autosize mah="24rem" type="auto" offsetScrollbars>
-          <Stack gap="sm">
-            {requests.data.requests.map((request) => (
-              <Card key={request.id} withBorder padding="sm" component="article" aria-label={request.subject}>
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <div style={{ minWidth: 0 }}>
-                    <Text fw={600}>{request.subject}</Text>
-                    <Text size="xs" c="dimmed">
-                      {request.user_name} · {formatDate(request.created_at)}
-                    </Text>
-                  </div>
-                  <Badge
-                    color={STATUS_COLORS[request.status]}
-                    variant="filled"
-                    autoContrast
-                    style={{ flexShrink: 0 }}
-                  >
-                    {COURSE_REQUEST_STATUS_LABELS[request.status]}
-                  </Badge>
-                </Group>
-                <Text size="sm" mt={4} lineClamp={3}>
-                  {request.reason}
-                </Text>
-                {request.admin_notes && (
-                  <Text size="xs" c="dimmed" mt={4}>
-                    Notes: {request.admin_notes}
+      <PanelBody
+        query={requests}
+        loadingLabel="Loading course requests"
+        isEmpty={(data) => data.requests.length === 0}
+        emptyText="No course requests found"
+      >
+        {(data) => (
+          <ScrollArea.Autosize mah="24rem" type="auto" offsetScrollbars>
+            <Stack gap="sm">
+              {data.requests.map((request) => (
+                <Card
+                  key={request.id}
+                  withBorder
+                  padding="sm"
+                  component="article"
+                  aria-label={request.subject}
+                >
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <div style={{ minWidth: 0 }}>
+                      <Text fw={600}>{request.subject}</Text>
+                      <Text size="xs" c="dimmed">
+                        {request.user_name} · {formatDate(request.created_at)}
+                      </Text>
+                    </div>
+                    <Badge
+                      color={STATUS_COLORS[request.status]}
+                      variant="filled"
+                      autoContrast
+                      style={{ flexShrink: 0 }}
+                    >
+                      {COURSE_REQUEST_STATUS_LABELS[request.status]}
+                    </Badge>
+                  </Group>
+                  <Text size="sm" mt={4} lineClamp={3}>
+                    {request.reason}
                   </Text>
-                )}
-                <Button size="xs" variant="default" mt="xs" onClick={() => setSelected(request)}>
-                  Change Status
-                </Button>
-              </Card>
-            ))}
-          </Stack>
-        </ScrollArea.Autosize>
-      )}
+                  {request.admin_notes && (
+                    <Text size="xs" c="dimmed" mt={4}>
+                      Notes: {request.admin_notes}
+                    </Text>
+                  )}
+                  <Button size="xs" variant="default" mt="xs" onClick={() => setSelected(request)}>
+                    Change Status
+                  </Button>
+                </Card>
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+      </PanelBody>
       <Modal
         opened={selected !== null}
         onClose={() => setSelected(null)}

@@ -2,11 +2,10 @@ import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CourseSummary } from '../../../../common/courses';
+import { LOAD_FAILED_MESSAGE } from '../../../components/panel-body';
 import { useAdminCourses } from './admin-api';
 import { AdminCourseCard } from './admin-course-card';
 import { CourseFormDialog } from './course-form';
-
-export const LOAD_FAILED_MESSAGE = 'Failed to load data. Please try again later.';
 
 type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; course: CourseSummary };
 

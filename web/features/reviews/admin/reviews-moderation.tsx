@@ -1,10 +1,8 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
   Group,
-  Loader,
   Modal,
   Rating,
   Stack,
@@ -19,6 +17,7 @@ import { RATING_MESSAGE, REVIEW_TEXT_MAX, type Review } from '../../../../common
 import { formatDate } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { ADMIN_REVIEWS_PAGE_SIZE, useAdminReviews, useModerateReview, useRemoveReview } from './admin-api';
+import { PanelBody } from '../../../components/panel-body';
 import { pageCount, PrevNextPager } from '../../../components/prev-next-pager';
 
 export const NO_REVIEWS = 'No reviews found';
@@ -58,61 +57,62 @@ export function ReviewsModeration() {
       <Title order={2} size="h4" id="all-reviews-title" mb="sm">
         All Feedback Reviews
       </Title>
-      {reviews.isPending ? (
-        <Loader size="sm" aria-label="Loading reviews" />
-      ) : reviews.isError ? (
-        <Alert color="red">Failed to load data. Please try again later.</Alert>
-      ) : reviews.data.reviews.length === 0 ? (
-        <Text c="dimmed">{NO_REVIEWS}</Text>
-      ) : (
-        <Stack gap="sm">
-          {reviews.data.reviews.map((review) => (
-            <Card
-              key={review.id}
-              withBorder
-              padding="sm"
-              component="article"
-              aria-label={`Review by ${review.user_name}`}
-            >
-              <Stack gap={4}>
-                <Group justify="space-between" wrap="nowrap">
-                  <Text fw={600} size="sm">
-                    {review.user_name}
+      <PanelBody
+        query={reviews}
+        loadingLabel="Loading reviews"
+        isEmpty={(data) => data.reviews.length === 0}
+        emptyText={NO_REVIEWS}
+      >
+        {(data) => (
+          <Stack gap="sm">
+            {data.reviews.map((review) => (
+              <Card
+                key={review.id}
+                withBorder
+                padding="sm"
+                component="article"
+                aria-label={`Review by ${review.user_name}`}
+              >
+                <Stack gap={4}>
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text fw={600} size="sm">
+                      {review.user_name}
+                    </Text>
+                    <Badge
+                      color={review.is_published ? 'jade' : 'gray'}
+                      size="sm"
+                      variant="filled"
+                      style={{ flexShrink: 0 }}
+                    >
+                      {review.is_published ? 'Published' : 'Hidden'}
+                    </Badge>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {review.course_title} · {formatDate(review.created_at)}
                   </Text>
-                  <Badge
-                    color={review.is_published ? 'jade' : 'gray'}
-                    size="sm"
-                    variant="filled"
-                    style={{ flexShrink: 0 }}
-                  >
-                    {review.is_published ? 'Published' : 'Hidden'}
-                  </Badge>
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {review.course_title} · {formatDate(review.created_at)}
-                </Text>
-                <Group gap={4}>
-                  <Rating value={review.rating} readOnly size="sm" aria-hidden />
-                  <VisuallyHidden>{`${review.rating} out of 5 stars`}</VisuallyHidden>
-                </Group>
-                {review.review_text && (
-                  <Text size="sm" lineClamp={4}>
-                    {review.review_text}
-                  </Text>
-                )}
-                <Group gap="xs">
-                  <Button size="xs" variant="default" onClick={() => setEditing(review)}>
-                    Edit
-                  </Button>
-                  <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(review)}>
-                    Delete
-                  </Button>
-                </Group>
-              </Stack>
-            </Card>
-          ))}
-        </Stack>
-      )}
+                  <Group gap={4}>
+                    <Rating value={review.rating} readOnly size="sm" aria-hidden />
+                    <VisuallyHidden>{`${review.rating} out of 5 stars`}</VisuallyHidden>
+                  </Group>
+                  {review.review_text && (
+                    <Text size="sm" lineClamp={4}>
+                      {review.review_text}
+                    </Text>
+                  )}
+                  <Group gap="xs">
+                    <Button size="xs" variant="default" onClick={() => setEditing(review)}>
+                      Edit
+                    </Button>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(review)}>
+                      Delete
+                    </Button>
+                  </Group>
+                </Stack>
+              </Card>
+            ))}
+          </Stack>
+        )}
+      </PanelBody>
       <PrevNextPager page={page} pages={pages} onChange={setPage} />
 
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Edit Review" centered>
