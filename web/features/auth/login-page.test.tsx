@@ -36,6 +36,13 @@ function type(label: string, value: string, container: HTMLElement = document.bo
   fireEvent.change(input, { target: { value } });
 }
 
+/** Fills the sign-in form and submits it. */
+function signIn(username: string, password: string) {
+  type('Username', username);
+  type('Password', password);
+  fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
 const invalidCredentials = {
   status: 401,
   body: { error: 'Invalid username or password', code: 'INVALID_CREDENTIALS' },
@@ -58,9 +65,7 @@ describe('LoginPage sign-in', () => {
       'POST /api/user/authenticate': () => ({ body: { token: 'tok-1', user } }),
     });
     await renderLogin();
-    type('Username', 'mei');
-    type('Password', 'correct horse');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    signIn('mei', 'correct horse');
 
     expect(await screen.findByText('Dashboard at /app')).toBeTruthy();
     expect(calls[0]?.body).toEqual({ username: 'mei', password: 'correct horse' });
@@ -75,9 +80,7 @@ describe('LoginPage sign-in', () => {
       'POST /api/user/auth-temp': () => ({ body: { token: 'temp-tok', user } }),
     });
     await renderLogin();
-    type('Username', 'mei');
-    type('Password', 'Tmp-123456');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    signIn('mei', 'Tmp-123456');
 
     expect(await screen.findByText('Settings at /app/settings?openSecurity=true')).toBeTruthy();
     expect(calls.map((call) => call.path)).toEqual(['/api/user/authenticate', '/api/user/auth-temp']);
@@ -93,9 +96,7 @@ describe('LoginPage sign-in', () => {
       }),
     });
     await renderLogin();
-    type('Username', 'mei');
-    type('Password', 'wrong-password');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    signIn('mei', 'wrong-password');
 
     expect(await screen.findByText('Invalid username or password')).toBeTruthy();
     expect(localStorage.getItem('authToken')).toBeNull();
@@ -109,9 +110,7 @@ describe('LoginPage sign-in', () => {
       }),
     });
     await renderLogin();
-    type('Username', 'mei');
-    type('Password', 'whatever1');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    signIn('mei', 'whatever1');
 
     expect(await screen.findByText('This account has been deactivated')).toBeTruthy();
     expect(calls).toHaveLength(1);
@@ -125,9 +124,7 @@ describe('LoginPage sign-in', () => {
       }),
     });
     await renderLogin();
-    type('Username', 'mei');
-    type('Password', 'whatever1');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    signIn('mei', 'whatever1');
 
     expect(await screen.findByText('Login failed. Please try again.')).toBeTruthy();
   });
@@ -181,11 +178,32 @@ describe('Forgot-password dialog', () => {
     { key: 'country', question: 'In which country do you live?' },
   ];
 
-  async function openAndFindQuestions() {
+  const reset = {
+    hints: { username: 'm*i', city: 'O*****d', country: 'U*A' },
+    tempPassword: 'Tmp-7Q2x9',
+    expiresAt: '2025-07-14T10:30:00.000Z',
+    user: { username: 'mei' },
+  };
+
+  /** Answers the three security questions and presses Verify. */
+  function answer(dialog: HTMLElement, username: string, city: string, country: string) {
+    type('What is your username?', username, dialog);
+    type('In which city do you live?', city, dialog);
+    type('In which country do you live?', country, dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+  }
+
+  /** Opens the dialog and asks for the questions of mei@example.com. */
+  async function openAndContinue() {
     fireEvent.click(await screen.findByRole('button', { name: 'Forgot password?' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset your password' });
     type('Email', 'mei@example.com', dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    return dialog;
+  }
+
+  async function openAndFindQuestions() {
+    const dialog = await openAndContinue();
     await within(dialog).findByLabelText(labelled('What is your username?'));
     return dialog;
   }
@@ -206,10 +224,7 @@ describe('Forgot-password dialog', () => {
       'POST /api/user/security-questions': () => ({ status: 500, body: { error: 'x', code: 'INTERNAL' } }),
     });
     await renderLogin();
-    fireEvent.click(await screen.findByRole('button', { name: 'Forgot password?' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reset your password' });
-    type('Email', 'mei@example.com', dialog);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const dialog = await openAndContinue();
 
     expect(await within(dialog).findByText('Failed to retrieve security questions')).toBeTruthy();
   });
@@ -224,10 +239,7 @@ describe('Forgot-password dialog', () => {
     });
     await renderLogin();
     const dialog = await openAndFindQuestions();
-    type('What is your username?', 'mei', dialog);
-    type('In which city do you live?', 'Oakland', dialog);
-    type('In which country do you live?', 'Spain', dialog);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    answer(dialog, 'mei', 'Oakland', 'Spain');
 
     expect(await within(dialog).findByText('Security verification failed')).toBeTruthy();
   });
@@ -236,22 +248,12 @@ describe('Forgot-password dialog', () => {
     const user = makeUser({ requires_password_change: true });
     const { calls } = stubFetch({
       'POST /api/user/security-questions': () => ({ body: { questions } }),
-      'POST /api/user/request-reset': () => ({
-        body: {
-          hints: { username: 'm*i', city: 'O*****d', country: 'U*A' },
-          tempPassword: 'Tmp-7Q2x9',
-          expiresAt: '2025-07-14T10:30:00.000Z',
-          user: { username: 'mei' },
-        },
-      }),
+      'POST /api/user/request-reset': () => ({ body: reset }),
       'POST /api/user/auth-temp': () => ({ body: { token: 'temp-tok', user } }),
     });
     await renderLogin();
     const dialog = await openAndFindQuestions();
-    type('What is your username?', ' mei ', dialog);
-    type('In which city do you live?', 'Oakland', dialog);
-    type('In which country do you live?', 'USA', dialog);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    answer(dialog, ' mei ', 'Oakland', 'USA');
 
     expect(await within(dialog).findByText('Tmp-7Q2x9')).toBeTruthy();
     expect(within(dialog).getByText('O*****d')).toBeTruthy();
@@ -265,22 +267,12 @@ describe('Forgot-password dialog', () => {
   it("says 'Authentication failed. Please check your temporary password.' when it is refused", async () => {
     stubFetch({
       'POST /api/user/security-questions': () => ({ body: { questions } }),
-      'POST /api/user/request-reset': () => ({
-        body: {
-          hints: { username: 'm*i', city: 'O*****d', country: 'U*A' },
-          tempPassword: 'Tmp-7Q2x9',
-          expiresAt: '2025-07-14T10:30:00.000Z',
-          user: { username: 'mei' },
-        },
-      }),
+      'POST /api/user/request-reset': () => ({ body: reset }),
       'POST /api/user/auth-temp': () => invalidCredentials,
     });
     await renderLogin();
     const dialog = await openAndFindQuestions();
-    type('What is your username?', 'mei', dialog);
-    type('In which city do you live?', 'Oakland', dialog);
-    type('In which country do you live?', 'USA', dialog);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    answer(dialog, 'mei', 'Oakland', 'USA');
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Close & Login' }));
 
     await waitFor(() =>
