@@ -5,11 +5,11 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db/client';
 
-export const COURSES = 200;
-export const MODULES_PER_COURSE = 10;
-export const LESSONS_PER_MODULE = 10;
-export const STUDENTS = 5000;
-export const ENROLMENTS_PER_STUDENT = 3;
+const COURSES = 200;
+const MODULES_PER_COURSE = 10;
+const LESSONS_PER_MODULE = 10;
+const STUDENTS = 5000;
+const ENROLMENTS_PER_STUDENT = 3;
 
 /**
  * Each student (the generated ones plus any already signed up) is enrolled in three courses, spread

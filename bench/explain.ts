@@ -12,7 +12,7 @@ import * as schema from '../server/db/schema';
 import type { Database, Db } from '../server/db/client';
 
 /** Tables that grow with students and content; a sequential scan on them is a finding. */
-export const BIG_TABLES = new Set(['lessons', 'lesson_progress', 'enrollments']);
+const BIG_TABLES = new Set(['lessons', 'lesson_progress', 'enrollments']);
 
 export interface ScanNode {
   node: string;

@@ -12,12 +12,12 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
 
-export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-export const WARMUP_SECONDS = 1;
-export const CONNECTIONS = 10;
-export const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WARMUP_SECONDS = 1;
+const CONNECTIONS = 10;
+const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export interface Row {
+interface Row {
   scenario: string;
   driver: string;
   requestsPerSecond: number;
@@ -26,7 +26,7 @@ export interface Row {
   failures: number;
 }
 
-export const rows: Row[] = [];
+const rows: Row[] = [];
 
 /** Warm up, then measure; the load runs in a worker thread so it does not share the server's event loop. */
 export async function measure(
@@ -50,7 +50,7 @@ export async function measure(
   console.log(`  ${scenario} (${driver}): ${Math.round(row.requestsPerSecond)} req/s`);
 }
 
-export async function listen(app: FastifyInstance): Promise<string> {
+async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('The server has no TCP address');
