@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TermsStatusResponse } from '../../../common/terms';
+import { ApiRequestError } from '../../lib/api-client';
 import { TestProviders, makeUser, signInAs, stubFetch } from '../../test/render';
 import { TermsGate } from './terms-gate';
 import { TermsModal, termsParagraphs } from './terms-modal';
@@ -137,7 +138,12 @@ describe('TermsGate', () => {
         <TermsGate userId={user.id} viewOpened={false} onViewClose={() => {}} />
       </TestProviders>,
     );
-    await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+    await vi.waitFor(() =>
+      expect(warn).toHaveBeenCalledWith(
+        'Terms-status check failed; treating as no acceptance required',
+        expect.any(ApiRequestError),
+      ),
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
