@@ -17,19 +17,10 @@ import type { Tx } from '../../db/client';
 import { assertSelfOrAdmin, type AuthContext } from '../../platform/auth';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform';
+import type { EnrolledCourse } from '../users/users.service';
 import { createEnrollmentsRepo, type EnrollmentRow, type EnrollmentSourceValue } from './enrollments.repo';
 
 export type { EnrollmentRow } from './enrollments.repo';
-
-/** One of a user's enrolments, as the users domain shows it on profiles and GET /user/{id}/courses. */
-export interface UserCourseSummary {
-  userId: string;
-  courseId: string;
-  courseName: string;
-  progress: number;
-  startDate: string;
-  completed: boolean;
-}
 
 /** Keeps the user id list of one query well under PostgreSQL's limit on bound parameters. */
 const LIST_FOR_USERS_CHUNK = 1000;
@@ -174,8 +165,11 @@ export function createEnrollmentsService(platform: Platform) {
       });
     },
 
-    /** Every enrolment of these users, most recently started first (one query per 1000 users). */
-    async listForUsers(userIds: string[]): Promise<UserCourseSummary[]> {
+    /**
+     * Every enrolment of these users, most recently started first (one query per 1000 users): the
+     * users domain's CourseLister.
+     */
+    async listForUsers(userIds: string[]): Promise<EnrolledCourse[]> {
       const rows = [];
       for (let i = 0; i < userIds.length; i += LIST_FOR_USERS_CHUNK) {
         rows.push(...(await repo.listForUsers(userIds.slice(i, i + LIST_FOR_USERS_CHUNK))));
