@@ -3,11 +3,9 @@ import {
   Alert,
   Badge,
   Button,
-  Center,
   Container,
   Divider,
   Group,
-  Loader,
   Paper,
   Radio,
   Stack,
@@ -23,6 +21,7 @@ import {
   formatAmount,
   type LocalCheckoutSession,
 } from '../../../common/payments';
+import { PageLoader } from '../../components/page-loader';
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
 import { isWebAddress } from '../../lib/checkout';
 import { isNotFound, useCompleteLocalCheckout, useLocalCheckout } from './api';
@@ -212,13 +211,7 @@ export function LocalCheckoutPage() {
   const { sessionId = '' } = useParams();
   const checkout = useLocalCheckout(sessionId);
 
-  if (checkout.isPending) {
-    return (
-      <Center mih="50vh">
-        <Loader aria-label="Loading checkout" />
-      </Center>
-    );
-  }
+  if (checkout.isPending) return <PageLoader label="Loading checkout" />;
   if (checkout.isError) {
     if (isNotFound(checkout.error)) return <MissingCheckout />;
     if (isClosed(checkout.error)) return <ClosedCheckout />;
