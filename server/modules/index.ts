@@ -31,7 +31,8 @@ import { createUsersService } from './users/users.service';
 /** Builds every module's service and registers its routes under /api. */
 export async function registerModules(api: FastifyInstance, platform: Platform): Promise<void> {
   await api.register(healthRoutes(platform));
-  const enrollments = createEnrollmentsService(platform);
+  const courses = createCoursesService(platform);
+  const enrollments = createEnrollmentsService(platform, { courses });
   const users = createUsersService(platform, { courseLister: enrollments });
   await api.register(usersRoutes({ users }));
   await api.register(enrollmentsRoutes({ enrollments }));
@@ -40,7 +41,6 @@ export async function registerModules(api: FastifyInstance, platform: Platform):
   await api.register(termsRoutes({ terms: createTermsService(platform) }));
   await api.register(uploadsRoutes({ uploads: createUploadsService(platform) }));
   await api.register(mailRoutes({ mail: createMailService(platform) }));
-  const courses = createCoursesService(platform);
   await api.register(coursesRoutes({ courses }));
   await api.register(contentRoutes({ content: createContentService(platform) }));
   await api.register(progressRoutes({ progress: createProgressService(platform, { enrollments, courses }) }));

@@ -8,20 +8,6 @@ export type EnrollmentSourceValue = EnrollmentRow['source'];
 /** Queries on enrolments and the course progress they hold. */
 export function createEnrollmentsRepo(db: Db | Tx) {
   return {
-    async findCourse(courseId: string) {
-      const [row] = await db
-        .select({
-          id: courses.id,
-          title: courses.title,
-          price_cents: courses.price_cents,
-          is_published: courses.is_published,
-        })
-        .from(courses)
-        .where(eq(courses.id, courseId))
-        .limit(1);
-      return row;
-    },
-
     async userExists(userId: string): Promise<boolean> {
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
       return Boolean(row);

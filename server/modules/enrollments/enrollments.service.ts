@@ -17,6 +17,7 @@ import type { Tx } from '../../db/client';
 import { assertSelfOrAdmin, type AuthContext } from '../../platform/auth';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform';
+import type { CoursesService } from '../courses/courses.service';
 import type { EnrolledCourse } from '../users/users.service';
 import { createEnrollmentsRepo, type EnrollmentRow, type EnrollmentSourceValue } from './enrollments.repo';
 
@@ -38,7 +39,7 @@ export const toEnrollment = (row: EnrollmentRow): Enrollment => ({
   completed_date: row.completed_date?.toISOString() ?? null,
 });
 
-export function createEnrollmentsService(platform: Platform) {
+export function createEnrollmentsService(platform: Platform, { courses }: { courses: CoursesService }) {
   const repo = createEnrollmentsRepo(platform.db);
   const now = () => platform.clock.now();
 
@@ -106,7 +107,7 @@ export function createEnrollmentsService(platform: Platform) {
     ): Promise<{ created: boolean; body: EnrollResponse }> {
       assertSelfOrAdmin(auth, userId);
       const isAdmin = auth.user.is_admin;
-      const course = await repo.findCourse(courseId);
+      const course = await courses.find(courseId);
       if (!course || (!course.is_published && !isAdmin)) throw courseNotFound();
       if (isAdmin && !(await repo.userExists(userId))) throw notFound('User not found', 'USER_NOT_FOUND');
       if (!isAdmin && course.price_cents > 0) {
