@@ -245,4 +245,9 @@ describe('prefillFromQuery', () => {
       'invalid card details',
     ]);
   });
+
+  it("words a reason that names an object property as the text it is, e.g. 'constructor'", () => {
+    expect(reasonInWords('constructor')).toBe('constructor');
+    expect(prefill('reason=toString').subject).toBe('Payment problem: toString');
+  });
 });

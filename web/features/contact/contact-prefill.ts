@@ -4,9 +4,10 @@ import {
   ContactInput,
   ContactTopic,
 } from '../../../common/contact';
+import { FailureReason } from '../../../common/payments';
 
-/** What the payment failure page's reasons mean, in words for a subject line. */
-const REASON_WORDS: Record<string, string> = {
+/** What the payment failure page's reasons mean, in words for a subject line; one for every reason. */
+const REASON_WORDS: Record<FailureReason, string> = {
   cancelled: 'payment cancelled',
   failed: 'payment failed',
   declined: 'card declined',
@@ -19,10 +20,9 @@ const UNKNOWN_REASON_MAX = 60;
 export const PAYMENT_SUBJECT = 'Payment problem';
 
 export function reasonInWords(reason: string): string {
-  return (
-    REASON_WORDS[reason] ??
-    reason.replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, UNKNOWN_REASON_MAX)
-  );
+  const known = FailureReason.safeParse(reason);
+  if (known.success) return REASON_WORDS[known.data];
+  return reason.replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, UNKNOWN_REASON_MAX);
 }
 
 export interface ContactPrefill {
