@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { User } from '../../common/users';
 import { SessionProvider } from '../lib/session';
@@ -35,6 +35,12 @@ export function renderRoutes(routes: RouteObject[], path: string) {
     </TestProviders>,
   );
   return { ...result, router };
+}
+
+/** A route element that shows the path it was reached at, as an output labelled 'Location'. */
+export function Where() {
+  const location = useLocation();
+  return <output aria-label="Location">{location.pathname}</output>;
 }
 
 export function makeUser(overrides: Partial<User> = {}): User {

@@ -1,15 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../common/users';
-import { makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
+import { makeUser, renderRoutes, signInAs, stubFetch, Where } from '../../test/render';
 import { CoursesPage, SeriesPage } from './course-list-page';
 import { makeCourse } from './test-data';
-
-function Where() {
-  const location = useLocation();
-  return <output aria-label="Location">{location.pathname}</output>;
-}
 
 const routes = [
   { path: '/app/courses', element: <CoursesPage /> },

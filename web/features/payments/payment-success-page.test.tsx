@@ -1,15 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../common/payments';
-import { makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
+import { makeUser, renderRoutes, signInAs, stubFetch, Where } from '../../test/render';
 import { PaymentSuccessPage, VERIFY_MAX_ATTEMPTS } from './payment-success-page';
 import { advance, countDown, withCountdownTimers, COURSE_ID, makeOrder } from './test-data';
-
-function Where() {
-  const location = useLocation();
-  return <output aria-label="Location">{location.pathname}</output>;
-}
 
 const routes = [
   { path: '/payment/success', element: <PaymentSuccessPage /> },
