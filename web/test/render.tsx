@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { fireEvent, render, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { User } from '../../common/users';
@@ -110,4 +110,21 @@ export function stubFetch(routes: Record<string, Handler>) {
 /** A label matcher that ignores Mantine's required asterisk ("Username *"). */
 export function labelled(label: string): RegExp {
   return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
+}
+
+/**
+ * The input or textarea labelled `label` inside `container`: an Autocomplete's or Select's option
+ * list carries the same label, so the first form control wins.
+ */
+export function field(label: string, container: HTMLElement = document.body): HTMLInputElement {
+  const input = within(container)
+    .getAllByLabelText(labelled(label))
+    .find((element) => element.tagName === 'INPUT' || element.tagName === 'TEXTAREA');
+  if (!input) throw new Error(`No input labelled ${label}`);
+  return input as HTMLInputElement;
+}
+
+/** Types `value` into the field labelled `label`. */
+export function type(label: string, value: string, container: HTMLElement = document.body): void {
+  fireEvent.change(field(label, container), { target: { value } });
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { labelled, makeUser, renderRoutes, stubFetch } from '../../test/render';
+import { labelled, makeUser, renderRoutes, stubFetch, type } from '../../test/render';
 import { LoginPage } from './login-page';
 
 function Probe({ name }: { name: string }) {
@@ -25,15 +25,6 @@ async function renderLogin(path = '/app/login') {
   const result = renderRoutes(routes, path);
   await screen.findByRole('tablist');
   return result;
-}
-
-function type(label: string, value: string, container: HTMLElement = document.body) {
-  // An Autocomplete's option list carries the same label as its input.
-  const input = within(container)
-    .getAllByLabelText(labelled(label))
-    .find((element) => element.tagName === 'INPUT');
-  if (!input) throw new Error(`No input labelled ${label}`);
-  fireEvent.change(input, { target: { value } });
 }
 
 /** Fills the sign-in form and submits it. */

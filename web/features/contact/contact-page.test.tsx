@@ -1,24 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { labelled, makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
+import { field, makeUser, renderRoutes, signInAs, stubFetch, type } from '../../test/render';
 import { ContactPage } from './contact-page';
 import { prefillFromQuery, reasonInWords } from './contact-prefill';
 
 const COURSE_ID = '5d3c1a9e-7b2f-4c1d-9e8a-2f6b4c3d1e0a';
 const routes = [{ path: '/contact', element: <ContactPage /> }];
-
-/** The input or textarea with this label (a Select's option list carries the same label). */
-function field(label: string): HTMLInputElement {
-  const input = screen
-    .getAllByLabelText(labelled(label))
-    .find((element) => element.tagName === 'INPUT' || element.tagName === 'TEXTAREA');
-  if (!input) throw new Error(`No input labelled ${label}`);
-  return input as HTMLInputElement;
-}
-
-function type(label: string, value: string) {
-  fireEvent.change(field(label), { target: { value } });
-}
 
 const sendMessage = () => fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
 
