@@ -176,3 +176,7 @@ export function errorMessage(error: unknown, fallback: string): string {
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 401;
 }
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 404;
+}

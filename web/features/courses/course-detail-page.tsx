@@ -21,7 +21,7 @@ import {
 import { IconAlertTriangle, IconClock, IconEye, IconStar, IconUsers } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { CourseDetail } from '../../../common/courses';
-import { ApiRequestError } from '../../lib/api-client';
+import { isNotFound } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useCourse, useLessonProgress, useListedCourse } from './api';
@@ -52,8 +52,6 @@ export interface CourseDetailPageProps {
   /** The reviews section, composed in web/app (features do not import each other). */
   renderReviews?: (props: CourseReviewsSlotProps) => ReactNode;
 }
-
-const isNotFound = (error: unknown) => error instanceof ApiRequestError && error.status === 404;
 
 export function CourseDetailPage({ renderReviews }: CourseDetailPageProps) {
   const { courseId = '' } = useParams();

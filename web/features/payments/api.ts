@@ -9,7 +9,7 @@ import {
   type Subscription,
   type VerifyPaymentInput,
 } from '../../../common/payments';
-import { ApiRequestError, apiRequest } from '../../lib/api-client';
+import { apiRequest, isNotFound } from '../../lib/api-client';
 
 const enc = encodeURIComponent;
 
@@ -21,8 +21,6 @@ export const paymentKeys = {
   subscription: (userId: string) => ['payments', 'subscription', userId] as const,
   localCheckout: (sessionId: string) => ['payments', 'local-checkout', sessionId] as const,
 };
-
-export const isNotFound = (error: unknown) => error instanceof ApiRequestError && error.status === 404;
 
 /** The user's orders, newest first; the spec treats a 404 as an empty list. */
 export function useOrders(userId: string, page: number) {

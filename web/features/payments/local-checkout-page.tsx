@@ -22,9 +22,9 @@ import {
   type LocalCheckoutSession,
 } from '../../../common/payments';
 import { PageLoader } from '../../components/page-loader';
-import { ApiRequestError, errorMessage } from '../../lib/api-client';
+import { ApiRequestError, errorMessage, isNotFound } from '../../lib/api-client';
 import { isWebAddress } from '../../lib/checkout';
-import { isNotFound, useCompleteLocalCheckout, useLocalCheckout } from './api';
+import { useCompleteLocalCheckout, useLocalCheckout } from './api';
 import { ResultPanel } from './result-panel';
 
 export const TEST_MODE_TEXT = 'Test mode — no card is charged and no money moves';

@@ -9,11 +9,11 @@ import {
   formatAmount,
   type Order,
 } from '../../../common/payments';
-import { ApiRequestError, errorMessage } from '../../lib/api-client';
+import { errorMessage, isNotFound, isUnauthorized } from '../../lib/api-client';
 import { useStartCheckout } from '../../lib/checkout';
 import { useSession } from '../../lib/session';
 import { readToken } from '../../lib/session-storage';
-import { isNotFound, useVerifyPayment } from './api';
+import { useVerifyPayment } from './api';
 import { failureCopy } from './payment-copy';
 import { CountdownNotice, ResultPanel } from './result-panel';
 import { useRedirectCountdown } from './use-redirect-countdown';
@@ -68,7 +68,7 @@ function useVerification(input: VerifyPaymentInput | null, round: number) {
       } catch (error) {
         if (cancelled) return;
         if (isNotFound(error)) setState({ kind: 'not-found' });
-        else if (error instanceof ApiRequestError && error.status === 401) setState({ kind: 'signed-out' });
+        else if (isUnauthorized(error)) setState({ kind: 'signed-out' });
         else setState({ kind: 'error', message: errorMessage(error, VERIFY_FAILED_MESSAGE) });
       }
     };

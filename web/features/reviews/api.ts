@@ -8,7 +8,7 @@ import {
   type CreateReviewInput,
   type UpdateReviewInput,
 } from '../../../common/reviews';
-import { ApiRequestError, apiRequest } from '../../lib/api-client';
+import { apiRequest, isNotFound } from '../../lib/api-client';
 
 const enc = encodeURIComponent;
 
@@ -43,7 +43,7 @@ export function useMyReview(userId: string, courseId: string, enabled: boolean) 
       apiRequest(`/users/${enc(userId)}/courses/${enc(courseId)}/review`, { schema: ReviewResponse })
         .then((response) => response.review)
         .catch((error: unknown) => {
-          if (error instanceof ApiRequestError && error.status === 404) return null;
+          if (isNotFound(error)) return null;
           throw error;
         }),
   });

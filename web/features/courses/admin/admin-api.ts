@@ -19,7 +19,7 @@ import { ENROLLMENTS_MAX_LIMIT, EnrollmentListResponse } from '../../../../commo
 import { LessonProgressList } from '../../../../common/progress';
 import { ReviewResponse } from '../../../../common/reviews';
 import { UploadResponse, type UploadFolder } from '../../../../common/uploads';
-import { ApiRequestError, apiRequest, uploadForm } from '../../../lib/api-client';
+import { apiRequest, isNotFound, uploadForm } from '../../../lib/api-client';
 
 /** The admin sees every course, published or not, in one list. */
 export const ADMIN_COURSE_LIMIT = 200;
@@ -81,7 +81,7 @@ export function useStudentReview(userId: string, courseId: string) {
         });
         return review;
       } catch (error) {
-        if (error instanceof ApiRequestError && error.status === 404) return null;
+        if (isNotFound(error)) return null;
         throw error;
       }
     },
