@@ -11,7 +11,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse } from '../../common/auth';
 import type { User } from '../../common/users';
-import { AUTH_ERROR_EVENT, ApiRequestError, apiRequest } from './api-client';
+import { AUTH_ERROR_EVENT, ApiRequestError, apiRequest, isUnauthorized } from './api-client';
 import {
   STORAGE_KEYS,
   clearStoredSession,
@@ -59,7 +59,7 @@ async function loadSchemas() {
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 function sessionEnded(error: unknown): boolean {
-  return error instanceof ApiRequestError && (error.status === 401 || error.code === 'ABORTED');
+  return isUnauthorized(error) || (error instanceof ApiRequestError && error.code === 'ABORTED');
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {

@@ -9,7 +9,7 @@ import {
   type SignInInput,
   type TempSignInInput,
 } from '../../../common/auth';
-import { ApiRequestError, apiRequest } from '../../lib/api-client';
+import { ApiRequestError, apiRequest, isUnauthorized } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Please try again.';
@@ -49,7 +49,7 @@ export async function signInWithFallback(input: SignInInput): Promise<AuthRespon
     try {
       return await authenticateTemp({ username: input.username, tempPassword: input.password });
     } catch (tempError) {
-      if (tempError instanceof ApiRequestError && tempError.status === 401) throw error;
+      if (isUnauthorized(tempError)) throw error;
       throw tempError;
     }
   }
