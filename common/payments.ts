@@ -29,8 +29,8 @@ export type PaymentProvider = z.infer<typeof PaymentProvider>;
 /**
  * pending — checkout started, not paid yet; paid — money received, the buyer is enrolled;
  * failed — the card was refused; expired — the checkout timed out unpaid;
- * cancelled — replaced by a newer checkout for the same course. A payment that arrives for a
- * failed, expired or cancelled order still counts: paid always wins.
+ * cancelled — closed by us when a newer checkout replaced it (the course's price had changed).
+ * A payment that arrives for a failed, expired or cancelled order still counts: paid always wins.
  */
 export const OrderStatus = z.enum(['pending', 'paid', 'failed', 'expired', 'cancelled']);
 export type OrderStatus = z.infer<typeof OrderStatus>;

@@ -40,6 +40,8 @@ export interface CheckoutSnapshot {
   state: CheckoutState;
   /** Set when state is failed: one of the failure page's reasons, 'failed' when the provider gives none. */
   failureReason: FailureReason | null;
+  /** Where the buyer can still pay while the session is open; null otherwise. */
+  url: string | null;
 }
 
 export interface PaymentsProvider {
@@ -48,6 +50,11 @@ export interface PaymentsProvider {
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
   /** The session as the provider sees it now; undefined when it does not know the id. */
   retrieveCheckout(sessionId: string): Promise<CheckoutSnapshot | undefined>;
+  /**
+   * Closes an open session so that it can no longer be paid, and reports its state afterwards:
+   * expired, or paid when the buyer paid it first. Undefined when the provider does not know it.
+   */
+  expireCheckout(sessionId: string): Promise<CheckoutSnapshot | undefined>;
   /**
    * Checks the signature over the exact bytes received and reads the event. Throws a 400 AppError
    * (INVALID_SIGNATURE) for a missing, wrong or stale signature; undefined for events we ignore.

@@ -61,6 +61,9 @@ const stripeError = (type: string, message: string, code?: string) => ({
   error: { type, message, ...(code ? { code } : {}) },
 });
 
+const noSuchSession = (id: string) =>
+  stripeError('invalid_request_error', `No such checkout.session: '${id}'`, 'resource_missing');
+
 export async function startFakeStripe() {
   const sessions = new Map<string, FakeCheckoutSession>();
   const byIdempotencyKey = new Map<string, FakeCheckoutSession>();
@@ -127,16 +130,28 @@ export async function startFakeStripe() {
       return send(response, 200, session);
     }
 
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
+    if (request.method === 'POST' && expire) {
+      const found = sessions.get(decodeURIComponent(expire[1]!));
+      if (!found) return send(response, 404, noSuchSession(expire[1]!));
+      if (found.status !== 'open') {
+        return send(
+          response,
+          400,
+          stripeError(
+            'invalid_request_error',
+            'Only Checkout Sessions with a status in ["open"] can be expired.',
+          ),
+        );
+      }
+      Object.assign(found, { status: 'expired', url: null });
+      return send(response, 200, found);
+    }
+
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (request.method === 'GET' && match) {
       const session = sessions.get(decodeURIComponent(match[1]!));
-      if (!session) {
-        return send(
-          response,
-          404,
-          stripeError('invalid_request_error', `No such checkout.session: '${match[1]}'`, 'resource_missing'),
-        );
-      }
+      if (!session) return send(response, 404, noSuchSession(match[1]!));
       return send(response, 200, session);
     }
     return send(response, 404, stripeError('invalid_request_error', `Unrecognized request URL`));

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_CLOSED_MESSAGE, CHECKOUT_NOT_FOUND_MESSAGE } from '../../../common/payments';
-import { orders } from '../../db/schema';
+import { courses, orders } from '../../db/schema';
 import { LOCAL_CHECKOUT_TTL_MS } from '../../platform/payments/local';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
@@ -45,7 +45,36 @@ async function startCheckout(price = 89) {
   return { course, user, auth, ...body, verify };
 }
 
+const checkoutAgain = (courseId: string, auth: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/stripe/create-checkout',
+    headers: auth,
+    payload: { course_id: courseId },
+  });
+
 describe('the built-in test checkout', () => {
+  it('hands back the open checkout again; after a refused card, or a price change, a new one starts', async () => {
+    const { course, auth, url, session_id, order_id } = await startCheckout();
+    const again = await checkoutAgain(course.id, auth);
+    expect(again.json()).toEqual({ url, session_id, order_id });
+
+    await t.database.db.update(courses).set({ price_cents: 9900 }).where(eq(courses.id, course.id));
+    const repriced = (await checkoutAgain(course.id, auth)).json<{ session_id: string; order_id: string }>();
+    expect(repriced.session_id).not.toBe(session_id);
+    expect((await session(session_id)).json().status).toBe('expired');
+    expect((await decide(session_id, 'pay')).statusCode).toBe(409);
+    expect(await orderById(order_id)).toMatchObject({ status: 'cancelled' });
+
+    expect((await decide(repriced.session_id, 'declined')).statusCode).toBe(200);
+    const retry = (await checkoutAgain(course.id, auth)).json<{ session_id: string }>();
+    expect(retry.session_id).not.toBe(repriced.session_id);
+    expect(await orderById(repriced.order_id)).toMatchObject({
+      status: 'failed',
+      failure_reason: 'declined',
+    });
+  });
+
   it('sends the buyer to the app page of a new session that shows the course and price', async () => {
     const { course, user, url, session_id, order_id } = await startCheckout();
     expect(session_id).toMatch(/^cs_test_local_[A-Za-z0-9_-]{32}$/);

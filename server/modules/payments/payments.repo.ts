@@ -9,12 +9,21 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 /** Orders and subscriptions. */
 export function createPaymentsRepo(db: Db | Tx) {
   return {
-    /** A newer checkout replaces the buyer's pending ones for the same course. */
-    async cancelPending(userId: string, courseId: string, at: Date): Promise<void> {
+    /** The buyer's pending orders for a course, newest first. */
+    async pendingOrders(userId: string, courseId: string): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.user_id, userId), eq(orders.course_id, courseId), eq(orders.status, 'pending')))
+        .orderBy(desc(orders.created_at), desc(orders.id));
+    },
+
+    /** A pending order whose session we closed because a newer checkout replaces it. */
+    async markCancelled(id: string, at: Date): Promise<void> {
       await db
         .update(orders)
         .set({ status: 'cancelled', updated_at: at })
-        .where(and(eq(orders.user_id, userId), eq(orders.course_id, courseId), eq(orders.status, 'pending')));
+        .where(and(eq(orders.id, id), eq(orders.status, 'pending')));
     },
 
     async insertOrder(values: typeof orders.$inferInsert): Promise<OrderRow> {

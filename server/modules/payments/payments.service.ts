@@ -119,6 +119,56 @@ export function createPaymentsService(
     }
   }
 
+  /** A provider call; its failure is the buyer's 503, with the cause in the log. */
+  async function fromProvider<T>(work: () => Promise<T>, context: object, what: string): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      log.error({ err: error, ...context }, what);
+      throw providerUnavailable();
+    }
+  }
+
+  /**
+   * Settles the buyer's earlier checkouts for a course before a new one starts, so no session can
+   * be paid twice: the newest still open at today's price is handed back to reuse; any other open
+   * one is closed at the provider and its order cancelled; one paid meanwhile is applied (and
+   * enrols). Returns the checkout to reuse, if any.
+   */
+  async function settlePending(
+    userId: string,
+    course: { id: string; price_cents: number; currency: string },
+    base: string,
+  ): Promise<CreateCheckoutResponse | undefined> {
+    let reuse: CreateCheckoutResponse | undefined;
+    for (const order of await repo.pendingOrders(userId, course.id)) {
+      const context = { orderId: order.id };
+      const sessionId = order.provider_session_id;
+      let snapshot = await fromProvider(
+        () => provider.retrieveCheckout(sessionId),
+        context,
+        'the payment provider did not report a checkout',
+      );
+      const samePrice = order.amount_cents === course.price_cents && order.currency === course.currency;
+      if (snapshot?.state === 'open' && snapshot.url && samePrice && !reuse) {
+        reuse = { url: snapshot.url, session_id: sessionId, order_id: order.id };
+        continue;
+      }
+      let replaced = false;
+      if (snapshot?.state === 'open') {
+        snapshot = await fromProvider(
+          () => provider.expireCheckout(sessionId),
+          context,
+          'the payment provider did not close a checkout',
+        );
+        replaced = snapshot?.state === 'expired';
+      }
+      if (replaced) await repo.markCancelled(order.id, now());
+      else if (snapshot) await apply(snapshot, base);
+    }
+    return reuse;
+  }
+
   function localCheckout(): LocalCheckout {
     if (!isLocalCheckout(provider)) throw checkoutNotFound();
     return provider;
@@ -126,8 +176,9 @@ export function createPaymentsService(
 
   return {
     /**
-     * Starts a checkout for a published paid course at the course's own price. The order is
-     * written only once the provider has a session for it, so a provider failure leaves nothing.
+     * Starts a checkout for a published paid course at the course's own price, or hands back the
+     * buyer's checkout still open for it (see settlePending). The order is written only once the
+     * provider has a session for it, so a provider failure leaves nothing.
      */
     async createCheckout(
       auth: AuthContext,
@@ -138,50 +189,49 @@ export function createPaymentsService(
       if (!course || !course.is_published) throw courseNotFound();
       if (course.price_cents <= 0) throw badRequest(FREE_COURSE_MESSAGE, 'FREE_COURSE');
       const userId = auth.user.id;
-      if (await enrollments.find(userId, course.id)) {
-        throw conflict(ALREADY_ENROLLED_MESSAGE, 'ALREADY_ENROLLED');
-      }
-
+      const alreadyEnrolled = async () => {
+        if (await enrollments.find(userId, course.id)) {
+          throw conflict(ALREADY_ENROLLED_MESSAGE, 'ALREADY_ENROLLED');
+        }
+      };
+      await alreadyEnrolled();
       const base = baseUrl(origin);
+      const reuse = await settlePending(userId, course, base);
+      // An earlier checkout paid in the meantime has just enrolled the buyer.
+      await alreadyEnrolled();
+      if (reuse) return reuse;
+
       const orderId = randomUUID();
-      let session: { sessionId: string; url: string };
-      try {
-        session = await provider.createCheckout({
-          orderId,
-          userId,
-          courseId: course.id,
-          courseTitle: course.title,
-          amountCents: course.price_cents,
-          currency: course.currency,
-          customerEmail: auth.user.email,
-          successUrl: `${base}/payment/success?session_id={CHECKOUT_SESSION_ID}&course_id=${course.id}`,
-          cancelUrl: `${base}/payment/failed?course_id=${course.id}&reason=cancelled`,
-        });
-      } catch (error) {
-        log.error(
-          { err: error, orderId, courseId: course.id },
-          'the payment provider did not start a checkout',
-        );
-        throw providerUnavailable();
-      }
+      const session = await fromProvider(
+        () =>
+          provider.createCheckout({
+            orderId,
+            userId,
+            courseId: course.id,
+            courseTitle: course.title,
+            amountCents: course.price_cents,
+            currency: course.currency,
+            customerEmail: auth.user.email,
+            successUrl: `${base}/payment/success?session_id={CHECKOUT_SESSION_ID}&course_id=${course.id}`,
+            cancelUrl: `${base}/payment/failed?course_id=${course.id}&reason=cancelled`,
+          }),
+        { orderId, courseId: course.id },
+        'the payment provider did not start a checkout',
+      );
 
       const at = now();
-      const order = await platform.db.transaction(async (tx) => {
-        const txRepo = createPaymentsRepo(tx);
-        await txRepo.cancelPending(userId, course.id, at);
-        return txRepo.insertOrder({
-          id: orderId,
-          user_id: userId,
-          course_id: course.id,
-          course_title: course.title,
-          provider: provider.name,
-          provider_session_id: session.sessionId,
-          amount_cents: course.price_cents,
-          currency: course.currency,
-          status: 'pending',
-          created_at: at,
-          updated_at: at,
-        });
+      const order = await repo.insertOrder({
+        id: orderId,
+        user_id: userId,
+        course_id: course.id,
+        course_title: course.title,
+        provider: provider.name,
+        provider_session_id: session.sessionId,
+        amount_cents: course.price_cents,
+        currency: course.currency,
+        status: 'pending',
+        created_at: at,
+        updated_at: at,
       });
       return { url: session.url, session_id: session.sessionId, order_id: order.id };
     },
@@ -200,13 +250,11 @@ export function createPaymentsService(
       if (order.status === 'paid') {
         if (order.course_id) await enrollments.grant(order.user_id, order.course_id, 'payment');
       } else {
-        let snapshot: CheckoutSnapshot | undefined;
-        try {
-          snapshot = await provider.retrieveCheckout(order.provider_session_id);
-        } catch (error) {
-          log.error({ err: error, orderId: order.id }, 'the payment provider did not report a checkout');
-          throw providerUnavailable();
-        }
+        const snapshot = await fromProvider(
+          () => provider.retrieveCheckout(order.provider_session_id),
+          { orderId: order.id },
+          'the payment provider did not report a checkout',
+        );
         if (snapshot) current = (await apply(snapshot, baseUrl(origin))) ?? order;
       }
       const enrolled = current.course_id

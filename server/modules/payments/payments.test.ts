@@ -7,7 +7,7 @@ import {
   FREE_COURSE_MESSAGE,
   PROVIDER_UNAVAILABLE_MESSAGE,
 } from '../../../common/payments';
-import { enrollments, orders } from '../../db/schema';
+import { courses, enrollments, orders } from '../../db/schema';
 import { createUser } from '../../test/factories';
 import { createCourse, enrollmentRows, enrollUser } from '../../test/factories-courses';
 import { createStripeTestApp, type StripeTestApp } from '../../test/fake-stripe';
@@ -164,21 +164,59 @@ describe('POST /api/stripe/create-checkout', () => {
     expect(await ordersOf(user.id)).toHaveLength(1);
   });
 
-  it("cancels the buyer's older pending checkout for the same course; a payment for it still wins", async () => {
+  it('hands back the checkout still open for the course instead of a second one that could be paid twice', async () => {
     const { course, user, auth } = await buyer();
     const other = await createCourse(t, { price: 20 });
     const first = await startCheckout(course.id, auth);
     const elsewhere = await startCheckout(other.id, auth);
+    const creates = () =>
+      t.stripe.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/sessions'));
+    const created = creates().length;
     t.clock.advance(1000);
-    const second = await startCheckout(course.id, auth);
-    const byId = new Map((await ordersOf(user.id)).map((o) => [o.id, o]));
-    expect(byId.get(first.order_id)!.status).toBe('cancelled');
-    expect(byId.get(elsewhere.order_id)!.status).toBe('pending');
-    expect(byId.get(second.order_id)!.status).toBe('pending');
+    const again = await startCheckout(course.id, auth);
+    expect(again).toEqual(first);
+    expect(creates()).toHaveLength(created);
+    const statuses = new Map((await ordersOf(user.id)).map((o) => [o.id, o.status]));
+    expect(statuses).toEqual(
+      new Map([
+        [first.order_id, 'pending'],
+        [elsewhere.order_id, 'pending'],
+      ]),
+    );
+  });
 
+  it('closes at Stripe a checkout started before the price changed, cancels its order and charges the new price', async () => {
+    const { course, user, auth } = await buyer();
+    const first = await startCheckout(course.id, auth);
+    await t.database.db.update(courses).set({ price_cents: 9900 }).where(eq(courses.id, course.id));
+    const second = await startCheckout(course.id, auth);
+    expect(second.session_id).not.toBe(first.session_id);
+    expect(t.stripe.session(first.session_id).status).toBe('expired');
+    const byId = new Map((await ordersOf(user.id)).map((o) => [o.id, o]));
+    expect(byId.get(first.order_id)).toMatchObject({ status: 'cancelled', amount_cents: 8900 });
+    expect(byId.get(second.order_id)).toMatchObject({ status: 'pending', amount_cents: 9900 });
+  });
+
+  it('answers 409 and enrols when the open checkout was paid in the meantime (another tab)', async () => {
+    const { course, user, auth } = await buyer();
+    const first = await startCheckout(course.id, auth);
+    t.stripe.markPaid(first.session_id);
+    const res = await checkout({ course_id: course.id }, auth);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: ALREADY_ENROLLED_MESSAGE, code: 'ALREADY_ENROLLED' });
+    expect((await ordersOf(user.id)).map((o) => o.status)).toEqual(['paid']);
+    expect(await enrollmentRows(t, user.id, course.id)).toHaveLength(1);
+    expect(receiptsTo(user.email)).toHaveLength(1);
+  });
+
+  it('still honours a payment that arrives for a cancelled order: paid always wins', async () => {
+    const { course, user, auth } = await buyer();
+    const first = await startCheckout(course.id, auth);
+    await t.database.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, first.order_id));
     t.stripe.markPaid(first.session_id);
     const res = await verify({ session_id: first.session_id, course_id: course.id }, auth);
     expect(res.json()).toMatchObject({ success: true, status: 'paid', enrolled: true });
+    expect(await enrollmentRows(t, user.id, course.id)).toHaveLength(1);
   });
 
   it(`allows ${CHECKOUT_RATE_LIMIT_PER_MINUTE} checkouts a minute per buyer`, async () => {

@@ -20,6 +20,10 @@ function statusOf(row: SessionRow, now: Date): LocalCheckoutStatus {
   return row.status;
 }
 
+/** The test checkout page of a session, on the site its return pages belong to. */
+const pageOf = (successUrl: string, sessionId: string) =>
+  `${new URL(successUrl).origin}/payment/checkout/${sessionId}`;
+
 function snapshotOf(row: SessionRow, now: Date): CheckoutSnapshot {
   const state = statusOf(row, now);
   const reason = FailureReason.safeParse(row.failure_reason);
@@ -28,6 +32,7 @@ function snapshotOf(row: SessionRow, now: Date): CheckoutSnapshot {
     orderId: row.order_id,
     state,
     failureReason: state === 'failed' ? (reason.success ? reason.data : 'failed') : null,
+    url: state === 'open' ? pageOf(row.success_url, row.id) : null,
   };
 }
 
@@ -74,10 +79,19 @@ export function createLocalCheckout(db: Db, clock: Clock): LocalCheckout {
         created_at: now,
         expires_at: new Date(now.getTime() + LOCAL_CHECKOUT_TTL_MS),
       });
-      return { sessionId: id, url: `${new URL(request.successUrl).origin}/payment/checkout/${id}` };
+      return { sessionId: id, url: pageOf(request.successUrl, id) };
     },
 
     async retrieveCheckout(sessionId) {
+      const row = await find(sessionId);
+      return row ? snapshotOf(row, clock.now()) : undefined;
+    },
+
+    async expireCheckout(sessionId) {
+      await db
+        .update(localCheckoutSessions)
+        .set({ status: 'expired' })
+        .where(and(eq(localCheckoutSessions.id, sessionId), eq(localCheckoutSessions.status, 'open')));
       const row = await find(sessionId);
       return row ? snapshotOf(row, clock.now()) : undefined;
     },

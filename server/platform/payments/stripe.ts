@@ -31,6 +31,7 @@ function snapshotOf(session: Stripe.Checkout.Session, state: CheckoutState): Che
     orderId: session.metadata?.order_id ?? session.client_reference_id ?? null,
     state,
     failureReason: state === 'failed' ? 'failed' : null,
+    url: state === 'open' ? (session.url ?? null) : null,
   };
 }
 
@@ -114,6 +115,18 @@ export function createStripeProvider(settings: StripeSettings): PaymentsProvider
         return snapshotOf(session, stateOf(session));
       } catch (error) {
         if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async expireCheckout(sessionId) {
+      try {
+        const session = await stripe.checkout.sessions.expire(sessionId);
+        return snapshotOf(session, stateOf(session));
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        // Stripe refuses to expire a session that is no longer open (paid, or expired already).
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return this.retrieveCheckout(sessionId);
         throw error;
       }
     },
