@@ -24,6 +24,7 @@ import { registerErrorHandler, tooManyRequests } from './platform/errors';
 import { createMailer, logTransport, smtpTransport, type MailTransport } from './platform/mail';
 import { createPaymentsProvider } from './platform/payments';
 import { localStorage, type MediaStorage } from './platform/storage';
+import { createThrottle } from './platform/throttle';
 import type { Platform } from './platform';
 import { registerModules } from './modules';
 
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: createMailer(database.db, transport, config.MAIL_FROM, clock, app.log),
     storage,
     payments: createPaymentsProvider(config, database.db, clock),
+    throttle: createThrottle(database.db, clock),
     log: app.log,
   };
   app.addHook('onClose', async () => platform.mailer.close());

@@ -5,6 +5,7 @@ import { createSessionStore } from '../platform/auth';
 import { createMailer } from '../platform/mail';
 import { createLocalCheckout } from '../platform/payments/local';
 import { localStorage } from '../platform/storage';
+import { createThrottle } from '../platform/throttle';
 import type { Platform } from '../platform';
 import { testConfig } from '../config';
 import { createTestApp, type TestApp } from '../test/app';
@@ -51,6 +52,7 @@ beforeAll(async () => {
     mailer: createMailer(t.database.db, transport, 'test@kwoon.local', t.clock, probe.log),
     storage: localStorage(t.mediaDir),
     payments: createLocalCheckout(t.database.db, t.clock),
+    throttle: createThrottle(t.database.db, t.clock),
     log: probe.log,
   };
   await probe.register(async (api) => registerModules(api, platform), { prefix: '/api' });

@@ -6,6 +6,7 @@ import type { Clock } from './clock';
 import type { Mailer } from './mail';
 import type { PaymentsProvider } from './payments';
 import type { MediaStorage } from './storage';
+import type { Throttle } from './throttle';
 
 /** What every module's service is built from. */
 export interface Platform {
@@ -17,5 +18,7 @@ export interface Platform {
   mailer: Mailer;
   storage: MediaStorage;
   payments: PaymentsProvider;
+  /** Attempt counters for lockouts and per-account throttling, shared through the database. */
+  throttle: Throttle;
   log: FastifyBaseLogger;
 }

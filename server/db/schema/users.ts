@@ -83,13 +83,56 @@ export const tempPasswords = pgTable(
   (t) => [index('temp_passwords_user_id_idx').on(t.user_id)],
 );
 
-/** Failed recovery attempts, keyed by the normalised e-mail, for lockout. */
-export const recoveryAttempts = pgTable(
-  'recovery_attempts',
+/**
+ * Attempt counters behind the recovery lockout and per-account throttling: one row per key
+ * (e.g. `recovery:<e-mail>`, `account:<user id>`), counted and checked in one statement.
+ */
+export const authThrottles = pgTable('auth_throttles', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull(),
+  window_started_at: timestamp('window_started_at', { withTimezone: true }).notNull(),
+});
+
+/** Six-digit codes e-mailed during recovery to prove the mailbox: 10 minutes, 5 tries, single use. */
+export const passwordResetCodes = pgTable(
+  'password_reset_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    email: text('email').notNull(),
-    attempted_at: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code_hash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('recovery_attempts_email_idx').on(t.email, t.attempted_at)],
+  (t) => [
+    // A new code voids the older one: at most one live code per user.
+    uniqueIndex('password_reset_codes_live_key')
+      .on(t.user_id)
+      .where(sql`${t.used_at} is null`),
+  ],
+);
+
+/** A requested e-mail change: it takes effect only when the link sent to the new address is opened. */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    new_email: text('new_email').notNull(),
+    token_hash: text('token_hash').notNull().unique(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One pending change per user; a new request replaces it.
+    uniqueIndex('email_changes_pending_key')
+      .on(t.user_id)
+      .where(sql`${t.confirmed_at} is null`),
+  ],
 );

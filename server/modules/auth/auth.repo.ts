@@ -1,8 +1,8 @@
-import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { recoveryAttempts, tempPasswords } from '../../db/schema';
+import { tempPasswords } from '../../db/schema';
 
-/** Drizzle queries on the temporary passwords and failed recovery attempts. */
+/** Drizzle queries on the temporary passwords. */
 export function createAuthRepo(db: Db | Tx) {
   return {
     /** Unused, unexpired temporary passwords of one user, newest first. */
@@ -47,29 +47,6 @@ export function createAuthRepo(db: Db | Tx) {
         )
         .returning({ id: tempPasswords.id });
       return rows.length > 0;
-    },
-
-    /** Times of the newest failed attempts for an e-mail after `since`, newest first. */
-    async recentFailures(email: string, since: Date, limit: number): Promise<Date[]> {
-      const rows = await db
-        .select({ attempted_at: recoveryAttempts.attempted_at })
-        .from(recoveryAttempts)
-        .where(and(eq(recoveryAttempts.email, email), gt(recoveryAttempts.attempted_at, since)))
-        .orderBy(desc(recoveryAttempts.attempted_at))
-        .limit(limit);
-      return rows.map((row) => row.attempted_at);
-    },
-
-    /** Records a failure and drops that e-mail's failures too old to count any more. */
-    async recordFailure(email: string, at: Date, forgetBefore: Date) {
-      await db
-        .delete(recoveryAttempts)
-        .where(and(eq(recoveryAttempts.email, email), lte(recoveryAttempts.attempted_at, forgetBefore)));
-      await db.insert(recoveryAttempts).values({ email, attempted_at: at });
-    },
-
-    async clearFailures(email: string) {
-      await db.delete(recoveryAttempts).where(eq(recoveryAttempts.email, email));
     },
   };
 }

@@ -53,23 +53,22 @@ export function createAuthService(platform: Platform, deps: { users: UsersServic
     if (!row.is_active) throw forbidden(DEACTIVATED_MESSAGE, 'ACCOUNT_DEACTIVATED');
   }
 
-  /** 429 once an e-mail has RECOVERY_MAX_FAILURES failures inside the lock window, even for right answers. */
-  async function assertNotLocked(emailKey: string, at: Date) {
-    const windowStart = new Date(at.getTime() - RECOVERY_LOCK_MINUTES * MINUTE);
-    const failures = await repo.recentFailures(emailKey, windowStart, RECOVERY_MAX_FAILURES);
-    const oldestCounted = failures[RECOVERY_MAX_FAILURES - 1];
-    if (!oldestCounted) return;
-    const unlocksAt = oldestCounted.getTime() + RECOVERY_LOCK_MINUTES * MINUTE;
+  /**
+   * Counts a recovery attempt for the e-mail before it is evaluated: past RECOVERY_MAX_FAILURES
+   * in the window every attempt is refused, right answers included, and concurrent guesses cannot
+   * slip past the count (see platform/throttle.ts).
+   */
+  async function countRecoveryAttempt(emailKey: string) {
+    const hit = await platform.throttle.hit(`recovery:${emailKey}`, {
+      limit: RECOVERY_MAX_FAILURES,
+      windowMs: RECOVERY_LOCK_MINUTES * MINUTE,
+    });
+    if (hit.allowed) return;
     throw tooManyRequests(
       `Too many failed attempts. Please try again in ${RECOVERY_LOCK_MINUTES} minutes.`,
-      (unlocksAt - at.getTime()) / 1000,
+      hit.retryAfterSeconds,
       'RECOVERY_LOCKED',
     );
-  }
-
-  async function recordFailure(emailKey: string, at: Date) {
-    const forgetBefore = new Date(at.getTime() - RECOVERY_LOCK_MINUTES * MINUTE);
-    await platform.db.transaction(async (tx) => createAuthRepo(tx).recordFailure(emailKey, at, forgetBefore));
   }
 
   /** Compares every answer, without stopping at the first mismatch. */
@@ -128,12 +127,9 @@ export function createAuthService(platform: Platform, deps: { users: UsersServic
     async requestReset(input: z.output<typeof RequestResetInput>): Promise<RequestResetResponse> {
       const at = now();
       const emailKey = normaliseAnswer(input.email);
-      await assertNotLocked(emailKey, at);
+      await countRecoveryAttempt(emailKey);
       const row = await users.findByEmail(input.email);
-      if (!answersMatch(row, input.securityAnswers) || !row) {
-        await recordFailure(emailKey, at);
-        throw verificationFailed();
-      }
+      if (!answersMatch(row, input.securityAnswers) || !row) throw verificationFailed();
 
       const tempPassword = generateTempPassword();
       const passwordHash = await hashSecret(tempPassword);
@@ -147,8 +143,8 @@ export function createAuthService(platform: Platform, deps: { users: UsersServic
           expires_at: expiresAt,
           created_at: at,
         });
-        await txRepo.clearFailures(emailKey);
       });
+      await platform.throttle.reset(`recovery:${emailKey}`);
       await platform.mailer.send({
         to: row.email,
         subject: 'A temporary password was issued for your account',
