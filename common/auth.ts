@@ -7,6 +7,9 @@ export const SESSION_TTL_DAYS = 30;
 /** Failed recovery attempts per e-mail within the window before recovery locks. */
 export const RECOVERY_MAX_FAILURES = 5;
 export const RECOVERY_LOCK_MINUTES = 15;
+/** Failed password checks per account (sign-in, temporary sign-in, current password) before it locks. */
+export const ACCOUNT_MAX_FAILURES = 10;
+export const ACCOUNT_LOCK_MINUTES = 15;
 
 export const SignInInput = z.object({
   username: requiredText('Username is required', 254),

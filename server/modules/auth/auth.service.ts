@@ -85,7 +85,9 @@ export function createAuthService(platform: Platform, deps: { users: UsersServic
   return {
     async signIn(input: SignInInput): Promise<AuthResponse> {
       const row = await users.findByLogin(input.username);
-      const valid = await verifySecret(row?.password_hash ?? (await dummySecretHash()), input.password);
+      const valid = row
+        ? await users.guardSecretCheck(row, () => verifySecret(row.password_hash, input.password))
+        : await verifySecret(await dummySecretHash(), input.password);
       if (!row || !valid) throw invalidCredentials();
       assertActive(row);
       return openSession(row);

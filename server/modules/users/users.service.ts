@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { OkResponse } from '../../../common/api';
-import type { SignUpInput } from '../../../common/auth';
+import { ACCOUNT_LOCK_MINUTES, ACCOUNT_MAX_FAILURES, type SignUpInput } from '../../../common/auth';
 import {
   AVATAR_URL,
   PROFILE_PASSWORD_REQUIRED_MESSAGE,
@@ -11,7 +11,7 @@ import {
   type UserCoursesResponse,
 } from '../../../common/users';
 import { assertSelfOrAdmin, type AuthContext } from '../../platform/auth';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors';
 import { hashSecret, verifySecret } from '../../platform/passwords';
 import type { Platform } from '../../platform';
 import { createUsersRepo, type UserChanges, type UserRow } from './users.repo';
@@ -160,6 +160,42 @@ export function createUsersService(platform: Platform, deps: { courseLister?: Co
     throw badRequest(messages[action], 'CANNOT_CHANGE_SELF');
   }
 
+  /**
+   * Every check of an account's secret (password, temporary password, current password) goes
+   * through here: the attempt is counted for the account before the check runs, so past
+   * ACCOUNT_MAX_FAILURES in ACCOUNT_LOCK_MINUTES the account answers 429 from any address, and the
+   * owner is told once. The right secret clears the count.
+   */
+  async function guardSecretCheck(row: UserRow, check: () => Promise<boolean>): Promise<boolean> {
+    const key = `account:${row.id}`;
+    const hit = await platform.throttle.hit(key, {
+      limit: ACCOUNT_MAX_FAILURES,
+      windowMs: ACCOUNT_LOCK_MINUTES * 60_000,
+    });
+    if (!hit.allowed) {
+      if (hit.justLocked) {
+        await platform.mailer.send({
+          to: row.email,
+          subject: 'Sign-in to your account was paused',
+          text:
+            `Hello ${row.name},\n\n` +
+            `There were ${ACCOUNT_MAX_FAILURES} failed attempts to use the password of your Kwoon account ` +
+            `(username ${row.username}), so it will refuse further attempts for ${ACCOUNT_LOCK_MINUTES} minutes. ` +
+            'If this was not you, someone may be guessing your password: choose a strong one in Settings ' +
+            'once you can sign in again.\n',
+        });
+      }
+      throw tooManyRequests(
+        `Too many failed attempts. Please try again in ${ACCOUNT_LOCK_MINUTES} minutes.`,
+        hit.retryAfterSeconds,
+        'ACCOUNT_LOCKED',
+      );
+    }
+    const ok = await check();
+    if (ok) await platform.throttle.reset(key);
+    return ok;
+  }
+
   /** After a password change every other session ends and none still asks for a change. */
   async function afterPasswordChange(userId: string, keepSessionId?: string) {
     await platform.sessions.revokeAllForUser(userId, keepSessionId ? { except: keepSessionId } : {});
@@ -179,6 +215,7 @@ export function createUsersService(platform: Platform, deps: { courseLister?: Co
     toUser,
     present,
     changePassword,
+    guardSecretCheck,
     findById: (id: string) => repo.findById(id),
     findByEmail: (email: string) => repo.findByEmail(email),
     activeAdmins: () => repo.activeAdmins(),
@@ -224,7 +261,8 @@ export function createUsersService(platform: Platform, deps: { courseLister?: Co
       const isSelf = auth.user.id === id;
       if (isSelf) {
         if (!input.current_password) throw badRequest(PROFILE_PASSWORD_REQUIRED_MESSAGE, 'PASSWORD_REQUIRED');
-        if (!(await verifySecret(target.password_hash, input.current_password))) {
+        const password = input.current_password;
+        if (!(await guardSecretCheck(target, () => verifySecret(target.password_hash, password)))) {
           // 403, not 401: the web app ends the session on any 401.
           throw forbidden('Current password is incorrect', 'INVALID_PASSWORD');
         }
