@@ -1,20 +1,11 @@
-import Fastify, { type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionStore } from '../platform/auth';
-import { createMailer } from '../platform/mail';
-import { createLocalCheckout } from '../platform/payments/local';
-import { localStorage } from '../platform/storage';
-import { createThrottle } from '../platform/throttle';
-import type { Platform } from '../platform';
-import { testConfig } from '../config';
 import { createTestApp, type TestApp } from '../test/app';
-import { registerModules } from '.';
+import { listRoutes, routeKey as key } from '../test/route-table';
 
 /*
  * Every /api route must declare who may call it and the schemas of what it takes and returns.
- * Fastify does not list a built app's route options, so the modules are registered a second
- * time into a probe instance that records them with an onRoute hook; the real app's OpenAPI
+ * The route table comes from a probe (server/test/route-table.ts); the real app's OpenAPI
  * document then proves the probe saw the same routes.
  */
 
@@ -31,37 +22,14 @@ const BODILESS = new Set([
 const RAW_BODY = new Set(['POST /api/stripe/webhook']);
 
 let t: TestApp;
-const routes: RouteOptions[] = [];
+let routes: RouteOptions[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  const probe = Fastify({ logger: false });
-  probe.setValidatorCompiler(validatorCompiler);
-  probe.setSerializerCompiler(serializerCompiler);
-  probe.addHook('onRoute', (route) => {
-    if (route.method !== 'HEAD') routes.push(route);
-  });
-  const sessions = createSessionStore(t.database.db, t.clock);
-  const transport = { kind: 'log' as const, send: async () => {}, close: () => {} };
-  const platform: Platform = {
-    config: testConfig({ DATA_DIR: t.mediaDir }),
-    database: t.database,
-    db: t.database.db,
-    clock: t.clock,
-    sessions,
-    mailer: createMailer(t.database.db, transport, 'test@kwoon.local', t.clock, probe.log),
-    storage: localStorage(t.mediaDir),
-    payments: createLocalCheckout(t.database.db, t.clock),
-    throttle: createThrottle(t.database.db, t.clock),
-    log: probe.log,
-  };
-  await probe.register(async (api) => registerModules(api, platform), { prefix: '/api' });
-  await probe.ready();
-  await probe.close();
+  routes = await listRoutes(t);
 });
 afterAll(async () => t?.close());
 
-const key = (route: RouteOptions) => `${String(route.method)} ${route.url}`;
 const hasSchema = (value: unknown) => value !== undefined && value !== null;
 
 describe('every /api route', () => {

@@ -1,0 +1,47 @@
+import Fastify, { type RouteOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { testConfig } from '../config';
+import { registerModules } from '../modules';
+import { createSessionStore } from '../platform/auth';
+import { createMailer } from '../platform/mail';
+import { createLocalCheckout } from '../platform/payments/local';
+import { localStorage } from '../platform/storage';
+import { createThrottle } from '../platform/throttle';
+import type { Platform } from '../platform';
+import type { TestApp } from './app';
+
+/** `METHOD /api/path/:param`, the way the route tests name a route. */
+export const routeKey = (route: Pick<RouteOptions, 'method' | 'url'>) => `${String(route.method)} ${route.url}`;
+
+/**
+ * Every /api route with the options it was registered with (access, schemas, handler).
+ * Fastify does not list a built app's route options, so the modules are registered a second time
+ * into a probe instance that records them with an onRoute hook; the probe shares the test app's
+ * database and never listens.
+ */
+export async function listRoutes(t: TestApp): Promise<RouteOptions[]> {
+  const routes: RouteOptions[] = [];
+  const probe = Fastify({ logger: false });
+  probe.setValidatorCompiler(validatorCompiler);
+  probe.setSerializerCompiler(serializerCompiler);
+  probe.addHook('onRoute', (route) => {
+    if (route.method !== 'HEAD') routes.push(route);
+  });
+  const transport = { kind: 'log' as const, send: async () => {}, close: () => {} };
+  const platform: Platform = {
+    config: testConfig({ DATA_DIR: t.mediaDir }),
+    database: t.database,
+    db: t.database.db,
+    clock: t.clock,
+    sessions: createSessionStore(t.database.db, t.clock),
+    mailer: createMailer(t.database.db, transport, 'test@kwoon.local', t.clock, probe.log),
+    storage: localStorage(t.mediaDir),
+    payments: createLocalCheckout(t.database.db, t.clock),
+    throttle: createThrottle(t.database.db, t.clock),
+    log: probe.log,
+  };
+  await probe.register(async (api) => registerModules(api, platform), { prefix: '/api' });
+  await probe.ready();
+  await probe.close();
+  return routes;
+}
