@@ -11,7 +11,8 @@ import type { Platform } from '../platform';
 import type { TestApp } from './app';
 
 /** `METHOD /api/path/:param`, the way the route tests name a route. */
-export const routeKey = (route: Pick<RouteOptions, 'method' | 'url'>) => `${String(route.method)} ${route.url}`;
+export const routeKey = (route: Pick<RouteOptions, 'method' | 'url'>) =>
+  `${String(route.method)} ${route.url}`;
 
 /**
  * Every /api route with the options it was registered with (access, schemas, handler).

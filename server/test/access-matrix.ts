@@ -1,0 +1,196 @@
+import type { LightMyRequestResponse as InjectResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { Access } from '../platform/auth';
+import type { TestApp } from './app';
+import { createAdmin, createUser } from './factories';
+import { createCourse, enrollUser, type CreatedCourse } from './factories-courses';
+import {
+  acceptTerms,
+  completeLesson,
+  createCourseRequest,
+  createMediaFile,
+  createReview,
+  createSubscription,
+} from './factories-records';
+
+/*
+ * The engine of the access matrix: every route is called as four actors and each answer is held
+ * to what the route's declared access level implies, unless its entry says otherwise.
+ */
+
+export type Actor = Awaited<ReturnType<typeof createUser>>;
+export type ActorName = 'anonymous' | 'studentA' | 'studentB' | 'admin';
+export const ACTORS: ActorName[] = ['anonymous', 'studentA', 'studentB', 'admin'];
+
+/** Student A's objects; every call is built from these, so B and the admin act on A's ids. */
+export interface World {
+  a: Actor;
+  b: Actor;
+  admin: Actor;
+  /** Free and published; A is enrolled, has completed its first lesson and taken its quiz once. */
+  course: CreatedCourse;
+  /** Paid; A has an open checkout for it. */
+  paidCourse: CreatedCourse;
+  checkout: { session_id: string; order_id: string };
+  /** A's published review of `course`. */
+  reviewId: string;
+  courseRequestId: string;
+  termsVersion: string;
+  /** A's acceptance of the current terms. */
+  termsRecordId: string;
+  /** A file A uploaded. */
+  mediaPublicId: string;
+}
+
+/** What a call sends, apart from the actor's token. */
+export interface Call {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** Bytes sent as they are, with their content type (multipart uploads, signed webhooks). */
+  raw?: { payload: Buffer | string; headers: Record<string, string> };
+}
+
+/**
+ * - `allowed`: the entry's success status (never 401/403);
+ * - `denied`: 403 or 404, and nothing of A's changes;
+ * - `401` / `403`: exactly that;
+ * - `{ status, code }`: a rule of the route itself (not access), spelled out where it is declared.
+ */
+export type Outcome = 'allowed' | 'denied' | 401 | 403 | { status: number; code?: string };
+
+export interface MatrixEntry {
+  /** `METHOD /api/path/:param`, as the route table names it. */
+  route: string;
+  /** A's call, built from the world (a minimal valid body, A's ids in params and query). */
+  call?: (w: World) => Call;
+  /** Status of an allowed call (default 200). */
+  status?: number;
+  /** Outcomes that differ from the defaults of the route's access level. */
+  expect?: Partial<Record<ActorName, Outcome>>;
+  /**
+   * Objects made afresh for each actor's call, replacing those of the shared world: any row whose
+   * allowed call changes something needs them, so no case depends on another.
+   */
+  fresh?: (t: TestApp, w: World) => Promise<Partial<World>>;
+  /** A's state that a refused call must leave as it was (read before and after). */
+  unchanged?: (t: TestApp, w: World) => Promise<unknown>;
+  /** More to check on an answer, e.g. that another student sees only the public profile. */
+  check?: (res: InjectResponse, actor: ActorName, w: World) => void;
+}
+
+/** What a route's access level implies for each actor. */
+export function defaultOutcome(access: Access, actor: ActorName): Outcome {
+  if (access === 'public') return 'allowed';
+  if (actor === 'anonymous') return 401;
+  if (access === 'admin') return actor === 'admin' ? 'allowed' : 403;
+  return actor === 'studentB' ? 'denied' : 'allowed';
+}
+
+export async function buildWorld(t: TestApp): Promise<World> {
+  const a = await createUser(t, { name: 'Mei Chen' });
+  const b = await createUser(t, { name: 'Wei Zhang' });
+  const admin = await createAdmin(t, { name: 'Sifu Lin' });
+
+  const course = await createCourse(t, { modules: 1, lessonsPerModule: 2, quiz: true });
+  await enrollUser(t, a.user.id, course.id);
+  await completeLesson(t, a.user.id, course.id, course.lessonIds[0]![0]!);
+  const quiz = await t.app.inject({
+    method: 'POST',
+    url: `/api/lessons/${course.quizLessonId}/submit-quiz`,
+    headers: a.auth,
+    payload: { userId: a.user.id, responses: [{ question_id: 'q1', user_answer: 0 }] },
+  });
+  expect(quiz.statusCode, quiz.body).toBe(200);
+
+  const paidCourse = await createCourse(t, { price: 49, modules: 1, lessonsPerModule: 1 });
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/api/stripe/create-checkout',
+    headers: a.auth,
+    payload: { course_id: paidCourse.id },
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const { session_id, order_id } = started.json<{ session_id: string; order_id: string }>();
+
+  const terms = await acceptTerms(t, a.user.id);
+  await createSubscription(t, a.user.id);
+  return {
+    a,
+    b,
+    admin,
+    course,
+    paidCourse,
+    checkout: { session_id, order_id },
+    reviewId: (await createReview(t, a.user.id, course.id)).id,
+    courseRequestId: (await createCourseRequest(t, a.user.id)).id,
+    termsVersion: terms.version,
+    termsRecordId: terms.id,
+    mediaPublicId: (await createMediaFile(t, a.user.id)).public_id,
+  };
+}
+
+function urlOf(path: string, call: Call): string {
+  const url = path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = call.params?.[name];
+    if (value === undefined) throw new Error(`${path}: the entry gives no value for :${name}`);
+    return encodeURIComponent(value);
+  });
+  const query = new URLSearchParams(call.query).toString();
+  return query ? `${url}?${query}` : url;
+}
+
+function tokenOf(w: World, actor: ActorName): Record<string, string> {
+  if (actor === 'anonymous') return {};
+  return { studentA: w.a, studentB: w.b, admin: w.admin }[actor].auth;
+}
+
+const isRefusal = (outcome: Outcome) =>
+  outcome !== 'allowed' && (typeof outcome !== 'object' || outcome.status >= 400);
+
+function expectOutcome(res: InjectResponse, outcome: Outcome, success: number, what: string) {
+  const seen = `${what} answered ${res.statusCode}: ${res.body.slice(0, 300)}`;
+  if (res.statusCode >= 400) {
+    expect(res.json(), seen).toEqual(
+      expect.objectContaining({ error: expect.any(String), code: expect.any(String) }),
+    );
+  }
+  if (outcome === 'allowed') expect(res.statusCode, seen).toBe(success);
+  else if (outcome === 'denied') expect([403, 404], seen).toContain(res.statusCode);
+  else if (typeof outcome === 'number') expect(res.statusCode, seen).toBe(outcome);
+  else {
+    expect(res.statusCode, seen).toBe(outcome.status);
+    if (outcome.code) expect(res.json<{ code: string }>().code, seen).toBe(outcome.code);
+  }
+}
+
+/** One row of the matrix as one actor. */
+export async function runCase(
+  t: TestApp,
+  world: World,
+  access: Access,
+  entry: MatrixEntry,
+  actor: ActorName,
+): Promise<void> {
+  const w = entry.fresh ? { ...world, ...(await entry.fresh(t, world)) } : world;
+  const call = entry.call?.(w) ?? {};
+  const outcome = entry.expect?.[actor] ?? defaultOutcome(access, actor);
+  const watch = isRefusal(outcome) ? entry.unchanged : undefined;
+  const before = await watch?.(t, w);
+
+  const [method, path] = entry.route.split(' ') as [string, string];
+  const res = await t.app.inject({
+    method: method as 'GET',
+    url: urlOf(path, call),
+    headers: { ...call.raw?.headers, ...tokenOf(w, actor) },
+    ...(call.raw
+      ? { payload: call.raw.payload }
+      : call.body !== undefined
+        ? { payload: call.body as object }
+        : {}),
+  });
+
+  expectOutcome(res, outcome, entry.status ?? 200, `${entry.route} as ${actor}`);
+  if (watch) expect(await watch(t, w), `${entry.route} as ${actor} changed A's state`).toEqual(before);
+  entry.check?.(res, actor, w);
+}

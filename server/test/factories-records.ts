@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { AI_SIFU_PLAN } from '../../common/payments';
+import {
+  courseRequests,
+  lessonProgress,
+  mediaFiles,
+  reviews,
+  subscriptions,
+  termsAcceptances,
+  termsVersions,
+} from '../db/schema';
+import type { TestApp } from './app';
+
+/* Rows that belong to a student — reviews, course requests, acceptances, plans — inserted directly. */
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A review of a course by a user (the user need not be enrolled: the row is written as is). */
+export async function createReview(
+  t: TestApp,
+  userId: string,
+  courseId: string,
+  input: { rating?: number; review_text?: string; is_published?: boolean } = {},
+) {
+  const [row] = await t.database.db
+    .insert(reviews)
+    .values({
+      user_id: userId,
+      course_id: courseId,
+      rating: input.rating ?? 4,
+      review_text: input.review_text ?? 'Clear teaching, patient corrections',
+      is_published: input.is_published ?? true,
+      created_at: t.clock.now(),
+      updated_at: t.clock.now(),
+    })
+    .returning();
+  return row!;
+}
+
+export async function createCourseRequest(t: TestApp, userId: string, subject = 'Chen style Taijiquan') {
+  const [row] = await t.database.db
+    .insert(courseRequests)
+    .values({
+      user_id: userId,
+      subject,
+      experience: 'Two years of Yang style',
+      reason: 'No teacher nearby',
+      created_at: t.clock.now(),
+      updated_at: t.clock.now(),
+    })
+    .returning();
+  return row!;
+}
+
+/** The version of the terms of service in force. */
+export async function currentTermsVersion(t: TestApp): Promise<string> {
+  const [row] = await t.database.db
+    .select({ version: termsVersions.version })
+    .from(termsVersions)
+    .where(eq(termsVersions.is_current, true));
+  return row!.version;
+}
+
+/** The user's acceptance of the current terms. */
+export async function acceptTerms(t: TestApp, userId: string) {
+  const [row] = await t.database.db
+    .insert(termsAcceptances)
+    .values({ user_id: userId, version: await currentTermsVersion(t), accepted_at: t.clock.now() })
+    .returning();
+  return row!;
+}
+
+/** An active AI Sifu plan, paid up for the next 20 days. */
+export async function createSubscription(t: TestApp, userId: string) {
+  const now = t.clock.now().getTime();
+  const [row] = await t.database.db
+    .insert(subscriptions)
+    .values({
+      user_id: userId,
+      plan: AI_SIFU_PLAN,
+      provider: 'local',
+      monthly_question_limit: 100,
+      current_period_start: new Date(now - 10 * DAY),
+      current_period_end: new Date(now + 20 * DAY),
+      created_at: new Date(now - 10 * DAY),
+    })
+    .returning();
+  return row!;
+}
+
+/** A record of an uploaded file (the bytes themselves are not written). */
+export async function createMediaFile(t: TestApp, ownerId: string | null) {
+  const [row] = await t.database.db
+    .insert(mediaFiles)
+    .values({
+      public_id: `avatars/${randomUUID()}.webp`,
+      folder: 'avatars',
+      owner_id: ownerId,
+      content_type: 'image/webp',
+      bytes: 1024,
+      width: 512,
+      height: 512,
+    })
+    .returning();
+  return row!;
+}
+
+/** Marks a lesson complete for an enrolled user, as the progress routes do. */
+export async function completeLesson(t: TestApp, userId: string, courseId: string, lessonId: string) {
+  const [row] = await t.database.db
+    .insert(lessonProgress)
+    .values({ user_id: userId, course_id: courseId, lesson_id: lessonId, completed_at: t.clock.now() })
+    .returning();
+  return row!;
+}
