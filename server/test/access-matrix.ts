@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Access } from '../platform/auth';
@@ -78,6 +80,13 @@ export interface MatrixEntry {
   /** More to check on an answer, e.g. that another student sees only the public profile. */
   check?: (res: InjectResponse, actor: ActorName, w: World) => void;
 }
+
+/** The rows of a table whose column has a value: what an `unchanged` check usually reads. */
+export const rowsWhere = (t: TestApp, table: PgTable, column: PgColumn, value: string) =>
+  t.database.db.select().from(table).where(eq(column, value));
+
+/** Students may call these for themselves: with A's body, B acts on B's own account, not A's. */
+export const ownAccountOnly = { studentB: 'allowed' } as const;
 
 /** What a route's access level implies for each actor. */
 export function defaultOutcome(access: Access, actor: ActorName): Outcome {
