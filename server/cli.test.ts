@@ -150,13 +150,11 @@ describe('npm run cli', { timeout: 90_000 }, () => {
   it('gives a user a temporary password and signs them out everywhere', async () => {
     const database = await openPglite(path.join(dataDir, 'db'));
     const [mei] = await database.db.select().from(users).where(eq(users.username, 'mei'));
-    await database.db
-      .insert(sessions)
-      .values({
-        user_id: mei!.id,
-        token_hash: 'held-by-a-thief',
-        expires_at: new Date(Date.now() + 3_600_000),
-      });
+    await database.db.insert(sessions).values({
+      user_id: mei!.id,
+      token_hash: 'held-by-a-thief',
+      expires_at: new Date(Date.now() + 3_600_000),
+    });
     await database.close();
 
     const started = Date.now();

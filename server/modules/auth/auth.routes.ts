@@ -203,10 +203,11 @@ export function authRoutes(
     app.post(
       '/verify/user/:id',
       {
+        // Open to a session that must change its password: the app checks its token on every load,
+        // and the answer only reports on the caller.
         config: { access: 'user', duringPasswordChange: 'self' },
         schema: {
           tags,
-          // Open to a session that must change its password: it only reports on the caller.
           summary: 'Check that the token is valid and belongs to this user id',
           security: bearerSecurity,
           params: IdParams,
