@@ -4,6 +4,19 @@ import { Email, Password, User, Username } from './users';
 
 export const TEMP_PASSWORD_TTL_MINUTES = 30;
 export const SESSION_TTL_DAYS = 30;
+/** Days a session may go unused before it ends (SESSION_IDLE_DAYS). */
+export const DEFAULT_SESSION_IDLE_DAYS = 14;
+/** A session opened with a temporary password may only set a new password, for this long. */
+export const PASSWORD_CHANGE_SESSION_TTL_MINUTES = 30;
+/** Recovery first proves the mailbox: a code of this many digits, e-mailed, valid this long. */
+export const RESET_CODE_LENGTH = 6;
+export const RESET_CODE_TTL_MINUTES = 10;
+/** Guesses one code allows before it is void. */
+export const RESET_CODE_MAX_ATTEMPTS = 5;
+/** How long the dialog waits before offering to send another code. */
+export const RESET_CODE_RESEND_SECONDS = 60;
+/** Codes that may be requested for one e-mail address within RECOVERY_LOCK_MINUTES. */
+export const RESET_CODE_REQUESTS_PER_EMAIL = 5;
 /** Failed recovery attempts per e-mail within the window before recovery locks. */
 export const RECOVERY_MAX_FAILURES = 5;
 export const RECOVERY_LOCK_MINUTES = 15;
@@ -68,8 +81,23 @@ const SecurityAnswer = z
   .min(1, SECURITY_ANSWERS_MESSAGE)
   .max(200);
 
+export const RESET_CODE_MESSAGE = 'Please enter the 6-digit code from the e-mail';
+
+export const ResetCode = z
+  .string({ error: RESET_CODE_MESSAGE })
+  .trim()
+  .regex(new RegExp(`^[0-9]{${RESET_CODE_LENGTH}}$`), RESET_CODE_MESSAGE);
+
+export const RequestResetCodeInput = z.object({ email: Email });
+export type RequestResetCodeInput = z.input<typeof RequestResetCodeInput>;
+
+/** The same answer whether or not an account has the address, so it reveals no accounts. */
+export const RequestResetCodeResponse = z.object({ sent: z.literal(true), expiresAt: z.string() });
+export type RequestResetCodeResponse = z.infer<typeof RequestResetCodeResponse>;
+
 export const RequestResetInput = z.object({
   email: Email,
+  code: ResetCode,
   securityAnswers: z.tuple([SecurityAnswer, SecurityAnswer, SecurityAnswer], {
     error: SECURITY_ANSWERS_MESSAGE,
   }),

@@ -1,7 +1,10 @@
+import type { APIRequestContext } from '@playwright/test';
 import {
   authenticate,
+  authenticateDemoAdmin,
   bearer,
   expect,
+  expectNoAxeViolations,
   LANDING_URL,
   NO_SESSION,
   readStoredSession,
@@ -91,11 +94,35 @@ test("a wrong password shows the server's message and stores nothing", async ({ 
   expect(await readStoredSession(page)).toEqual(NO_SESSION);
 });
 
-test('recover a forgotten password with the security questions and set a new one', async ({
+/** The 6-digit recovery code last e-mailed to `email`, read from the outbox as the demo admin. */
+async function readResetCode(api: APIRequestContext, email: string): Promise<string> {
+  const admin = await authenticateDemoAdmin(api);
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await api.get('/api/admin/outbox?limit=50', { headers: bearer(admin.token) });
+      const { messages } = (await response.json()) as {
+        messages: Array<{ to_address: string; subject: string }>;
+      };
+      const message = messages.find((m) => m.to_address === email && /reset code/.test(m.subject));
+      code = message && /(\d{6})/.exec(message.subject)?.[1];
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+interface ApiAnswer {
+  path: string;
+  status: number;
+  code?: string;
+}
+
+test('recover a forgotten password with the e-mailed code and the security questions, then set a new one', async ({
   page,
   api,
   createStudent,
-}) => {
+}, testInfo) => {
   const { user, password: oldPassword } = await createStudent({ city: 'Fremont', country: 'Canada' });
   const newPassword = `new-${uniqueSuffix()}`;
 
@@ -103,6 +130,19 @@ test('recover a forgotten password with the security questions and set a new one
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reset your password' });
   await textbox(dialog, 'Email').fill(user.email);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(dialog.getByText('We sent a 6-digit code to your e-mail')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^Resend code in \d+ s$/ })).toBeDisabled();
+  await expectNoAxeViolations(page);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: testInfo.outputPath(`reset-code-step-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  const code = await readResetCode(api, user.email);
+  await textbox(dialog, 'Code').fill(code);
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await textbox(dialog, 'What is your username?').fill(user.username);
   await textbox(dialog, 'In which city do you live?').fill('Fremont');
@@ -112,20 +152,49 @@ test('recover a forgotten password with the security questions and set a new one
   const tempPasswordCode = dialog.getByTestId('temp-password');
   await expect(tempPasswordCode).toHaveText(/\S{8,}/);
   const tempPassword = (await tempPasswordCode.textContent())!.trim();
+
+  // From the temporary sign-in on, record every API answer: until the new password is set, no
+  // screen may call something the restricted session is refused.
+  const answers: ApiAnswer[] = [];
+  let passwordSetAt = Number.POSITIVE_INFINITY;
+  page.on('response', async (response) => {
+    const path = new URL(response.url()).pathname;
+    if (!path.startsWith('/api/')) return;
+    const answer: ApiAnswer = { path, status: response.status() };
+    answers.push(answer);
+    if (path === '/api/user/set-new-password' && response.ok()) passwordSetAt = answers.length;
+    if (answer.status === 403) answer.code = ((await response.json()) as { code?: string }).code;
+  });
   await dialog.getByRole('button', { name: 'Close & Login' }).click();
 
   // Settings opens with the security dialog; the query that asked for it leaves the URL.
   await expect(page).toHaveURL(/\/app\/settings$/);
   const security = page.getByRole('dialog', { name: 'Security & Privacy' });
   await expect(security).toBeVisible();
+  // Wandering off before the change leads back to Settings.
+  await page.goto('/app/courses');
+  await expect(page).toHaveURL(/\/app\/settings$/);
+  await expect(security).toBeVisible();
   await textbox(security, 'New password').fill(newPassword);
   await textbox(security, 'Confirm new password').fill(newPassword);
   await security.getByRole('button', { name: 'Set New Password' }).click();
   await expect(page.getByText('Your new password is saved.')).toBeVisible();
   await expect(security).toBeHidden();
-  // Nothing is owed any more: the settings page drops its reminder.
+  // Nothing is owed any more: the settings page drops its reminder and shows the order history.
   await expect(page.getByRole('button', { name: 'Set new password' })).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Order History' })).toBeVisible();
+
+  // The app works normally afterwards.
+  await page.getByRole('link', { name: 'Courses', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/app\/courses$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  expect(Number.isFinite(passwordSetAt)).toBe(true);
+  const refused = answers.filter((answer) => answer.code === 'PASSWORD_CHANGE_REQUIRED');
+  expect(refused).toEqual([]);
+  expect(answers.slice(0, passwordSetAt).filter((answer) => answer.status === 403)).toEqual([]);
+  expect(answers.slice(passwordSetAt).length).toBeGreaterThan(0);
 
   await signOutThroughMenu(page);
   await expect(page).toHaveURL(LANDING_URL);

@@ -135,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? localStorage(path.resolve(config.DATA_DIR, 'media'));
   const transport =
     deps.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : logTransport(app.log));
-  const sessions = createSessionStore(database.db, clock);
+  const sessions = createSessionStore(database.db, clock, { idleDays: config.SESSION_IDLE_DAYS });
   const platform: Platform = {
     config,
     database,

@@ -3,9 +3,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, PGLITE_LOCK_FILE } from './db/client';
-import { sessions, users } from './db/schema';
+import { sessions, tempPasswords, users } from './db/schema';
 import { verifySecret } from './platform/passwords';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,6 +51,7 @@ describe('npm run cli', { timeout: 90_000 }, () => {
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('create-admin');
     expect(res.stdout).toContain('seed-demo');
+    expect(res.stdout).toContain('reset-password');
   });
 
   it('rejects invalid options with the schema messages, creating nothing', async () => {
@@ -145,12 +147,55 @@ describe('npm run cli', { timeout: 90_000 }, () => {
     expect(conflict.stderr).toContain('belong to two different accounts');
   });
 
+  it('gives a user a temporary password and signs them out everywhere', async () => {
+    const database = await openPglite(path.join(dataDir, 'db'));
+    const [mei] = await database.db.select().from(users).where(eq(users.username, 'mei'));
+    await database.db.insert(sessions).values({
+      user_id: mei!.id,
+      token_hash: 'held-by-a-thief',
+      expires_at: new Date(Date.now() + 3_600_000),
+    });
+    await database.close();
+
+    const started = Date.now();
+    const res = await cli('reset-password', '--username', 'MEI');
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    const tempPassword = /Temporary password for "mei" \(mei@example\.org\): (\S+)/.exec(res.stdout)?.[1];
+    expect(tempPassword).toMatch(/^[A-Za-z2-9]{12}$/);
+    expect(res.stdout).toContain("All of the user's sessions were signed out.");
+
+    const check = await openPglite(path.join(dataDir, 'db'));
+    try {
+      const issued = await check.db.select().from(tempPasswords).where(eq(tempPasswords.user_id, mei!.id));
+      const live = issued.filter((row) => row.used_at === null);
+      expect(live).toHaveLength(1);
+      expect(await verifySecret(live[0]!.password_hash, tempPassword!)).toBe(true);
+      const lifetime = live[0]!.expires_at.getTime() - started;
+      expect(lifetime).toBeGreaterThan(29 * 60_000);
+      expect(lifetime).toBeLessThanOrEqual(31 * 60_000);
+      expect(await check.db.select().from(sessions).where(eq(sessions.user_id, mei!.id))).toEqual([]);
+    } finally {
+      await check.close();
+    }
+
+    const unknown = await cli('reset-password', '--username', 'nobody');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No user has the username or e-mail "nobody"');
+    const missing = await cli('reset-password');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('Give --username');
+  });
+
   it('refuses, with a clear message, a database another process holds', async () => {
     const held = await openPglite(path.join(dataDir, 'db'));
     try {
       const res = await cli('create-admin', '--username', 'mei');
       expect(res.code).toBe(1);
       expect(res.stderr).toContain(`is in use by another Kwoon process (PID ${process.pid})`);
+      const reset = await cli('reset-password', '--username', 'mei');
+      expect(reset.code).toBe(1);
+      expect(reset.stderr).toContain(`is in use by another Kwoon process (PID ${process.pid})`);
     } finally {
       await held.close();
     }

@@ -6,6 +6,10 @@ import { loadConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedDemo } from './db/seed';
 import { createAccountWriter } from './db/seed/accounts';
+import { issueTempPassword } from './modules/auth/auth.service';
+import { createSessionStore } from './platform/auth';
+import { systemClock } from './platform/clock';
+import { createThrottle } from './platform/throttle';
 
 const HELP = `Kwoon command line: npm run cli -- <command> [options]
 
@@ -18,6 +22,11 @@ Commands
                 A new administrator needs all four. An existing user is found by --username or
                 --email; it is made an active administrator and, when --password is given,
                 gets that password and is signed out everywhere.
+  reset-password
+                Give a user who has lost every way in a temporary password.
+                  --username U   the user's username (or e-mail address)
+                It works once, within 30 minutes, and the user must then choose a new password.
+                Every session of the user is signed out and a sign-in lockout is lifted.
   seed-demo     Add the demo accounts and content, if the database has no users yet.
   help          Show this text.
 
@@ -99,6 +108,43 @@ async function createAdmin(database: Database, args: string[]): Promise<string> 
   });
 }
 
+function parseResetPassword(args: string[]): string {
+  let values: { username?: string };
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: { username: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\nRun "npm run cli -- help" for the options.`);
+  }
+  const username = values.username?.trim();
+  if (!username) throw new CliError('Give --username (the username or e-mail address of the account).');
+  return username;
+}
+
+/**
+ * For an account whose owner has lost both the password and the mailbox: the operator hands
+ * over a temporary password the same way recovery would, and any session a thief holds ends.
+ */
+async function resetPassword(database: Database, login: string): Promise<string> {
+  const accounts = createAccountWriter(database.db);
+  const row = (await accounts.findByUsername(login)) ?? (await accounts.findByEmail(login));
+  if (!row) throw new CliError(`No user has the username or e-mail "${login}".`);
+  const now = systemClock.now();
+  const { tempPassword, expiresAt } = await issueTempPassword(database.db, row.id, now);
+  await createSessionStore(database.db, systemClock).revokeAllForUser(row.id);
+  await createThrottle(database.db, systemClock).reset(`account:${row.id}`);
+  return [
+    `Temporary password for "${row.username}" (${row.email}): ${tempPassword}`,
+    `It can be used once, until ${expiresAt.toISOString()}, at /app/login; a new password must then be chosen.`,
+    "All of the user's sessions were signed out.",
+    ...(row.is_active ? [] : ['The account is deactivated: reactivate it before the user signs in.']),
+  ].join('\n');
+}
+
 async function withDatabase<T>(run: (database: Database) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -124,6 +170,11 @@ async function main(argv: string[]): Promise<number> {
       parseCreateAdmin(args);
       console.log(await withDatabase((database) => createAdmin(database, args)));
       return 0;
+    case 'reset-password': {
+      const login = parseResetPassword(args);
+      console.log(await withDatabase((database) => resetPassword(database, login)));
+      return 0;
+    }
     case 'seed-demo': {
       if (args.length > 0) throw new CliError('seed-demo takes no options.');
       const seeded = await withDatabase((database) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_SESSION_IDLE_DAYS, SESSION_TTL_DAYS } from '../common/auth';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -35,6 +36,8 @@ const ConfigFields = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** Per client address and route: sign-in, sign-up, temp sign-in, recovery and security questions. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** A session unused for this many days ends, before its absolute 30 days are up. */
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(SESSION_TTL_DAYS).default(DEFAULT_SESSION_IDLE_DAYS),
   /** Largest lesson video accepted by POST /api/uploads, in bytes (100MB). */
   UPLOAD_VIDEO_MAX_BYTES: z.coerce
     .number()

@@ -1,13 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, gte, lte, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SESSION_TTL_DAYS } from '../../common/auth';
+import {
+  DEFAULT_SESSION_IDLE_DAYS,
+  PASSWORD_CHANGE_SESSION_TTL_MINUTES,
+  SESSION_TTL_DAYS,
+} from '../../common/auth';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { Clock } from './clock';
 import { forbidden, unauthorized } from './errors';
 
 export type Access = 'public' | 'user' | 'admin';
+/**
+ * What a session that must set a new password may call: `true` for any caller, `'self'` only for
+ * a `/…/{id}/…` path naming the caller. A route that does not say is closed to such a session.
+ */
+export type DuringPasswordChange = true | 'self';
 export type UserRow = typeof users.$inferSelect;
 
 export interface AuthContext {
@@ -20,6 +29,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; every /api route must declare it. */
     access?: Access;
+    duringPasswordChange?: DuringPasswordChange;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -28,37 +38,73 @@ declare module 'fastify' {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Sessions are opaque tokens: 32 random bytes handed out once, kept only as a SHA-256 hash. */
-export function createSessionStore(db: Db, clock: Clock) {
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** How stale `last_used_at` may get before a request records the use: one write a minute at most. */
+const LAST_USED_PRECISION_MS = MINUTE;
+
+const normalExpiry = (now: Date) => new Date(now.getTime() + SESSION_TTL_DAYS * DAY);
+
+/**
+ * Sessions are opaque tokens: 32 random bytes handed out once, kept only as a SHA-256 hash. A
+ * session ends SESSION_TTL_DAYS after sign-in, or sooner when unused for `idleDays`; one that must
+ * set a new password lives PASSWORD_CHANGE_SESSION_TTL_MINUTES.
+ */
+export function createSessionStore(
+  db: Db,
+  clock: Clock,
+  { idleDays = DEFAULT_SESSION_IDLE_DAYS }: { idleDays?: number } = {},
+) {
+  const idleMs = idleDays * DAY;
   return {
     async create(userId: string, options: { requiresPasswordChange?: boolean } = {}) {
       const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(clock.now().getTime() + SESSION_TTL_DAYS * 24 * 3600 * 1000);
+      const now = clock.now();
+      const restricted = options.requiresPasswordChange ?? false;
       await db.insert(sessions).values({
         user_id: userId,
         token_hash: hashToken(token),
-        requires_password_change: options.requiresPasswordChange ?? false,
-        created_at: clock.now(),
-        expires_at: expiresAt,
-        last_used_at: clock.now(),
+        requires_password_change: restricted,
+        created_at: now,
+        expires_at: restricted
+          ? new Date(now.getTime() + PASSWORD_CHANGE_SESSION_TTL_MINUTES * MINUTE)
+          : normalExpiry(now),
+        last_used_at: now,
       });
       return token;
     },
 
     async resolve(token: string): Promise<AuthContext | null> {
+      const now = clock.now();
       const rows = await db
         .select({
           user: users,
           sessionId: sessions.id,
           requiresPasswordChange: sessions.requires_password_change,
+          lastUsedAt: sessions.last_used_at,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.user_id))
-        .where(and(eq(sessions.token_hash, hashToken(token)), gt(sessions.expires_at, clock.now())))
+        .where(
+          and(
+            eq(sessions.token_hash, hashToken(token)),
+            gt(sessions.expires_at, now),
+            gte(sessions.last_used_at, new Date(now.getTime() - idleMs)),
+          ),
+        )
         .limit(1);
       const row = rows[0];
       if (!row || !row.user.is_active) return null;
-      return row;
+      const { lastUsedAt, ...context } = row;
+      if (now.getTime() - lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
+        // Guarded, so concurrent requests of one session write it once a minute between them.
+        const staleBefore = new Date(now.getTime() - LAST_USED_PRECISION_MS);
+        await db
+          .update(sessions)
+          .set({ last_used_at: now })
+          .where(and(eq(sessions.id, row.sessionId), lte(sessions.last_used_at, staleBefore)));
+      }
+      return context;
     },
 
     async revoke(sessionId: string) {
@@ -73,8 +119,12 @@ export function createSessionStore(db: Db, clock: Clock) {
         );
     },
 
+    /** A session that has set its new password becomes an ordinary one, with the ordinary lifetime. */
     async clearPasswordChange(userId: string) {
-      await db.update(sessions).set({ requires_password_change: false }).where(eq(sessions.user_id, userId));
+      await db
+        .update(sessions)
+        .set({ requires_password_change: false, expires_at: normalExpiry(clock.now()) })
+        .where(and(eq(sessions.user_id, userId), eq(sessions.requires_password_change, true)));
     },
   };
 }
@@ -107,6 +157,11 @@ export function registerAccessControl(app: FastifyInstance, store: SessionStore)
     if (!access) return; // not an /api route (static files, docs)
     const token = bearerToken(request);
     request.auth = token ? await store.resolve(token) : null;
+    if (request.auth?.requiresPasswordChange && !allowedDuringPasswordChange(request, request.auth)) {
+      // A public route still answers, but as for a visitor: the session lends it no identity.
+      if (access === 'public') request.auth = null;
+      else throw passwordChangeRequired();
+    }
     if (access === 'public') return;
     if (!request.auth) {
       throw token
@@ -116,6 +171,15 @@ export function registerAccessControl(app: FastifyInstance, store: SessionStore)
     if (access === 'admin' && !request.auth.user.is_admin)
       throw forbidden('Admin access required', 'ADMIN_ONLY');
   });
+}
+
+const passwordChangeRequired = () =>
+  forbidden('Please set a new password before continuing', 'PASSWORD_CHANGE_REQUIRED');
+
+function allowedDuringPasswordChange(request: FastifyRequest, auth: AuthContext): boolean {
+  const allowance = request.routeOptions.config.duringPasswordChange;
+  if (allowance === 'self') return (request.params as { id?: unknown }).id === auth.user.id;
+  return allowance === true;
 }
 
 /** The signed-in caller; only for routes declared 'user' or 'admin'. */

@@ -29,12 +29,16 @@ export function smtpTransport(url: string): MailTransport {
   };
 }
 
+/**
+ * Without SMTP the log is the only place an operator or a demo visitor can read a message, codes
+ * and links included, so the text is logged in full.
+ */
 export function logTransport(log: FastifyBaseLogger): MailTransport {
   return {
     kind: 'log',
     async send(message) {
       log.info(
-        { mail: { to: message.to, subject: message.subject } },
+        { mail: { to: message.to, subject: message.subject, text: message.text } },
         'e-mail kept in the outbox (no SMTP_URL set)',
       );
     },

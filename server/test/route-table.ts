@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { testConfig } from '../config';
@@ -25,6 +26,8 @@ export async function listRoutes(t: TestApp): Promise<RouteOptions[]> {
   const probe = Fastify({ logger: false });
   probe.setValidatorCompiler(validatorCompiler);
   probe.setSerializerCompiler(serializerCompiler);
+  // Routes may build their own limiters from the plugin, as the app registers it.
+  await probe.register(rateLimit, { global: false });
   probe.addHook('onRoute', (route) => {
     if (route.method !== 'HEAD') routes.push(route);
   });

@@ -136,6 +136,25 @@ describe('routing and guards', () => {
     expect(await screen.findByText('No orders yet')).toBeTruthy();
   });
 
+  it('keeps a user who must set a new password on the settings page, calling only what is allowed', async () => {
+    const user = makeUser({ requires_password_change: true });
+    signInAs(user);
+    const { calls } = serverFor(user, {
+      [`GET /api/user/${user.id}/profile`]: () => ({ body: user }),
+    });
+    const { router } = renderRoutes(routes, '/app/courses');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/settings'));
+    expect(await screen.findByRole('dialog', {}, { timeout: 5000 })).toBeTruthy();
+    await act(() => router.navigate('/app'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/settings'));
+    const allowed = new Set([
+      `/api/verify/user/${user.id}`,
+      `/api/user/${user.id}/terms-status`,
+      `/api/user/${user.id}/profile`,
+    ]);
+    expect(calls.map((call) => call.path).filter((path) => !allowed.has(path))).toEqual([]);
+  });
+
   it('redirects unknown paths to the landing page', async () => {
     stubFetch({});
     const { router } = renderRoutes(routes, '/no/such/page');

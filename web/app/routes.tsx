@@ -4,7 +4,7 @@ import { ComingSoonPage } from '../components/coming-soon-page';
 import { PageLoader } from '../components/page-loader';
 import { RouteErrorBoundary } from '../components/route-error-boundary';
 import { LandingPage } from '../features/home/landing-page';
-import { RequireAdmin, RequireAuth } from './guards';
+import { RequireAdmin, RequireAuth, UnlessPasswordChangePending } from './guards';
 import { PublicLayout } from './public-layout';
 import { RootLayout } from './root-layout';
 
@@ -156,7 +156,13 @@ export const routes: RouteObject[] = [
                   ]);
                   return {
                     Component: () => (
-                      <SettingsPage renderOrderHistory={({ userId }) => <OrderHistory userId={userId} />} />
+                      <SettingsPage
+                        renderOrderHistory={({ userId }) => (
+                          <UnlessPasswordChangePending>
+                            <OrderHistory userId={userId} />
+                          </UnlessPasswordChangePending>
+                        )}
+                      />
                     ),
                   };
                 },

@@ -3,10 +3,14 @@ import { IdParams, OkResponse } from '../../../common/api';
 import {
   AuthResponse,
   PasswordStatusResponse,
+  RECOVERY_LOCK_MINUTES,
+  RequestResetCodeInput,
+  RequestResetCodeResponse,
   RequestResetInput,
   RequestResetResponse,
   SecurityQuestionsByEmailInput,
   SecurityQuestionsResponse,
+  RESET_CODE_REQUESTS_PER_EMAIL,
   SetNewPasswordInput,
   SignInInput,
   SignUpInput,
@@ -15,12 +19,16 @@ import {
 } from '../../../common/auth';
 import type { Config } from '../../config';
 import { requireAuth } from '../../platform/auth';
-import { bearerSecurity, errorResponses } from '../../platform/errors';
+import { bearerSecurity, errorResponses, tooManyRequests } from '../../platform/errors';
+import { normaliseAnswer } from '../../platform/passwords';
 import type { AuthService } from './auth.service';
 
 const tags = ['auth'];
 
-/** Sign-in, sign-up and recovery routes allow AUTH_RATE_LIMIT_PER_MINUTE requests per client address. */
+/**
+ * Sign-in, sign-up and recovery routes allow AUTH_RATE_LIMIT_PER_MINUTE requests per client
+ * address; recovery codes are also limited per e-mail address, so no one can flood a mailbox.
+ */
 export function authRoutes(
   services: { auth: AuthService },
   config: Pick<Config, 'AUTH_RATE_LIMIT_PER_MINUTE'>,
@@ -33,6 +41,13 @@ export function authRoutes(
   const limited = { access: 'public' as const, rateLimit };
 
   return async (app) => {
+    const perEmail = app.createRateLimit({
+      max: RESET_CODE_REQUESTS_PER_EMAIL,
+      timeWindow: RECOVERY_LOCK_MINUTES * 60_000,
+      keyGenerator: (request) =>
+        `reset-code:${normaliseAnswer((request.body as RequestResetCodeInput).email)}`,
+    });
+
     app.post(
       '/user/authenticate',
       {
@@ -104,13 +119,37 @@ export function authRoutes(
     );
 
     app.post(
+      '/user/request-reset-code',
+      {
+        config: limited,
+        // After validation, so the key is the normalised address the code would go to.
+        preHandler: async (request) => {
+          const limit = await perEmail(request);
+          if (limit.isAllowed || !limit.isExceeded) return;
+          throw tooManyRequests(
+            `Too many attempts. Please try again in ${limit.ttlInSeconds} seconds.`,
+            limit.ttlInSeconds,
+          );
+        },
+        schema: {
+          tags,
+          summary:
+            'E-mail a 6-digit code that proves the mailbox (the same answer whether or not an account exists)',
+          body: RequestResetCodeInput,
+          response: { 202: RequestResetCodeResponse, ...errorResponses(400, 429) },
+        },
+      },
+      async (request, reply) => reply.status(202).send(await auth.requestResetCode(request.body.email)),
+    );
+
+    app.post(
       '/user/request-reset',
       {
         config: limited,
         schema: {
           tags,
           summary:
-            'Answer the security questions to receive a temporary password (locks after repeated failures)',
+            'Give the e-mailed code and answer the security questions to receive a temporary password (locks after repeated failures)',
           body: RequestResetInput,
           response: { 200: RequestResetResponse, ...errorResponses(400, 429) },
         },
@@ -121,7 +160,7 @@ export function authRoutes(
     app.get(
       '/user/password-status',
       {
-        config: { access: 'user' },
+        config: { access: 'user', duringPasswordChange: true },
         schema: {
           tags,
           summary: "Whether the caller's session must set a new password",
@@ -135,7 +174,7 @@ export function authRoutes(
     app.put(
       '/user/set-new-password',
       {
-        config: { access: 'user' },
+        config: { access: 'user', duringPasswordChange: true },
         schema: {
           tags,
           summary: "Set the caller's password (no current password needed); ends the caller's other sessions",
@@ -150,7 +189,7 @@ export function authRoutes(
     app.post(
       '/user/logout',
       {
-        config: { access: 'user' },
+        config: { access: 'user', duringPasswordChange: true },
         schema: {
           tags,
           summary: "End the caller's session",
@@ -164,7 +203,9 @@ export function authRoutes(
     app.post(
       '/verify/user/:id',
       {
-        config: { access: 'user' },
+        // Open to a session that must change its password: the app checks its token on every load,
+        // and the answer only reports on the caller.
+        config: { access: 'user', duringPasswordChange: 'self' },
         schema: {
           tags,
           summary: 'Check that the token is valid and belongs to this user id',

@@ -1,13 +1,17 @@
+import { createHash, randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import type { OkResponse } from '../../../common/api';
 import {
   maskHint,
   RECOVERY_LOCK_MINUTES,
   RECOVERY_MAX_FAILURES,
+  RESET_CODE_LENGTH,
+  RESET_CODE_TTL_MINUTES,
   SECURITY_QUESTIONS,
   TEMP_PASSWORD_TTL_MINUTES,
   type AuthResponse,
   type PasswordStatusResponse,
+  type RequestResetCodeResponse,
   type RequestResetInput,
   type RequestResetResponse,
   type SecurityQuestionsResponse,
@@ -16,6 +20,7 @@ import {
   type TempSignInInput,
   type VerifyResponse,
 } from '../../../common/auth';
+import type { Db } from '../../db/client';
 import type { AuthContext } from '../../platform/auth';
 import { badRequest, forbidden, notFound, tooManyRequests, unauthorized } from '../../platform/errors';
 import {
@@ -35,8 +40,37 @@ const DEACTIVATED_MESSAGE = 'This account has been deactivated. Please contact s
 const invalidCredentials = () => unauthorized('Invalid username or password', 'INVALID_CREDENTIALS');
 const invalidTempPassword = () =>
   unauthorized('Invalid or expired temporary password', 'INVALID_TEMP_PASSWORD');
-// One answer for an unknown e-mail and for wrong answers, so recovery does not reveal accounts.
+// One answer for an unknown e-mail, a wrong or spent code and wrong answers, so recovery reveals
+// neither accounts nor which part was wrong.
 const verificationFailed = () => badRequest('Security verification failed', 'SECURITY_VERIFICATION_FAILED');
+
+/** Codes are short-lived and tied to one user; a fast hash keeps known and unknown e-mails alike in time. */
+const hashResetCode = (userId: string, code: string) =>
+  createHash('sha256').update(`${userId}:${code}`).digest('hex');
+
+const generateResetCode = () =>
+  String(randomInt(0, 10 ** RESET_CODE_LENGTH)).padStart(RESET_CODE_LENGTH, '0');
+
+/**
+ * Issues a temporary password (TEMP_PASSWORD_TTL_MINUTES, single use) and spends any older one:
+ * the end of recovery, and what an operator hands out with `npm run cli -- reset-password`.
+ */
+export async function issueTempPassword(db: Db, userId: string, at: Date) {
+  const tempPassword = generateTempPassword();
+  const passwordHash = await hashSecret(tempPassword);
+  const expiresAt = new Date(at.getTime() + TEMP_PASSWORD_TTL_MINUTES * MINUTE);
+  await db.transaction(async (tx) => {
+    const repo = createAuthRepo(tx);
+    await repo.invalidateTempPasswords(userId, at);
+    await repo.insertTempPassword({
+      user_id: userId,
+      password_hash: passwordHash,
+      expires_at: expiresAt,
+      created_at: at,
+    });
+  });
+  return { tempPassword, expiresAt };
+}
 
 export function createAuthService(platform: Platform, deps: { users: UsersService }) {
   const { users } = deps;
@@ -101,15 +135,21 @@ export function createAuthService(platform: Platform, deps: { users: UsersServic
     async signInWithTempPassword(input: TempSignInInput): Promise<AuthResponse> {
       const at = now();
       const row = await users.findByLogin(input.username);
-      const candidates = row ? await repo.activeTempPasswords(row.id, at) : [];
-      if (candidates.length === 0) await verifySecret(await dummySecretHash(), input.tempPassword);
       let matchId: string | undefined;
-      for (const candidate of candidates) {
-        if (await verifySecret(candidate.password_hash, input.tempPassword)) {
-          matchId = candidate.id;
-          break;
+      const findMatch = async () => {
+        const candidates = row ? await repo.activeTempPasswords(row.id, at) : [];
+        if (candidates.length === 0) await verifySecret(await dummySecretHash(), input.tempPassword);
+        for (const candidate of candidates) {
+          if (await verifySecret(candidate.password_hash, input.tempPassword)) {
+            matchId = candidate.id;
+            return true;
+          }
         }
-      }
+        return false;
+      };
+      // A known account's temporary password counts against it like any password it has.
+      if (row) await users.guardSecretCheck(row, findMatch);
+      else await findMatch();
       if (!row || !matchId) throw invalidTempPassword();
       assertActive(row);
       if (!(await repo.claimTempPassword(matchId, at))) throw invalidTempPassword();
@@ -126,34 +166,59 @@ export function createAuthService(platform: Platform, deps: { users: UsersServic
       return { questions: SECURITY_QUESTIONS };
     },
 
+    /**
+     * Proves the mailbox before any question is asked: e-mails a code to the account's address.
+     * Answers alike whether or not the address has an account; the e-mail goes out after the answer
+     * so its delivery time does not tell either.
+     */
+    async requestResetCode(email: string): Promise<RequestResetCodeResponse> {
+      const at = now();
+      const expiresAt = new Date(at.getTime() + RESET_CODE_TTL_MINUTES * MINUTE);
+      const row = await users.findByEmail(email);
+      if (row) {
+        const code = generateResetCode();
+        await repo.replaceResetCode({
+          user_id: row.id,
+          code_hash: hashResetCode(row.id, code),
+          expires_at: expiresAt,
+          created_at: at,
+        });
+        void platform.mailer
+          .send({
+            to: row.email,
+            subject: `Your Kwoon password reset code: ${code}`,
+            text:
+              `Hello ${row.name},\n\n` +
+              `Your code to reset the password of your Kwoon account is ${code}.\n\n` +
+              `It is valid for ${RESET_CODE_TTL_MINUTES} minutes and can be used once. ` +
+              'If you did not ask for it, ignore this e-mail: nothing changes without the code.\n',
+          })
+          .catch((error: unknown) => platform.log.error({ err: error }, 'reset code e-mail failed'));
+      }
+      return { sent: true, expiresAt: expiresAt.toISOString() };
+    },
+
     async requestReset(input: z.output<typeof RequestResetInput>): Promise<RequestResetResponse> {
       const at = now();
       const emailKey = normaliseAnswer(input.email);
       await countRecoveryAttempt(emailKey);
       const row = await users.findByEmail(input.email);
-      if (!answersMatch(row, input.securityAnswers) || !row) throw verificationFailed();
+      const live = row ? await repo.tryResetCode(row.id, at) : undefined;
+      const codeHash = row ? hashResetCode(row.id, input.code) : '';
+      const codeMatches = constantTimeEqual(live?.code_hash ?? '', codeHash) && live !== undefined;
+      const answersRight = answersMatch(row, input.securityAnswers);
+      if (!row || !live || !codeMatches || !answersRight) throw verificationFailed();
+      if (!(await repo.spendResetCode(live.id, codeHash, at))) throw verificationFailed();
 
-      const tempPassword = generateTempPassword();
-      const passwordHash = await hashSecret(tempPassword);
-      const expiresAt = new Date(at.getTime() + TEMP_PASSWORD_TTL_MINUTES * MINUTE);
-      await platform.db.transaction(async (tx) => {
-        const txRepo = createAuthRepo(tx);
-        await txRepo.invalidateTempPasswords(row.id, at);
-        await txRepo.insertTempPassword({
-          user_id: row.id,
-          password_hash: passwordHash,
-          expires_at: expiresAt,
-          created_at: at,
-        });
-      });
+      const { tempPassword, expiresAt } = await issueTempPassword(platform.db, row.id, at);
       await platform.throttle.reset(`recovery:${emailKey}`);
       await platform.mailer.send({
         to: row.email,
         subject: 'A temporary password was issued for your account',
         text:
           `Hello ${row.name},\n\n` +
-          'Someone answered the security questions of your Kwoon account and was given a temporary ' +
-          `password at ${at.toISOString()}. It can be used once, ` +
+          'Someone entered the code e-mailed to you and answered the security questions of your Kwoon ' +
+          `account, and was given a temporary password at ${at.toISOString()}. It can be used once, ` +
           `within ${TEMP_PASSWORD_TTL_MINUTES} minutes, ` +
           'and you will be asked to choose a new password after signing in with it.\n\n' +
           'If this was not you, please contact support straight away.\n',

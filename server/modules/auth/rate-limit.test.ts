@@ -22,11 +22,23 @@ const limitedRoutes: Array<[string, () => Call]> = [
     () => ({ method: 'POST', url: '/api/user/auth-temp', payload: { username: 'x', tempPassword: 'y' } }),
   ],
   [
+    'request-reset-code',
+    () => ({
+      method: 'POST',
+      url: '/api/user/request-reset-code',
+      payload: { email: `rl-${randomUUID()}@example.org` },
+    }),
+  ],
+  [
     'request-reset',
     () => ({
       method: 'POST',
       url: '/api/user/request-reset',
-      payload: { email: `rl-${randomUUID()}@example.org`, securityAnswers: ['a', 'b', 'c'] },
+      payload: {
+        email: `rl-${randomUUID()}@example.org`,
+        code: '123456',
+        securityAnswers: ['a', 'b', 'c'],
+      },
     }),
   ],
   [

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_QUESTIONS } from '../../../common/auth';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, DEFAULT_PASSWORD } from '../../test/factories';
+import { emailedResetCode } from '../../test/factories-records';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,8 +21,15 @@ async function recoverableUser() {
   return createUser(t, { username: `Lin_${suffix}`, email: `lin-${suffix}@example.org` });
 }
 const rightAnswers = (user: { username: string }) => [user.username, 'Oakland', 'United States'];
-const requestReset = (email: string, securityAnswers: unknown) =>
-  post('/api/user/request-reset', { email, securityAnswers });
+
+const sendCode = (email: string) => emailedResetCode(t, email);
+
+const requestResetWith = (email: string, code: string, securityAnswers: unknown) =>
+  post('/api/user/request-reset', { email, code, securityAnswers });
+
+/** Recovery as the mailbox's owner does it: a fresh code, then the answers. */
+const requestReset = async (email: string, securityAnswers: unknown) =>
+  requestResetWith(email, await sendCode(email), securityAnswers);
 const authTemp = (username: string, tempPassword: string) =>
   post('/api/user/auth-temp', { username, tempPassword });
 
@@ -95,7 +103,11 @@ describe('POST /api/user/request-reset', () => {
   it('answers wrong answers and an unknown e-mail identically', async () => {
     const { user } = await recoverableUser();
     const wrong = await requestReset(user.email, [user.username, 'Berkeley', 'United States']);
-    const unknown = await requestReset('nobody-at-all@example.org', ['someone', 'Oakland', 'United States']);
+    const unknown = await requestResetWith('nobody-at-all@example.org', '123456', [
+      'someone',
+      'Oakland',
+      'United States',
+    ]);
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
@@ -113,19 +125,20 @@ describe('POST /api/user/request-reset', () => {
     [undefined, 'Please fill in all security answers'],
     ['abc', 'Please fill in all security answers'],
   ])('requires all three answers (%j)', async (answers, message) => {
-    const res = await requestReset('someone@example.org', answers);
+    const res = await requestResetWith('someone@example.org', '123456', answers);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: message, code: 'VALIDATION_ERROR' });
   });
 
   it('locks an e-mail after 5 failures for 15 minutes, even for right answers', async () => {
     const { user } = await recoverableUser();
+    const code = await sendCode(user.email);
     for (let i = 0; i < 5; i++) {
-      const res = await requestReset(user.email, [user.username, 'Wrong', 'Wrong']);
+      const res = await requestResetWith(user.email, code, [user.username, 'Wrong', 'Wrong']);
       expect(res.statusCode).toBe(400);
       t.clock.advance(MINUTE);
     }
-    const locked = await requestReset(user.email, rightAnswers(user));
+    const locked = await requestResetWith(user.email, await sendCode(user.email), rightAnswers(user));
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({
       error: 'Too many failed attempts. Please try again in 15 minutes.',
@@ -141,18 +154,21 @@ describe('POST /api/user/request-reset', () => {
 
   it('locks unknown e-mails the same way, keyed case-insensitively', async () => {
     const email = `ghost-${randomUUID().slice(0, 8)}@example.org`;
-    for (let i = 0; i < 5; i++) await requestReset(i % 2 ? email.toUpperCase() : email, ['a', 'b', 'c']);
-    const locked = await requestReset(email, ['a', 'b', 'c']);
+    for (let i = 0; i < 5; i++) {
+      await requestResetWith(i % 2 ? email.toUpperCase() : email, '123456', ['a', 'b', 'c']);
+    }
+    const locked = await requestResetWith(email, '123456', ['a', 'b', 'c']);
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('forgets failures after a success', async () => {
     const { user } = await recoverableUser();
-    for (let i = 0; i < 4; i++) await requestReset(user.email, ['x', 'y', 'z']);
-    expect((await requestReset(user.email, rightAnswers(user))).statusCode).toBe(200);
-    for (let i = 0; i < 4; i++) await requestReset(user.email, ['x', 'y', 'z']);
-    expect((await requestReset(user.email, rightAnswers(user))).statusCode).toBe(200);
+    for (let round = 0; round < 2; round++) {
+      const code = await sendCode(user.email);
+      for (let i = 0; i < 4; i++) await requestResetWith(user.email, code, ['x', 'y', 'z']);
+      expect((await requestResetWith(user.email, code, rightAnswers(user))).statusCode).toBe(200);
+    }
   });
 });
 

@@ -22,7 +22,7 @@ export function termsRoutes(services: { terms: TermsService }): FastifyPluginAsy
     app.get(
       '/terms',
       {
-        config: { access: 'public' },
+        config: { access: 'public', duringPasswordChange: true },
         schema: {
           tags: ['terms'],
           summary: 'The current terms of service',
@@ -35,7 +35,7 @@ export function termsRoutes(services: { terms: TermsService }): FastifyPluginAsy
     app.get(
       '/user/:id/terms-status',
       {
-        config: { access: 'user' },
+        config: { access: 'user', duringPasswordChange: 'self' },
         schema: {
           tags: ['terms'],
           summary: 'Whether the user still has to accept the current terms (self or admin)',
@@ -50,7 +50,7 @@ export function termsRoutes(services: { terms: TermsService }): FastifyPluginAsy
     app.post(
       '/user/:id/accept-terms',
       {
-        config: { access: 'user' },
+        config: { access: 'user', duringPasswordChange: 'self' },
         schema: {
           tags: ['terms'],
           summary: 'Accept the current terms (only for yourself)',

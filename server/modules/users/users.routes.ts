@@ -35,7 +35,7 @@ export function usersRoutes(services: { users: UsersService }): FastifyPluginAsy
     app.get(
       '/user/:id/profile',
       {
-        config: { access: 'user' },
+        config: { access: 'user', duringPasswordChange: 'self' },
         schema: {
           tags,
           summary:

@@ -1,9 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import {
   AuthResponse,
+  RequestResetCodeResponse,
   RequestResetResponse,
   SecurityQuestionsResponse,
   SignUpInput,
+  type RequestResetCodeInput,
   type RequestResetInput,
   type SecurityQuestionsByEmailInput,
   type SignInInput,
@@ -17,6 +19,7 @@ export const REGISTRATION_FAILED_MESSAGE = 'Registration failed. Please try agai
 export const TEMP_AUTH_FAILED_MESSAGE = 'Authentication failed. Please check your temporary password.';
 export const SECURITY_QUESTIONS_FAILED_MESSAGE = 'Failed to retrieve security questions';
 export const SECURITY_VERIFICATION_FAILED_MESSAGE = 'Security verification failed';
+export const RESET_CODE_FAILED_MESSAGE = 'Failed to send the code. Please try again.';
 
 /** These calls go out without a token (spec §6), so their 401s never end a session. */
 const PUBLIC = { auth: false } as const;
@@ -86,6 +89,19 @@ export function useSecurityQuestionsByEmail() {
         method: 'POST',
         body: input,
         schema: SecurityQuestionsResponse,
+        ...PUBLIC,
+      }),
+  });
+}
+
+/** E-mails a recovery code; answers alike whether or not the address has an account. */
+export function useRequestResetCode() {
+  return useMutation({
+    mutationFn: (input: RequestResetCodeInput) =>
+      apiRequest('/user/request-reset-code', {
+        method: 'POST',
+        body: input,
+        schema: RequestResetCodeResponse,
         ...PUBLIC,
       }),
   });

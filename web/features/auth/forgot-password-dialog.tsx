@@ -1,7 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Code, CopyButton, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
+  RESET_CODE_LENGTH,
+  RESET_CODE_RESEND_SECONDS,
+  RESET_CODE_TTL_MINUTES,
+  ResetCode,
   SECURITY_ANSWERS_MESSAGE,
   SecurityQuestionsByEmailInput,
   TEMP_PASSWORD_TTL_MINUTES,
@@ -12,10 +16,12 @@ import {
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import {
+  RESET_CODE_FAILED_MESSAGE,
   SECURITY_QUESTIONS_FAILED_MESSAGE,
   SECURITY_VERIFICATION_FAILED_MESSAGE,
   TEMP_AUTH_FAILED_MESSAGE,
   useRequestReset,
+  useRequestResetCode,
   useSecurityQuestionsByEmail,
   useTempSignIn,
 } from './api';
@@ -28,7 +34,8 @@ export interface ForgotPasswordDialogProps {
 
 type Step =
   | { name: 'email' }
-  | { name: 'questions'; email: string; questions: SecurityQuestion[] }
+  | { name: 'code'; email: string; sentAt: number }
+  | { name: 'questions'; email: string; code: string; sentAt: number; questions: SecurityQuestion[] }
   | { name: 'result'; reset: RequestResetResponse };
 
 const ANSWER_ORDER: SecurityQuestion['key'][] = ['username', 'city', 'country'];
@@ -38,25 +45,26 @@ const HINT_LABELS: Record<SecurityQuestion['key'], string> = {
   country: 'Country',
 };
 
-function EmailStep({ onQuestions }: { onQuestions: (email: string, questions: SecurityQuestion[]) => void }) {
-  const lookup = useSecurityQuestionsByEmail();
+function EmailStep({ onCodeSent }: { onCodeSent: (email: string) => void }) {
+  const requestCode = useRequestResetCode();
   const form = useForm({
     initialValues: { email: '' },
     validate: schemaResolver(SecurityQuestionsByEmailInput, { sync: true }),
   });
   const handleSubmit = form.onSubmit((values) => {
     const input = SecurityQuestionsByEmailInput.parse(values);
-    lookup.mutate(input, { onSuccess: (data) => onQuestions(input.email, data.questions) });
+    requestCode.mutate(input, { onSuccess: () => onCodeSent(input.email) });
   });
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Find your account">
       <Stack gap="md">
         <Text size="sm">
-          Enter the e-mail address of your account. We will ask you three security questions.
+          Enter the e-mail address of your account. We will send you a code and ask you three security
+          questions.
         </Text>
-        {lookup.isError && (
+        {requestCode.isError && (
           <Alert color="red" role="alert">
-            {SECURITY_QUESTIONS_FAILED_MESSAGE}
+            {errorMessage(requestCode.error, RESET_CODE_FAILED_MESSAGE)}
           </Alert>
         )}
         <TextInput
@@ -68,6 +76,84 @@ function EmailStep({ onQuestions }: { onQuestions: (email: string, questions: Se
           {...form.getInputProps('email')}
         />
         <Group justify="flex-end">
+          <Button type="submit" loading={requestCode.isPending}>
+            Continue
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Whole seconds until `sentAt` is RESET_CODE_RESEND_SECONDS old, ticking once a second. */
+function useResendCountdown(sentAt: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  const elapsed = Math.max(0, now - sentAt);
+  const remaining = Math.max(0, Math.ceil((RESET_CODE_RESEND_SECONDS * 1000 - elapsed) / 1000));
+  const counting = remaining > 0;
+  useEffect(() => {
+    if (!counting) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [counting, sentAt]);
+  return remaining;
+}
+
+function CodeStep({
+  email,
+  sentAt,
+  onResent,
+  onQuestions,
+}: {
+  email: string;
+  sentAt: number;
+  onResent: () => void;
+  onQuestions: (code: string, questions: SecurityQuestion[]) => void;
+}) {
+  const lookup = useSecurityQuestionsByEmail();
+  const resend = useRequestResetCode();
+  const remaining = useResendCountdown(sentAt);
+  const form = useForm({
+    initialValues: { code: '' },
+    validate: { code: (value) => ResetCode.safeParse(value).error?.issues[0]?.message ?? null },
+  });
+  const handleSubmit = form.onSubmit((values) => {
+    const code = ResetCode.parse(values.code);
+    lookup.mutate({ email }, { onSuccess: (data) => onQuestions(code, data.questions) });
+  });
+  const handleResend = () => resend.mutate({ email }, { onSuccess: onResent });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label="Enter the code">
+      <Stack gap="md">
+        <Text fw={600}>We sent a {RESET_CODE_LENGTH}-digit code to your e-mail</Text>
+        <Text size="sm">
+          If an account uses <strong>{email}</strong>, a code is on its way. It is valid for{' '}
+          {RESET_CODE_TTL_MINUTES} minutes.
+        </Text>
+        {lookup.isError && (
+          <Alert color="red" role="alert">
+            {SECURITY_QUESTIONS_FAILED_MESSAGE}
+          </Alert>
+        )}
+        {resend.isError && (
+          <Alert color="red" role="alert">
+            {errorMessage(resend.error, RESET_CODE_FAILED_MESSAGE)}
+          </Alert>
+        )}
+        <TextInput
+          label="Code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={RESET_CODE_LENGTH}
+          required
+          data-autofocus
+          {...form.getInputProps('code')}
+        />
+        <Group justify="space-between">
+          <Button variant="subtle" onClick={handleResend} disabled={remaining > 0} loading={resend.isPending}>
+            {remaining > 0 ? `Resend code in ${remaining} s` : 'Resend code'}
+          </Button>
           <Button type="submit" loading={lookup.isPending}>
             Continue
           </Button>
@@ -79,11 +165,15 @@ function EmailStep({ onQuestions }: { onQuestions: (email: string, questions: Se
 
 function QuestionsStep({
   email,
+  code,
   questions,
+  onBack,
   onReset,
 }: {
   email: string;
+  code: string;
   questions: SecurityQuestion[];
+  onBack: () => void;
   onReset: (reset: RequestResetResponse) => void;
 }) {
   const requestReset = useRequestReset();
@@ -99,7 +189,7 @@ function QuestionsStep({
       return;
     }
     setMissing(false);
-    requestReset.mutate({ email, securityAnswers: [username, city, country] }, { onSuccess: onReset });
+    requestReset.mutate({ email, code, securityAnswers: [username, city, country] }, { onSuccess: onReset });
   };
 
   const error = missing
@@ -130,7 +220,10 @@ function QuestionsStep({
             }}
           />
         ))}
-        <Group justify="flex-end">
+        <Group justify="space-between">
+          <Button variant="subtle" onClick={onBack}>
+            Back to the code
+          </Button>
           <Button type="submit" loading={requestReset.isPending}>
             Verify
           </Button>
@@ -210,12 +303,22 @@ export function ForgotPasswordDialog({ opened, onClose, onSignedIn }: ForgotPass
   return (
     <Modal opened={opened} onClose={handleClose} title="Reset your password" centered>
       {step.name === 'email' && (
-        <EmailStep onQuestions={(email, questions) => setStep({ name: 'questions', email, questions })} />
+        <EmailStep onCodeSent={(email) => setStep({ name: 'code', email, sentAt: Date.now() })} />
+      )}
+      {step.name === 'code' && (
+        <CodeStep
+          email={step.email}
+          sentAt={step.sentAt}
+          onResent={() => setStep({ ...step, sentAt: Date.now() })}
+          onQuestions={(code, questions) => setStep({ ...step, name: 'questions', code, questions })}
+        />
       )}
       {step.name === 'questions' && (
         <QuestionsStep
           email={step.email}
+          code={step.code}
           questions={step.questions}
+          onBack={() => setStep({ name: 'code', email: step.email, sentAt: step.sentAt })}
           onReset={(reset) => setStep({ name: 'result', reset })}
         />
       )}

@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { labelled, makeUser, renderRoutes, stubFetch, type } from '../../test/render';
 import { LoginPage } from './login-page';
 
@@ -184,7 +184,9 @@ describe('Forgot-password dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
   }
 
-  /** Opens the dialog and asks for the questions of mei@example.com. */
+  const codeSent = () => ({ status: 202, body: { sent: true, expiresAt: '2025-07-14T10:10:00.000Z' } });
+
+  /** Opens the dialog and asks for a code for mei@example.com. */
   async function openAndContinue() {
     fireEvent.click(await screen.findByRole('button', { name: 'Forgot password?' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset your password' });
@@ -193,39 +195,118 @@ describe('Forgot-password dialog', () => {
     return dialog;
   }
 
+  /** Enters the e-mailed code and continues to the questions. */
+  async function enterCode(dialog: HTMLElement, code = '042917') {
+    await within(dialog).findByText('We sent a 6-digit code to your e-mail');
+    type('Code', code, dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+  }
+
   async function openAndFindQuestions() {
     const dialog = await openAndContinue();
+    await enterCode(dialog);
     await within(dialog).findByLabelText(labelled('What is your username?'));
     return dialog;
   }
 
+  it('asks for the e-mailed code before the questions', async () => {
+    const { calls } = stubFetch({
+      'POST /api/user/request-reset-code': codeSent,
+      'POST /api/user/security-questions': () => ({ body: { questions } }),
+    });
+    await renderLogin();
+    const dialog = await openAndContinue();
+    await within(dialog).findByText('We sent a 6-digit code to your e-mail');
+    expect(calls.map((call) => call.path)).toEqual(['/api/user/request-reset-code']);
+    expect(calls[0]?.body).toEqual({ email: 'mei@example.com' });
+    const input = within(dialog).getByLabelText(labelled('Code'));
+    expect(input.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(input.getAttribute('inputmode')).toBe('numeric');
+
+    type('Code', '12a4', dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByText('Please enter the 6-digit code from the e-mail')).toBeTruthy();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('offers to resend the code after 60 seconds, with a countdown', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { calls } = stubFetch({ 'POST /api/user/request-reset-code': codeSent });
+      await renderLogin();
+      const dialog = await openAndContinue();
+      const resend = await within(dialog).findByRole('button', { name: /Resend code in 60 s/ });
+      expect(resend.hasAttribute('disabled')).toBe(true);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(15_000);
+      });
+      expect(within(dialog).getByRole('button', { name: /Resend code in 45 s/ })).toBeTruthy();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(45_000);
+      });
+      const ready = within(dialog).getByRole('button', { name: 'Resend code' });
+      expect(ready.hasAttribute('disabled')).toBe(false);
+      fireEvent.click(ready);
+      expect(await within(dialog).findByRole('button', { name: /Resend code in 60 s/ })).toBeTruthy();
+      expect(calls.map((call) => call.path)).toEqual([
+        '/api/user/request-reset-code',
+        '/api/user/request-reset-code',
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows why the code could not be sent', async () => {
+    stubFetch({
+      'POST /api/user/request-reset-code': () => ({
+        status: 429,
+        body: { error: 'Too many attempts. Please try again in 900 seconds.', code: 'TOO_MANY_REQUESTS' },
+      }),
+    });
+    await renderLogin();
+    const dialog = await openAndContinue();
+    expect(
+      await within(dialog).findByText('Too many attempts. Please try again in 900 seconds.'),
+    ).toBeTruthy();
+  });
+
   it('requires all three answers', async () => {
-    const { calls } = stubFetch({ 'POST /api/user/security-questions': () => ({ body: { questions } }) });
+    const { calls } = stubFetch({
+      'POST /api/user/request-reset-code': codeSent,
+      'POST /api/user/security-questions': () => ({ body: { questions } }),
+    });
     await renderLogin();
     const dialog = await openAndFindQuestions();
     type('What is your username?', 'mei', dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
 
     expect(await within(dialog).findByText('Please fill in all security answers')).toBeTruthy();
-    expect(calls.map((call) => call.path)).toEqual(['/api/user/security-questions']);
+    expect(calls.map((call) => call.path)).toEqual([
+      '/api/user/request-reset-code',
+      '/api/user/security-questions',
+    ]);
   });
 
   it("reports 'Failed to retrieve security questions'", async () => {
     stubFetch({
+      'POST /api/user/request-reset-code': codeSent,
       'POST /api/user/security-questions': () => ({ status: 500, body: { error: 'x', code: 'INTERNAL' } }),
     });
     await renderLogin();
     const dialog = await openAndContinue();
+    await enterCode(dialog);
 
     expect(await within(dialog).findByText('Failed to retrieve security questions')).toBeTruthy();
   });
 
   it('shows the verification failure from the server', async () => {
     stubFetch({
+      'POST /api/user/request-reset-code': codeSent,
       'POST /api/user/security-questions': () => ({ body: { questions } }),
       'POST /api/user/request-reset': () => ({
         status: 400,
-        body: { error: 'Security verification failed', code: 'VERIFICATION_FAILED' },
+        body: { error: 'Security verification failed', code: 'SECURITY_VERIFICATION_FAILED' },
       }),
     });
     await renderLogin();
@@ -238,6 +319,7 @@ describe('Forgot-password dialog', () => {
   it('shows hints and the temporary password, then signs in with it', async () => {
     const user = makeUser({ requires_password_change: true });
     const { calls } = stubFetch({
+      'POST /api/user/request-reset-code': codeSent,
       'POST /api/user/security-questions': () => ({ body: { questions } }),
       'POST /api/user/request-reset': () => ({ body: reset }),
       'POST /api/user/auth-temp': () => ({ body: { token: 'temp-tok', user } }),
@@ -248,15 +330,20 @@ describe('Forgot-password dialog', () => {
 
     expect(await within(dialog).findByText('Tmp-7Q2x9')).toBeTruthy();
     expect(within(dialog).getByText('O*****d')).toBeTruthy();
-    expect(calls[1]?.body).toEqual({ email: 'mei@example.com', securityAnswers: ['mei', 'Oakland', 'USA'] });
+    expect(calls[2]?.body).toEqual({
+      email: 'mei@example.com',
+      code: '042917',
+      securityAnswers: ['mei', 'Oakland', 'USA'],
+    });
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close & Login' }));
     expect(await screen.findByText('Settings at /app/settings?openSecurity=true')).toBeTruthy();
-    expect(calls[2]?.body).toEqual({ username: 'mei', tempPassword: 'Tmp-7Q2x9' });
+    expect(calls[3]?.body).toEqual({ username: 'mei', tempPassword: 'Tmp-7Q2x9' });
   });
 
   it("says 'Authentication failed. Please check your temporary password.' when it is refused", async () => {
     stubFetch({
+      'POST /api/user/request-reset-code': codeSent,
       'POST /api/user/security-questions': () => ({ body: { questions } }),
       'POST /api/user/request-reset': () => ({ body: reset }),
       'POST /api/user/auth-temp': () => invalidCredentials,
