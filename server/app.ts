@@ -83,6 +83,17 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * Fastify's form of TRUST_PROXY. A hop count becomes "trust the nearest n addresses": the peer
+ * and the n-1 proxies before it, so the client is the n-th X-Forwarded-For entry from the right.
+ * (Fastify's own number form trusts nothing, and `true` would trust the leftmost entry, which
+ * the client writes itself.)
+ */
+function trustedProxies(setting: Config['TRUST_PROXY']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
@@ -93,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustedProxies(config.TRUST_PROXY),
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
