@@ -125,7 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // An AppError, so the 429 has the API's error shape (the plugin itself sets Retry-After).
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.ceil(context.ttl / 1000);
-      return tooManyRequests(`Too many attempts. Please try again in ${seconds} seconds.`, seconds);
+      const wait = seconds <= 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+      return tooManyRequests(`Too many attempts. Please try again in ${wait}.`, seconds);
     },
   });
   await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 100 * 1024 * 1024 } });
