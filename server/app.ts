@@ -23,6 +23,7 @@ import { systemClock, type Clock } from './platform/clock';
 import { registerErrorHandler, tooManyRequests } from './platform/errors';
 import { createMailer, logTransport, smtpTransport, type MailTransport } from './platform/mail';
 import { createPaymentsProvider } from './platform/payments';
+import { createRateLimitStore } from './platform/rate-limit-redis';
 import { localStorage, type MediaStorage } from './platform/storage';
 import { createThrottle } from './platform/throttle';
 import type { Platform } from './platform';
@@ -120,8 +121,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.CORS_ORIGINS.length > 0) {
     await app.register(cors, { origin: config.CORS_ORIGINS, credentials: false });
   }
+  const rateLimitStore = await createRateLimitStore(config, app.log);
+  app.addHook('onClose', async () => rateLimitStore.close());
   await app.register(rateLimit, {
     global: false,
+    ...(rateLimitStore.store ? { store: rateLimitStore.store } : {}),
     // An AppError, so the 429 has the API's error shape (the plugin itself sets Retry-After).
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.ceil(context.ttl / 1000);
