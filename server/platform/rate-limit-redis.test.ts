@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { createTestApp, type TestApp } from '../test/app';
 
 const LIMIT = 3;
@@ -119,5 +120,17 @@ describe('rate limits when Redis does not answer', () => {
     const codes = [];
     for (let i = 0; i <= LIMIT; i++) codes.push((await signIn(t, '198.51.100.9')).statusCode);
     expect(codes).toEqual([401, 401, 401, 429]);
+  });
+});
+
+describe('reading REDIS_URL', () => {
+  it('is optional and takes redis:// or rediss:// addresses', () => {
+    expect(loadConfig({}).REDIS_URL).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'rediss://:secret@redis.example.org:6380/2' }).REDIS_URL).toBe(
+      'rediss://:secret@redis.example.org:6380/2',
+    );
+    expect(() => loadConfig({ REDIS_URL: 'http://redis:6379' })).toThrow(
+      /REDIS_URL: REDIS_URL must start with redis:\/\/ or rediss:\/\//,
+    );
   });
 });

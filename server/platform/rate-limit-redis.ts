@@ -5,7 +5,7 @@ import type { Config } from '../config';
 
 type Counted = { current: number; ttl: number };
 
-/** Counters kept in this process, used when there is no Redis or it does not answer. */
+/** Counters kept in this process, used while Redis does not answer. */
 function localCounters(maxKeys = 10_000) {
   const entries = new Map<string, { count: number; resetAt: number }>();
   return (key: string, windowMs: number): Counted => {
