@@ -23,6 +23,7 @@ import { systemClock, type Clock } from './platform/clock';
 import { registerErrorHandler, tooManyRequests } from './platform/errors';
 import { createMailer, logTransport, smtpTransport, type MailTransport } from './platform/mail';
 import { createPaymentsProvider } from './platform/payments';
+import { createRateLimitStore } from './platform/rate-limit-redis';
 import { localStorage, type MediaStorage } from './platform/storage';
 import { createThrottle } from './platform/throttle';
 import type { Platform } from './platform';
@@ -83,6 +84,17 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * Fastify's form of TRUST_PROXY. A hop count becomes "trust the nearest n addresses": the peer
+ * and the n-1 proxies before it, so the client is the n-th X-Forwarded-For entry from the right.
+ * (Fastify's own number form trusts nothing, and `true` would trust the leftmost entry, which
+ * the client writes itself.)
+ */
+function trustedProxies(setting: Config['TRUST_PROXY']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
@@ -93,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustedProxies(config.TRUST_PROXY),
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -109,12 +121,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.CORS_ORIGINS.length > 0) {
     await app.register(cors, { origin: config.CORS_ORIGINS, credentials: false });
   }
+  const rateLimitStore = await createRateLimitStore(config, app.log);
+  app.addHook('onClose', async () => rateLimitStore.close());
   await app.register(rateLimit, {
     global: false,
+    ...(rateLimitStore.store ? { store: rateLimitStore.store } : {}),
     // An AppError, so the 429 has the API's error shape (the plugin itself sets Retry-After).
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.ceil(context.ttl / 1000);
-      return tooManyRequests(`Too many attempts. Please try again in ${seconds} seconds.`, seconds);
+      const wait = seconds <= 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+      return tooManyRequests(`Too many attempts. Please try again in ${wait}.`, seconds);
     },
   });
   await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 100 * 1024 * 1024 } });

@@ -1,9 +1,52 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_SESSION_IDLE_DAYS, SESSION_TTL_DAYS } from '../common/auth';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Named ranges the proxy check understands besides addresses and CIDRs. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell us the client's address: false (none), a hop count (the nearest n
+ * proxies; `true` means 1) or the addresses/CIDRs of the proxies. Never "trust everything": then
+ * the leftmost X-Forwarded-For entry, which the client writes itself, would be its address.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (['false', 'no'].includes(lower)) return false;
+    if (['true', 'yes'].includes(lower)) return 1;
+    if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (entries.length === 0 || bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY must be false, true (one proxy), a number of proxies, or a comma-separated list of ' +
+          `proxy addresses or CIDRs${bad.length > 0 ? ` (not understood: ${bad.join(', ')})` : ''}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const ConfigFields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -24,7 +67,7 @@ const ConfigFields = z.object({
         .map((o) => o.trim())
         .filter(Boolean),
     ),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z
     .string()
@@ -38,6 +81,13 @@ const ConfigFields = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** A session unused for this many days ends, before its absolute 30 days are up. */
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(SESSION_TTL_DAYS).default(DEFAULT_SESSION_IDLE_DAYS),
+  /** Rate-limit counters shared by every instance; without it each process counts on its own. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional(),
+  /** Prepended to every key Kwoon writes to Redis, so several sites can share one server. */
+  REDIS_KEY_PREFIX: z.string().min(1).default('kwoon:'),
   /** Largest lesson video accepted by POST /api/uploads, in bytes (100MB). */
   UPLOAD_VIDEO_MAX_BYTES: z.coerce
     .number()

@@ -1,4 +1,4 @@
-import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { CourseRequestStatus } from '../../../common/course-requests';
 import type { Db } from '../../db/client';
 import { courseRequests, users } from '../../db/schema';
@@ -15,6 +15,9 @@ const requestColumns = {
   created_at: courseRequests.created_at,
   updated_at: courseRequests.updated_at,
 };
+
+/** Requests the school has answered for good; the others still await it. */
+const CLOSED_STATUSES: CourseRequestStatus[] = ['completed', 'declined'];
 
 interface Page {
   limit: number;
@@ -38,9 +41,32 @@ export function createCourseRequestsRepo(db: Db) {
   }
 
   return {
-    async insert(values: typeof courseRequests.$inferInsert): Promise<string> {
-      const [row] = await db.insert(courseRequests).values(values).returning({ id: courseRequests.id });
-      return row!.id;
+    /**
+     * Inserts the request unless its author already has `maxOpen` open ones (returns undefined
+     * then). A transaction lock on the author serialises their concurrent requests, so the count
+     * and the insert cannot be interleaved past the cap.
+     */
+    async insertUnderCap(
+      values: typeof courseRequests.$inferInsert & { user_id: string },
+      maxOpen: number,
+    ): Promise<string | undefined> {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtextextended(${`course-requests:${values.user_id}`}, 0))`,
+        );
+        const [open] = await tx
+          .select({ n: count() })
+          .from(courseRequests)
+          .where(
+            and(
+              eq(courseRequests.user_id, values.user_id),
+              notInArray(courseRequests.status, CLOSED_STATUSES),
+            ),
+          );
+        if ((open?.n ?? 0) >= maxOpen) return undefined;
+        const [row] = await tx.insert(courseRequests).values(values).returning({ id: courseRequests.id });
+        return row!.id;
+      });
     },
 
     async find(id: string) {

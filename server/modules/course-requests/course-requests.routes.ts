@@ -12,9 +12,13 @@ import {
 } from '../../../common/course-requests';
 import { requireAuth } from '../../platform/auth';
 import { bearerSecurity, errorResponses } from '../../platform/errors';
+import { perUserRateLimit, type RateRule } from '../../platform/rate-limit';
 import type { CourseRequestsService } from './course-requests.service';
 
 const tags = ['course-requests'];
+
+/** New course requests per user; with the cap on open requests, enough for anyone's wishes. */
+export const COURSE_REQUEST_RATE_LIMIT: RateRule = { max: 20, windowMinutes: 60 };
 
 export function courseRequestsRoutes(services: { requests: CourseRequestsService }): FastifyPluginAsyncZod {
   const { requests } = services;
@@ -22,13 +26,13 @@ export function courseRequestsRoutes(services: { requests: CourseRequestsService
     app.post(
       '/course-requests',
       {
-        config: { access: 'user' },
+        config: { access: 'user', rateLimit: perUserRateLimit(COURSE_REQUEST_RATE_LIMIT) },
         schema: {
           tags,
           summary: 'Ask the school for a course: subject, your experience and why',
           security: bearerSecurity,
           body: CreateCourseRequestInput,
-          response: { 201: CourseRequestResponse, ...errorResponses(400, 401) },
+          response: { 201: CourseRequestResponse, ...errorResponses(400, 401, 409, 429) },
         },
       },
       async (request, reply) =>

@@ -7,7 +7,7 @@ import {
 } from '../../../common/course-requests';
 import type { AuthContext } from '../../platform/auth';
 import { assertSelfOrAdmin } from '../../platform/auth';
-import { forbidden, notFound } from '../../platform/errors';
+import { conflict, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform';
 import { createCourseRequestsRepo, type CourseRequestRow } from './course-requests.repo';
 
@@ -28,6 +28,12 @@ const toRequest = (row: CourseRequestRow | Omit<CourseRequestRow, 'email' | 'ema
   created_at: row.created_at.toISOString(),
   updated_at: row.updated_at.toISOString(),
 });
+
+/** Open (not completed or declined) requests one user may have at a time. */
+export const MAX_OPEN_COURSE_REQUESTS = 10;
+export const TOO_MANY_OPEN_REQUESTS_MESSAGE =
+  `You already have ${MAX_OPEN_COURSE_REQUESTS} open course requests. ` +
+  'Please wait until the school has answered one, or delete one, before asking for another.';
 
 const requestNotFound = () => notFound('Course request not found', 'COURSE_REQUEST_NOT_FOUND');
 
@@ -58,7 +64,11 @@ export function createCourseRequestsService(platform: Platform) {
       input: { subject: string; experience: string; reason: string },
     ): Promise<CourseRequest> {
       const now = platform.clock.now();
-      const id = await repo.insert({ ...input, user_id: auth.user.id, created_at: now, updated_at: now });
+      const id = await repo.insertUnderCap(
+        { ...input, user_id: auth.user.id, created_at: now, updated_at: now },
+        MAX_OPEN_COURSE_REQUESTS,
+      );
+      if (!id) throw conflict(TOO_MANY_OPEN_REQUESTS_MESSAGE, 'TOO_MANY_OPEN_REQUESTS');
       return toRequest(await load(id));
     },
 

@@ -16,9 +16,16 @@ import {
 } from '../../../common/progress';
 import { requireAuth } from '../../platform/auth';
 import { bearerSecurity, errorResponses } from '../../platform/errors';
+import { perUserRateLimit, type RateRule } from '../../platform/rate-limit';
 import type { ProgressService } from './progress.service';
 
 const tags = ['progress'];
+
+/**
+ * Quiz submissions per user. Every one is stored as a new attempt, so an endless loop would
+ * fill the attempts table; a student retaking quizzes as fast as they can read stays well below.
+ */
+export const QUIZ_SUBMIT_RATE_LIMIT: RateRule = { max: 30, windowMinutes: 10 };
 
 export function progressRoutes(services: { progress: ProgressService }): FastifyPluginAsyncZod {
   const { progress } = services;
@@ -96,7 +103,7 @@ export function progressRoutes(services: { progress: ProgressService }): Fastify
     app.post(
       '/lessons/:id/submit-quiz',
       {
-        config: { access: 'user' },
+        config: { access: 'user', rateLimit: perUserRateLimit(QUIZ_SUBMIT_RATE_LIMIT) },
         schema: {
           tags,
           summary:
@@ -105,7 +112,7 @@ export function progressRoutes(services: { progress: ProgressService }): Fastify
           security: bearerSecurity,
           params: IdParams,
           body: SubmitQuizInput,
-          response: { 200: SubmitQuizResponse, ...errorResponses(400, 401, 403, 404) },
+          response: { 200: SubmitQuizResponse, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
       async (request) => progress.submitQuiz(requireAuth(request), request.params.id, request.body),

@@ -11,7 +11,15 @@ import {
   unsupportedMediaType,
   bearerSecurity,
 } from '../../platform/errors';
+import { perUserRateLimit, type RateRule } from '../../platform/rate-limit';
 import type { FolderPolicy, UploadsService } from './uploads.service';
+
+/**
+ * Uploads per user (for students: avatars). Each image is decoded and re-encoded, and each
+ * stored file stays, so repeating one without end would cost CPU and disk; nobody changes
+ * their picture this often.
+ */
+export const UPLOAD_RATE_LIMIT: RateRule = { max: 20, windowMinutes: 10 };
 
 export const NO_FILE_MESSAGE = 'Please choose a file to upload';
 export const FOLDER_REQUIRED_MESSAGE = 'Folder is required';
@@ -118,7 +126,7 @@ export function uploadsRoutes(services: { uploads: UploadsService }): FastifyPlu
     app.post(
       '/uploads',
       {
-        config: { access: 'user' },
+        config: { access: 'user', rateLimit: perUserRateLimit(UPLOAD_RATE_LIMIT) },
         schema: {
           tags: ['uploads'],
           summary: 'Upload an image or a lesson video (multipart/form-data: folder, then file)',
@@ -137,6 +145,7 @@ export function uploadsRoutes(services: { uploads: UploadsService }): FastifyPlu
             403: ApiError,
             413: ApiError,
             415: ApiError,
+            429: ApiError,
           },
         },
       },

@@ -10,9 +10,16 @@ import {
 } from '../../../common/users';
 import { requireAuth } from '../../platform/auth';
 import { bearerSecurity, errorResponses } from '../../platform/errors';
+import { perUserRateLimit, type RateRule } from '../../platform/rate-limit';
 import type { UsersService } from './users.service';
 
 const tags = ['users'];
+
+/**
+ * Profile saves per user: each answers whether an e-mail or username is taken, so without a
+ * limit one account could test thousands of addresses a minute. Nobody edits their profile this often.
+ */
+export const PROFILE_SAVE_RATE_LIMIT: RateRule = { max: 30, windowMinutes: 15 };
 
 export function usersRoutes(services: { users: UsersService }): FastifyPluginAsyncZod {
   const { users } = services;
@@ -51,7 +58,7 @@ export function usersRoutes(services: { users: UsersService }): FastifyPluginAsy
     app.put(
       '/user/:id',
       {
-        config: { access: 'user' },
+        config: { access: 'user', rateLimit: perUserRateLimit(PROFILE_SAVE_RATE_LIMIT) },
         schema: {
           tags,
           summary:
@@ -60,7 +67,7 @@ export function usersRoutes(services: { users: UsersService }): FastifyPluginAsy
           security: bearerSecurity,
           params: IdParams,
           body: UpdateUserInput,
-          response: { 200: UserResponse, ...errorResponses(400, 401, 403, 404, 409) },
+          response: { 200: UserResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
         },
       },
       async (request) => users.update(requireAuth(request), request.params.id, request.body),

@@ -1,0 +1,114 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app';
+import { createAdmin, createUser, DEFAULT_PASSWORD } from '../test/factories';
+import { createCourse, enrollUser } from '../test/factories-courses';
+import { QUIZ_SUBMIT_RATE_LIMIT } from './progress/progress.routes';
+import { multipart } from './uploads/multipart-body';
+import { UPLOAD_RATE_LIMIT } from './uploads/uploads.routes';
+import { PROFILE_SAVE_RATE_LIMIT } from './users/users.routes';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ TRUST_PROXY: 1, AUTH_RATE_LIMIT_PER_MINUTE: 10_000 });
+});
+afterAll(async () => t.close());
+
+type Made = Awaited<ReturnType<typeof createUser>>;
+type Response = Awaited<ReturnType<TestApp['app']['inject']>>;
+let addresses = 0;
+/** Each request from another client address, so only a per-user limit can stop them. */
+const fromNewAddress = () => ({ 'x-forwarded-for': `203.0.113.${++addresses % 250}` });
+
+function expectLimited(res: Response, windowMinutes: number) {
+  expect(res.statusCode).toBe(429);
+  expect(res.json()).toEqual({
+    error: expect.stringMatching(/^Too many attempts\. Please try again in \d+ (seconds|minutes)\.$/),
+    code: 'TOO_MANY_REQUESTS',
+  });
+  const retryAfter = Number(res.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(windowMinutes * 60);
+}
+
+describe('PUT /api/user/{id}: profile saves per user', () => {
+  const save = (me: Made, email: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${me.user.id}`,
+      headers: { ...me.auth, ...fromNewAddress() },
+      payload: { name: me.user.name, email, username: me.user.username, current_password: DEFAULT_PASSWORD },
+    });
+
+  it(`stops probing which e-mails are taken after ${PROFILE_SAVE_RATE_LIMIT.max} saves`, async () => {
+    const prober = await createUser(t);
+    const others = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+    for (let i = 0; i < PROFILE_SAVE_RATE_LIMIT.max; i++) {
+      const res = await save(prober, others[i % others.length]!.user.email);
+      expect(res.statusCode).toBe(409);
+    }
+    expectLimited(await save(prober, others[0].user.email), PROFILE_SAVE_RATE_LIMIT.windowMinutes);
+    expectLimited(await save(prober, prober.user.email), PROFILE_SAVE_RATE_LIMIT.windowMinutes);
+
+    // The limit is the prober's own: another student saves as usual.
+    const other = others[0];
+    expect((await save(other, other.user.email)).statusCode).toBe(200);
+  });
+
+  it('does not limit administrators, who can list every account anyway', async () => {
+    const admin = await createAdmin(t);
+    const student = await createUser(t);
+    for (let i = 0; i <= PROFILE_SAVE_RATE_LIMIT.max; i++) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/user/${student.user.id}`,
+        headers: admin.auth,
+        payload: { name: `Name ${i}`, email: student.user.email, username: student.user.username },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+});
+
+describe('POST /api/uploads: uploads per user', () => {
+  it(`answers 429 past ${UPLOAD_RATE_LIMIT.max} avatars`, async () => {
+    const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2b6' } })
+      .png()
+      .toBuffer();
+    const upload = (auth: Record<string, string>) => {
+      const { payload, headers } = multipart([
+        { name: 'folder', value: 'avatars' },
+        { name: 'file', filename: 'me.png', type: 'image/png', data: image },
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        payload,
+        headers: { ...headers, ...auth, ...fromNewAddress() },
+      });
+    };
+    const me = await createUser(t);
+    for (let i = 0; i < UPLOAD_RATE_LIMIT.max; i++) expect((await upload(me.auth)).statusCode).toBe(200);
+    expectLimited(await upload(me.auth), UPLOAD_RATE_LIMIT.windowMinutes);
+    expect((await upload((await createUser(t)).auth)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/lessons/{id}/submit-quiz: attempts per user', () => {
+  it(`answers 429 past ${QUIZ_SUBMIT_RATE_LIMIT.max} submissions`, async () => {
+    const course = await createCourse(t, { modules: 1, lessonsPerModule: 1, quiz: true });
+    const [me, other] = [await createUser(t), await createUser(t)];
+    await enrollUser(t, me.user.id, course.id);
+    await enrollUser(t, other.user.id, course.id);
+    const submit = (student: Made) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/lessons/${course.quizLessonId}/submit-quiz`,
+        headers: { ...student.auth, ...fromNewAddress() },
+        payload: { userId: student.user.id, responses: [] },
+      });
+    for (let i = 0; i < QUIZ_SUBMIT_RATE_LIMIT.max; i++) expect((await submit(me)).statusCode).toBe(200);
+    expectLimited(await submit(me), QUIZ_SUBMIT_RATE_LIMIT.windowMinutes);
+    expect((await submit(other)).statusCode).toBe(200);
+  });
+});
