@@ -93,7 +93,7 @@ async function scenarios(driver: string, databaseUrl?: string) {
       ...(await explainEndpoint(database, PROGRESS, async (db) => {
         const repo = createProgressRepo(db);
         await createCoursesRepo(db).find(courseId);
-        await repo.listCompleted(id, courseId);
+        await repo.listCompleted(id, courseId, { limit: 50, offset: 0 });
       })),
     ];
   });

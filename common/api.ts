@@ -25,11 +25,13 @@ export const pageLimit = (fallback: number, max: number) =>
     .int('Limit must be a whole number')
     .min(1, 'Limit must be at least 1')
     .max(max, `Limit must be at most ${max}`)
-    .default(fallback);
+    .default(fallback)
+    .describe(`How many rows to return: ${fallback} by default, at most ${max}`);
 
 /** `?offset=` of a list: a whole number, 0 or more, 0 when absent. */
 export const pageOffset = z.coerce
   .number({ error: 'Offset must be a whole number' })
   .int('Offset must be a whole number')
   .min(0, 'Offset must be 0 or more')
-  .default(0);
+  .default(0)
+  .describe('How many rows to skip: 0 by default');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageLimit, pageOffset } from './api';
 
 export const NOT_ENROLLED_IN_COURSE_MESSAGE = 'You must be enrolled in this course';
 export const QUIZ_COMPLETION_MESSAGE = 'Complete the quiz to mark this lesson as done';
@@ -6,6 +7,10 @@ export const NOT_A_QUIZ_MESSAGE = 'This lesson is not a quiz';
 export const EMPTY_QUIZ_MESSAGE = 'This quiz has no questions';
 export const LESSON_NOT_FOUND_MESSAGE = 'Lesson not found';
 export const QUIZ_MAX_RESPONSES = 500;
+export const LESSON_PROGRESS_DEFAULT_LIMIT = 50;
+export const LESSON_PROGRESS_MAX_LIMIT = 200;
+export const QUIZ_ATTEMPTS_DEFAULT_LIMIT = 20;
+export const QUIZ_ATTEMPTS_MAX_LIMIT = 100;
 
 const UserId = z.uuid({ error: 'Invalid user id' });
 
@@ -41,7 +46,20 @@ export const LessonProgressItem = z.object({
   quiz_score: z.number().int().nullable(),
 });
 export type LessonProgressItem = z.infer<typeof LessonProgressItem>;
-export const LessonProgressList = z.array(LessonProgressItem);
+
+/** GET /user/{userId}/course/{courseId}/lessons/progress?limit&offset. */
+export const LessonProgressQuery = z.object({
+  limit: pageLimit(LESSON_PROGRESS_DEFAULT_LIMIT, LESSON_PROGRESS_MAX_LIMIT),
+  offset: pageOffset,
+});
+export type LessonProgressQuery = z.input<typeof LessonProgressQuery>;
+
+/** The completed lessons of one page; total counts every completed lesson of the course. */
+export const LessonProgressResponse = z.object({
+  lessons: z.array(LessonProgressItem),
+  total: z.number().int(),
+});
+export type LessonProgressResponse = z.infer<typeof LessonProgressResponse>;
 
 /** POST /lessons/{id}/complete. quizScore is accepted for compatibility and ignored. */
 export const CompleteLessonInput = z.object({
@@ -119,7 +137,11 @@ export const QuizResponsesQuery = z.object({
 });
 export type QuizResponsesQuery = z.input<typeof QuizResponsesQuery>;
 
-export const QuizAttemptsQuery = z.object({ userId: UserId.optional() });
+export const QuizAttemptsQuery = z.object({
+  userId: UserId.optional(),
+  limit: pageLimit(QUIZ_ATTEMPTS_DEFAULT_LIMIT, QUIZ_ATTEMPTS_MAX_LIMIT),
+  offset: pageOffset,
+});
 export type QuizAttemptsQuery = z.input<typeof QuizAttemptsQuery>;
 
 export const QuizAttempt = z.object({
@@ -128,7 +150,10 @@ export const QuizAttempt = z.object({
   submitted_at: z.string(),
 });
 export type QuizAttempt = z.infer<typeof QuizAttempt>;
-export const QuizAttemptList = z.array(QuizAttempt);
+
+/** One page of attempts, highest attempt first; total counts every attempt. */
+export const QuizAttemptsResponse = z.object({ attempts: z.array(QuizAttempt), total: z.number().int() });
+export type QuizAttemptsResponse = z.infer<typeof QuizAttemptsResponse>;
 
 /** Score = correct answers divided by all questions, as a rounded percentage. */
 export function quizScore(correct: number, total: number): number {

@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { requiredText } from './api';
+import { pageLimit, pageOffset, requiredText } from './api';
 
 export const PASSWORD_MIN_LENGTH = 8;
+export const USERS_DEFAULT_LIMIT = 50;
+export const USERS_MAX_LIMIT = 200;
+export const USER_COURSES_DEFAULT_LIMIT = 50;
+export const USER_COURSES_MAX_LIMIT = 200;
 export const PASSWORD_MESSAGE = 'Password must be at least 8 characters long';
 
 export const Visibility = z.enum(['public', 'private']);
@@ -129,7 +133,14 @@ export type UpdateUserInput = z.input<typeof UpdateUserInput>;
 export const DeactivateInput = z.object({ isDeletionRequest: z.boolean().default(false) });
 export type DeactivateInput = z.input<typeof DeactivateInput>;
 
-export const UserListResponse = z.object({ users: z.array(User) });
+/** POST /verify/users?limit&offset (admin): every user, oldest account first. */
+export const UserListQuery = z.object({
+  limit: pageLimit(USERS_DEFAULT_LIMIT, USERS_MAX_LIMIT),
+  offset: pageOffset,
+});
+export type UserListQuery = z.input<typeof UserListQuery>;
+
+export const UserListResponse = z.object({ users: z.array(User), total: z.number().int() });
 export type UserListResponse = z.infer<typeof UserListResponse>;
 
 /** A course the user is enrolled in (filled by the courses domain). */
@@ -139,7 +150,15 @@ export const UserCourse = z.object({
   progress: z.number(),
   startDate: z.string().nullable(),
 });
-export const UserCoursesResponse = z.object({ courses: z.array(UserCourse) });
+
+/** GET /user/{id}/courses?limit&offset: most recently started first. */
+export const UserCoursesQuery = z.object({
+  limit: pageLimit(USER_COURSES_DEFAULT_LIMIT, USER_COURSES_MAX_LIMIT),
+  offset: pageOffset,
+});
+export type UserCoursesQuery = z.input<typeof UserCoursesQuery>;
+
+export const UserCoursesResponse = z.object({ courses: z.array(UserCourse), total: z.number().int() });
 export type UserCoursesResponse = z.infer<typeof UserCoursesResponse>;
 
 export const UserResponse = z.object({ user: User });

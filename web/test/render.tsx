@@ -77,7 +77,7 @@ export function signInAs(user: User, token = 'test-token'): void {
   writeSession(token, user);
 }
 
-type Handler = (request: { method: string; body: unknown; headers: Headers }) => {
+type Handler = (request: { method: string; body: unknown; headers: Headers; query: URLSearchParams }) => {
   status?: number;
   body?: unknown;
 };
@@ -87,16 +87,17 @@ type Handler = (request: { method: string; body: unknown; headers: Headers }) =>
  * Unmatched calls answer 404 so a missing stub shows up as a failed expectation, not a hang.
  */
 export function stubFetch(routes: Record<string, Handler>) {
-  const calls: { method: string; path: string; body: unknown; headers: Headers }[] = [];
+  const calls: { method: string; path: string; query: URLSearchParams; body: unknown; headers: Headers }[] =
+    [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = new Headers(init.headers);
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: url.pathname, body, headers });
+    calls.push({ method, path: url.pathname, query: url.searchParams, body, headers });
     const handler = routes[`${method} ${url.pathname}`];
     const answer = handler
-      ? handler({ method, body, headers })
+      ? handler({ method, body, headers, query: url.searchParams })
       : { status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } };
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status ?? 200,

@@ -5,8 +5,24 @@ import { courses, enrollments, lessonProgress, lessons, modules, users } from '.
 export type EnrollmentRow = typeof enrollments.$inferSelect;
 export type EnrollmentSourceValue = EnrollmentRow['source'];
 
+/** A user's courses; the id breaks ties between enrolments started at the same moment. */
+const newestFirst = [desc(enrollments.start_date), desc(enrollments.id)];
+
 /** Queries on enrolments and the course progress they hold. */
 export function createEnrollmentsRepo(db: Db | Tx) {
+  const userCourses = () =>
+    db
+      .select({
+        user_id: enrollments.user_id,
+        course_id: enrollments.course_id,
+        course_title: courses.title,
+        progress: enrollments.progress,
+        start_date: enrollments.start_date,
+        completed_date: enrollments.completed_date,
+      })
+      .from(enrollments)
+      .innerJoin(courses, eq(courses.id, enrollments.course_id));
+
   return {
     async userExists(userId: string): Promise<boolean> {
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
@@ -117,20 +133,24 @@ export function createEnrollmentsRepo(db: Db | Tx) {
     /** Every enrolment of these users with its course title, most recently started first. */
     async listForUsers(userIds: string[]) {
       if (userIds.length === 0) return [];
-      return db
-        .select({
-          user_id: enrollments.user_id,
-          course_id: enrollments.course_id,
-          course_title: courses.title,
-          progress: enrollments.progress,
-          start_date: enrollments.start_date,
-          completed_date: enrollments.completed_date,
-        })
-        .from(enrollments)
-        .innerJoin(courses, eq(courses.id, enrollments.course_id))
+      return userCourses()
         .where(inArray(enrollments.user_id, userIds))
-        .orderBy(desc(enrollments.start_date), desc(enrollments.id));
+        .orderBy(...newestFirst);
+    },
+
+    /** One page of a user's enrolments, most recently started first, and how many there are. */
+    async pageForUser(userId: string, page: { limit: number; offset: number }) {
+      const [rows, [total]] = await Promise.all([
+        userCourses()
+          .where(eq(enrollments.user_id, userId))
+          .orderBy(...newestFirst)
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ n: count() }).from(enrollments).where(eq(enrollments.user_id, userId)),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
   };
 }
 export type EnrollmentsRepo = ReturnType<typeof createEnrollmentsRepo>;
+export type UserCourseRow = Awaited<ReturnType<EnrollmentsRepo['listForUsers']>>[number];

@@ -19,7 +19,12 @@ import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform';
 import type { CoursesService } from '../courses/courses.service';
 import type { EnrolledCourse } from '../users/users.service';
-import { createEnrollmentsRepo, type EnrollmentRow, type EnrollmentSourceValue } from './enrollments.repo';
+import {
+  createEnrollmentsRepo,
+  type EnrollmentRow,
+  type EnrollmentSourceValue,
+  type UserCourseRow,
+} from './enrollments.repo';
 
 export type { EnrollmentRow } from './enrollments.repo';
 
@@ -37,6 +42,15 @@ export const toEnrollment = (row: EnrollmentRow): Enrollment => ({
   progress: row.progress,
   start_date: row.start_date.toISOString(),
   completed_date: row.completed_date?.toISOString() ?? null,
+});
+
+const toEnrolledCourse = (row: UserCourseRow): EnrolledCourse => ({
+  userId: row.user_id,
+  courseId: row.course_id,
+  courseName: row.course_title,
+  progress: row.progress,
+  startDate: row.start_date.toISOString(),
+  completed: row.completed_date !== null,
 });
 
 export function createEnrollmentsService(platform: Platform, { courses }: { courses: CoursesService }) {
@@ -175,14 +189,16 @@ export function createEnrollmentsService(platform: Platform, { courses }: { cour
       for (let i = 0; i < userIds.length; i += LIST_FOR_USERS_CHUNK) {
         rows.push(...(await repo.listForUsers(userIds.slice(i, i + LIST_FOR_USERS_CHUNK))));
       }
-      return rows.map((row) => ({
-        userId: row.user_id,
-        courseId: row.course_id,
-        courseName: row.course_title,
-        progress: row.progress,
-        startDate: row.start_date.toISOString(),
-        completed: row.completed_date !== null,
-      }));
+      return rows.map(toEnrolledCourse);
+    },
+
+    /** One page of a user's enrolments, most recently started first: the CourseLister's page. */
+    async pageForUser(
+      userId: string,
+      page: { limit: number; offset: number },
+    ): Promise<{ courses: EnrolledCourse[]; total: number }> {
+      const { rows, total } = await repo.pageForUser(userId, page);
+      return { courses: rows.map(toEnrolledCourse), total };
     },
   };
 }

@@ -1,9 +1,15 @@
-import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { courses, lessonProgress, lessons, modules, quizAttempts, quizResponses } from '../../db/schema';
 
 export type LessonProgressRow = typeof lessonProgress.$inferSelect;
 export type QuizResponseValues = Omit<typeof quizResponses.$inferInsert, 'id' | 'attempt_id'>;
+
+/** One page of a list: `limit` rows after the first `offset`. */
+export interface Page {
+  limit: number;
+  offset: number;
+}
 
 /** Queries on lesson progress, quiz attempts and their responses. */
 export function createProgressRepo(db: Db | Tx) {
@@ -62,27 +68,44 @@ export function createProgressRepo(db: Db | Tx) {
       return row!;
     },
 
-    /** The user's completed lessons of a course, by module order then lesson order. */
-    async listCompleted(userId: string, courseId: string) {
-      return db
-        .select({
-          lesson_id: lessons.id,
-          lesson_title: lessons.title,
-          lesson_type: lessons.lesson_type,
-          module_title: modules.title,
-          completed_at: lessonProgress.completed_at,
-          quiz_score: lessonProgress.quiz_score,
-        })
-        .from(lessonProgress)
-        .innerJoin(lessons, eq(lessons.id, lessonProgress.lesson_id))
-        .innerJoin(modules, eq(modules.id, lessons.module_id))
-        .where(and(eq(lessonProgress.user_id, userId), eq(modules.course_id, courseId)))
-        .orderBy(
-          asc(modules.order_sequence),
-          asc(modules.created_at),
-          asc(lessons.order_sequence),
-          asc(lessons.created_at),
-        );
+    /**
+     * One page of the user's completed lessons of a course, by module order then lesson order (ids
+     * break ties, so pages neither repeat nor skip a lesson), and how many there are.
+     */
+    async listCompleted(userId: string, courseId: string, page: Page) {
+      const where = and(eq(lessonProgress.user_id, userId), eq(modules.course_id, courseId));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            lesson_id: lessons.id,
+            lesson_title: lessons.title,
+            lesson_type: lessons.lesson_type,
+            module_title: modules.title,
+            completed_at: lessonProgress.completed_at,
+            quiz_score: lessonProgress.quiz_score,
+          })
+          .from(lessonProgress)
+          .innerJoin(lessons, eq(lessons.id, lessonProgress.lesson_id))
+          .innerJoin(modules, eq(modules.id, lessons.module_id))
+          .where(where)
+          .orderBy(
+            asc(modules.order_sequence),
+            asc(modules.created_at),
+            asc(modules.id),
+            asc(lessons.order_sequence),
+            asc(lessons.created_at),
+            asc(lessons.id),
+          )
+          .limit(page.limit)
+          .offset(page.offset),
+        db
+          .select({ n: count() })
+          .from(lessonProgress)
+          .innerJoin(lessons, eq(lessons.id, lessonProgress.lesson_id))
+          .innerJoin(modules, eq(modules.id, lessons.module_id))
+          .where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
 
     async insertAttempt(
@@ -102,16 +125,24 @@ export function createProgressRepo(db: Db | Tx) {
       return row!;
     },
 
-    async listAttempts(userId: string, lessonId: string) {
-      return db
-        .select({
-          attempt_number: quizAttempts.attempt_number,
-          score: quizAttempts.score,
-          submitted_at: quizAttempts.submitted_at,
-        })
-        .from(quizAttempts)
-        .where(and(eq(quizAttempts.user_id, userId), eq(quizAttempts.lesson_id, lessonId)))
-        .orderBy(desc(quizAttempts.attempt_number));
+    /** One page of the attempts, highest first (numbers are unique per user and lesson), and their count. */
+    async listAttempts(userId: string, lessonId: string, page: Page) {
+      const where = and(eq(quizAttempts.user_id, userId), eq(quizAttempts.lesson_id, lessonId));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            attempt_number: quizAttempts.attempt_number,
+            score: quizAttempts.score,
+            submitted_at: quizAttempts.submitted_at,
+          })
+          .from(quizAttempts)
+          .where(where)
+          .orderBy(desc(quizAttempts.attempt_number))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ n: count() }).from(quizAttempts).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
 
     /** The responses of one attempt, or of the latest when attempt is undefined (unordered). */

@@ -5,9 +5,10 @@ import {
   CompleteLessonInput,
   CompleteLessonResponse,
   CourseProgress,
-  LessonProgressList,
-  QuizAttemptList,
+  LessonProgressQuery,
+  LessonProgressResponse,
   QuizAttemptsQuery,
+  QuizAttemptsResponse,
   QuizResponseList,
   QuizResponsesQuery,
   SubmitQuizInput,
@@ -75,11 +76,17 @@ export function progressRoutes(services: { progress: ProgressService }): Fastify
           summary: "A student's completed lessons of a course, by module then lesson order (self or admin)",
           security: bearerSecurity,
           params: UserCourseParams,
-          response: { 200: LessonProgressList, ...errorResponses(400, 401, 403, 404) },
+          querystring: LessonProgressQuery,
+          response: { 200: LessonProgressResponse, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) =>
-        progress.listLessonProgress(requireAuth(request), request.params.userId, request.params.courseId),
+        progress.listLessonProgress(
+          requireAuth(request),
+          request.params.userId,
+          request.params.courseId,
+          request.query,
+        ),
     );
 
     app.post(
@@ -146,7 +153,7 @@ export function progressRoutes(services: { progress: ProgressService }): Fastify
           security: bearerSecurity,
           params: IdParams,
           querystring: QuizAttemptsQuery,
-          response: { 200: QuizAttemptList, ...errorResponses(400, 401, 403, 404) },
+          response: { 200: QuizAttemptsResponse, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => progress.quizAttempts(requireAuth(request), request.params.id, request.query),

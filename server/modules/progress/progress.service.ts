@@ -11,8 +11,8 @@ import {
   type CompleteLessonInput,
   type CompleteLessonResponse,
   type CourseProgress,
-  type LessonProgressItem,
-  type QuizAttempt,
+  type LessonProgressResponse,
+  type QuizAttemptsResponse,
   type QuizResponse,
   type SubmitQuizInput,
   type SubmitQuizResponse,
@@ -22,7 +22,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform';
 import type { CoursesService } from '../courses/courses.service';
 import type { EnrollmentsService } from '../enrollments/enrollments.service';
-import { createProgressRepo, type QuizResponseValues } from './progress.repo';
+import { createProgressRepo, type Page, type QuizResponseValues } from './progress.repo';
 
 const lessonNotFound = () => notFound(LESSON_NOT_FOUND_MESSAGE, 'LESSON_NOT_FOUND');
 const notEnrolled = () => forbidden(NOT_ENROLLED_IN_COURSE_MESSAGE, 'NOT_ENROLLED');
@@ -95,11 +95,15 @@ export function createProgressService(
       auth: AuthContext,
       userId: string,
       courseId: string,
-    ): Promise<LessonProgressItem[]> {
+      page: Page,
+    ): Promise<LessonProgressResponse> {
       assertSelfOrAdmin(auth, userId);
       if (!(await courses.exists(courseId))) throw notFound(COURSE_NOT_FOUND_MESSAGE, 'COURSE_NOT_FOUND');
-      const rows = await repo.listCompleted(userId, courseId);
-      return rows.map((row) => ({ ...row, completed_at: row.completed_at.toISOString() }));
+      const { rows, total } = await repo.listCompleted(userId, courseId, page);
+      return {
+        lessons: rows.map((row) => ({ ...row, completed_at: row.completed_at.toISOString() })),
+        total,
+      };
     },
 
     /** Admins preview: they get an answer, and nothing is stored. */
@@ -200,17 +204,20 @@ export function createProgressService(
         .map((row) => ({ ...row, explanation: explanation.get(row.question_id) ?? null }));
     },
 
-    /** Every attempt, highest number first. */
+    /** One page of the attempts, highest number first. */
     async quizAttempts(
       auth: AuthContext,
       lessonId: string,
-      query: { userId?: string },
-    ): Promise<QuizAttempt[]> {
+      query: { userId?: string } & Page,
+    ): Promise<QuizAttemptsResponse> {
       const userId = query.userId ?? auth.user.id;
       assertSelfOrAdmin(auth, userId);
       await findLesson(auth, lessonId);
-      const rows = await repo.listAttempts(userId, lessonId);
-      return rows.map((row) => ({ ...row, submitted_at: row.submitted_at.toISOString() }));
+      const { rows, total } = await repo.listAttempts(userId, lessonId, query);
+      return {
+        attempts: rows.map((row) => ({ ...row, submitted_at: row.submitted_at.toISOString() })),
+        total,
+      };
     },
   };
 }

@@ -130,10 +130,17 @@ describe('POST /api/lessons/:id/submit-quiz', () => {
 
     const attempts = await attemptsOf(lessonId, `?userId=${user.id}`, auth);
     expect(attempts.statusCode).toBe(200);
-    expect(attempts.json()).toEqual([
-      { attempt_number: 2, score: 100, submitted_at: t.clock.now().toISOString() },
-      { attempt_number: 1, score: 0, submitted_at: new Date(t.clock.now().getTime() - 60_000).toISOString() },
-    ]);
+    expect(attempts.json()).toEqual({
+      attempts: [
+        { attempt_number: 2, score: 100, submitted_at: t.clock.now().toISOString() },
+        {
+          attempt_number: 1,
+          score: 0,
+          submitted_at: new Date(t.clock.now().getTime() - 60_000).toISOString(),
+        },
+      ],
+      total: 2,
+    });
   });
 
   it('gives concurrent submissions distinct attempt numbers', async () => {
@@ -269,7 +276,7 @@ describe('GET /api/lessons/:id/quiz-responses and quiz-attempts', () => {
   it('answers empty lists before any attempt', async () => {
     const { lessonId, auth } = await quizStudent();
     expect((await responsesOf(lessonId, '', auth)).json()).toEqual([]);
-    expect((await attemptsOf(lessonId, '', auth)).json()).toEqual([]);
+    expect((await attemptsOf(lessonId, '', auth)).json()).toEqual({ attempts: [], total: 0 });
   });
 
   it('keeps another student’s answers private (403); admins may read them', async () => {
@@ -285,7 +292,7 @@ describe('GET /api/lessons/:id/quiz-responses and quiz-attempts', () => {
     }
     const admin = await createAdmin(t);
     expect((await responsesOf(lessonId, `?userId=${user.id}`, admin.auth)).json()).toHaveLength(3);
-    expect((await attemptsOf(lessonId, `?userId=${user.id}`, admin.auth)).json()).toHaveLength(1);
+    expect((await attemptsOf(lessonId, `?userId=${user.id}`, admin.auth)).json().attempts).toHaveLength(1);
   });
 
   it('validates the query, answers 404 for an unknown lesson and 401 without a token', async () => {

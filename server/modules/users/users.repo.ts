@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -74,8 +74,18 @@ export function createUsersRepo(db: Db | Tx) {
       return rows.length > 0;
     },
 
-    async listAll(): Promise<UserRow[]> {
-      return db.select().from(users).orderBy(asc(users.created_at), asc(users.id));
+    /** One page of every user, oldest account first (id breaks ties), and how many there are. */
+    async list(page: { limit: number; offset: number }): Promise<{ rows: UserRow[]; total: number }> {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .orderBy(asc(users.created_at), asc(users.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ n: count() }).from(users),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
   };
 }

@@ -4,7 +4,9 @@ import {
   DeactivateInput,
   ProfileResponse,
   UpdateUserInput,
+  UserCoursesQuery,
   UserCoursesResponse,
+  UserListQuery,
   UserListResponse,
   UserResponse,
 } from '../../../common/users';
@@ -31,12 +33,13 @@ export function usersRoutes(services: { users: UsersService }): FastifyPluginAsy
         config: { access: 'admin' },
         schema: {
           tags,
-          summary: 'List every user, oldest account first (admin)',
+          summary: 'List every user, oldest account first, a page at a time (admin)',
           security: bearerSecurity,
-          response: { 200: UserListResponse, ...errorResponses(401, 403) },
+          querystring: UserListQuery,
+          response: { 200: UserListResponse, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => users.list(requireAuth(request)),
+      async (request) => users.list(requireAuth(request), request.query),
     );
 
     app.get(
@@ -94,13 +97,14 @@ export function usersRoutes(services: { users: UsersService }): FastifyPluginAsy
         config: { access: 'user' },
         schema: {
           tags,
-          summary: 'The courses a user is enrolled in (owner or admin)',
+          summary: 'The courses a user is enrolled in, most recently started first (owner or admin)',
           security: bearerSecurity,
           params: IdParams,
+          querystring: UserCoursesQuery,
           response: { 200: UserCoursesResponse, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => users.listCourses(requireAuth(request), request.params.id),
+      async (request) => users.listCourses(requireAuth(request), request.params.id, request.query),
     );
 
     app.post(

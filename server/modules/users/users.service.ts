@@ -9,6 +9,7 @@ import {
   type UpdateUserInput,
   type User,
   type UserCoursesResponse,
+  type UserListResponse,
 } from '../../../common/users';
 import { assertSelfOrAdmin, type AuthContext } from '../../platform/auth';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors';
@@ -19,6 +20,12 @@ import { createUsersRepo, type UserChanges, type UserRow } from './users.repo';
 export type { UserRow } from './users.repo';
 type SignUp = z.output<typeof SignUpInput>;
 type UpdateUser = z.output<typeof UpdateUserInput>;
+
+/** One page of a list: `limit` rows after the first `offset`. */
+interface Page {
+  limit: number;
+  offset: number;
+}
 
 /** The session a user is seen through: whose it is and whether it still needs a new password. */
 export type Viewer = Pick<AuthContext, 'user' | 'requiresPasswordChange'>;
@@ -35,10 +42,12 @@ export interface EnrolledCourse {
 
 /**
  * What the users domain needs from enrolments (passed in by server/modules/index.ts, so users
- * does not depend on the enrolments module): every enrolment of some users, most recent first.
+ * does not depend on the enrolments module): every enrolment of some users, or one page of one
+ * user's, most recent first.
  */
 export interface CourseLister {
   listForUsers(userIds: string[]): Promise<EnrolledCourse[]>;
+  pageForUser(userId: string, page: Page): Promise<{ courses: EnrolledCourse[]; total: number }>;
 }
 
 const EMAIL_TAKEN = 'An account with this email already exists';
@@ -238,10 +247,10 @@ export function createUsersService(platform: Platform, deps: { courseLister?: Co
       });
     },
 
-    async list(auth: AuthContext): Promise<{ users: User[] }> {
-      const rows = await repo.listAll();
+    async list(auth: AuthContext, page: Page): Promise<UserListResponse> {
+      const { rows, total } = await repo.list(page);
       const courses = await coursesOf(rows.map((row) => row.id));
-      return { users: rows.map((row) => toUser(row, auth, courses.get(row.id))) };
+      return { users: rows.map((row) => toUser(row, auth, courses.get(row.id))), total };
     },
 
     /** The owner and admins see the full user; others see what the user's privacy allows. */
@@ -317,10 +326,12 @@ export function createUsersService(platform: Platform, deps: { courseLister?: Co
       return { success: true };
     },
 
-    async listCourses(auth: AuthContext, id: string): Promise<UserCoursesResponse> {
+    async listCourses(auth: AuthContext, id: string, page: Page): Promise<UserCoursesResponse> {
       assertSelfOrAdmin(auth, id);
       await findOrThrow(id);
-      const courses = (await coursesOf([id])).get(id) ?? [];
+      const { courses, total } = deps.courseLister
+        ? await deps.courseLister.pageForUser(id, page)
+        : { courses: [], total: 0 };
       return {
         courses: courses.map(({ courseId, courseName, progress, startDate }) => ({
           courseId,
@@ -328,6 +339,7 @@ export function createUsersService(platform: Platform, deps: { courseLister?: Co
           progress,
           startDate,
         })),
+        total,
       };
     },
 

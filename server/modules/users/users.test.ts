@@ -144,7 +144,7 @@ describe('GET /api/user/{id}/courses', () => {
     for (const headers of [auth, admin.auth]) {
       const res = await get(`/api/user/${user.id}/courses`, headers);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ courses: [] });
+      expect(res.json()).toEqual({ courses: [], total: 0 });
     }
   });
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CourseRequestResponse,
   CourseRequestsResponse,
@@ -8,18 +8,25 @@ import {
 } from '../../../common/course-requests';
 import { apiRequest } from '../../lib/api-client';
 
+/** The admin list shows this many requests a page. */
+export const ADMIN_COURSE_REQUESTS_PAGE_SIZE = 10;
+
 export const courseRequestKeys = {
   all: ['course-requests'] as const,
-  admin: (status: CourseRequestStatus | null) => ['course-requests', 'admin', status ?? 'all'] as const,
+  admin: (status: CourseRequestStatus | null, page: number) =>
+    ['course-requests', 'admin', status ?? 'all', page] as const,
 };
 
-export function useAdminCourseRequests(status: CourseRequestStatus | null) {
+export function useAdminCourseRequests(status: CourseRequestStatus | null, page: number) {
+  const query = new URLSearchParams({
+    limit: String(ADMIN_COURSE_REQUESTS_PAGE_SIZE),
+    offset: String(page * ADMIN_COURSE_REQUESTS_PAGE_SIZE),
+    ...(status ? { status } : {}),
+  });
   return useQuery({
-    queryKey: courseRequestKeys.admin(status),
-    queryFn: () =>
-      apiRequest(`/admin/course-requests${status ? `?status=${status}` : ''}`, {
-        schema: CourseRequestsResponse,
-      }),
+    queryKey: courseRequestKeys.admin(status, page),
+    queryFn: () => apiRequest(`/admin/course-requests?${query}`, { schema: CourseRequestsResponse }),
+    placeholderData: keepPreviousData,
   });
 }
 

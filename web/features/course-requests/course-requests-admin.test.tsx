@@ -47,6 +47,94 @@ describe('CourseRequestsAdmin', () => {
   });
 });
 
+describe('CourseRequestsAdmin pages', () => {
+  const many = Array.from({ length: 13 }, (_, i) => ({
+    ...request,
+    id: `7ec04fa7-6283-4fd0-8152-${String(i).padStart(12, '0')}`,
+    subject: `Subject ${i + 1}`,
+  }));
+
+  function serveMany(status = 200) {
+    signInAs(admin);
+    return stubFetch({
+      [`POST /api/verify/user/${admin.id}`]: () => ({ body: { valid: true, user: admin } }),
+      'GET /api/admin/course-requests': ({ query }) => {
+        if (status !== 200) return { status, body: { error: 'x', code: 'INTERNAL' } };
+        const rows = query.get('status') === 'planned' ? [] : many;
+        const offset = Number(query.get('offset'));
+        return {
+          body: { requests: rows.slice(offset, offset + Number(query.get('limit'))), total: rows.length },
+        };
+      },
+    });
+  }
+
+  it('shows ten requests a page with Prev and Next, and starts again at page 1 for another status', async () => {
+    const { calls } = serveMany();
+    renderRoutes([{ path: '/', element: <CourseRequestsAdmin /> }], '/');
+    expect(await screen.findByRole('article', { name: 'Subject 10' })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Subject 11' })).toBeNull();
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('article', { name: 'Subject 13' })).toBeTruthy();
+    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+
+    fireEvent.click(screen.getByLabelText('Filter course requests by status', { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Planned' }));
+    expect(await screen.findByText('No course requests found')).toBeTruthy();
+    const asked = calls
+      .filter((c) => c.path === '/api/admin/course-requests')
+      .map((c) => [c.query.get('status'), c.query.get('offset')]);
+    expect(asked).toEqual([
+      [null, '0'],
+      [null, '10'],
+      ['planned', '0'],
+    ]);
+  });
+
+  it('steps back a page when the last request of the last page leaves the filtered list', async () => {
+    signInAs(admin);
+    let pending = many.slice(0, 11);
+    const { calls } = stubFetch({
+      [`POST /api/verify/user/${admin.id}`]: () => ({ body: { valid: true, user: admin } }),
+      'GET /api/admin/course-requests': ({ query }) => {
+        const offset = Number(query.get('offset'));
+        const rows = pending.slice(offset, offset + Number(query.get('limit')));
+        return { body: { requests: rows, total: pending.length } };
+      },
+      [`PUT /api/admin/course-requests/${many[10]!.id}/status`]: () => {
+        pending = many.slice(0, 10);
+        return { body: { request: { ...many[10]!, status: 'planned' } } };
+      },
+    });
+    renderRoutes([{ path: '/', element: <CourseRequestsAdmin /> }], '/');
+    fireEvent.click(screen.getByLabelText('Filter course requests by status', { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Pending' }));
+    await screen.findByText('Page 1 of 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const last = await screen.findByRole('article', { name: 'Subject 11' });
+    fireEvent.click(within(last).getByRole('button', { name: 'Change Status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Course Request' });
+    fireEvent.click(within(dialog).getByLabelText('Status', { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Planned' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Status' }));
+    expect(await screen.findByRole('article', { name: 'Subject 1' })).toBeTruthy();
+    expect(screen.queryByText(/^Page \d of/)).toBeNull();
+    expect(
+      calls
+        .filter((c) => c.path === '/api/admin/course-requests')
+        .at(-1)
+        ?.query.get('offset'),
+    ).toBe('0');
+  });
+
+  it('shows the load failure', async () => {
+    serveMany(500);
+    renderRoutes([{ path: '/', element: <CourseRequestsAdmin /> }], '/');
+    expect(await screen.findByText('Failed to load data. Please try again later.')).toBeTruthy();
+  });
+});
+
 describe('RequestCourseButton', () => {
   it('requires subject, experience and reason, then sends them', async () => {
     const student = makeUser();

@@ -21,10 +21,11 @@ import {
   CourseRequestStatus,
 } from '../../../common/course-requests';
 import { PanelBody } from '../../components/panel-body';
+import { pageCount, PrevNextPager } from '../../components/prev-next-pager';
 import { errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
-import { useAdminCourseRequests, useUpdateCourseRequestStatus } from './api';
+import { ADMIN_COURSE_REQUESTS_PAGE_SIZE, useAdminCourseRequests, useUpdateCourseRequestStatus } from './api';
 
 const STATUS_COLORS: Record<CourseRequestStatus, string> = {
   pending: 'yellow',
@@ -39,11 +40,21 @@ const STATUS_OPTIONS = COURSE_REQUEST_STATUSES.map((value) => ({
 }));
 const FILTER_OPTIONS = [{ value: 'all', label: 'All statuses' }, ...STATUS_OPTIONS];
 
-/** Students' course requests, filtered by status; an admin changes a status with notes. */
+/** Students' course requests, filtered by status, a page at a time; an admin changes a status with notes. */
 export function CourseRequestsAdmin() {
   const [filter, setFilter] = useState<CourseRequestStatus | null>(null);
-  const requests = useAdminCourseRequests(filter);
+  const [page, setPage] = useState(0);
+  const requests = useAdminCourseRequests(filter, page);
   const [selected, setSelected] = useState<CourseRequest | null>(null);
+  const pages = pageCount(requests.data?.total ?? 0, ADMIN_COURSE_REQUESTS_PAGE_SIZE);
+
+  const handleDone = (saved?: CourseRequestStatus) => {
+    setSelected(null);
+    // The last request of the last page left the filtered list: step back a page.
+    if (filter && saved && saved !== filter && requests.data?.requests.length === 1 && page > 0) {
+      setPage((p) => p - 1);
+    }
+  };
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="course-requests-title">
@@ -55,7 +66,10 @@ export function CourseRequestsAdmin() {
           aria-label="Filter course requests by status"
           data={FILTER_OPTIONS}
           value={filter ?? 'all'}
-          onChange={(value) => setFilter(value && value !== 'all' ? CourseRequestStatus.parse(value) : null)}
+          onChange={(value) => {
+            setFilter(value && value !== 'all' ? CourseRequestStatus.parse(value) : null);
+            setPage(0);
+          }}
           allowDeselect={false}
           w={180}
           size="xs"
@@ -111,6 +125,7 @@ export function CourseRequestsAdmin() {
           </ScrollArea.Autosize>
         )}
       </PanelBody>
+      {pages > 1 && <PrevNextPager page={page} pages={pages} onChange={setPage} />}
       <Modal
         opened={selected !== null}
         onClose={() => setSelected(null)}
@@ -118,13 +133,20 @@ export function CourseRequestsAdmin() {
         size="lg"
         centered
       >
-        {selected && <StatusForm key={selected.id} request={selected} onDone={() => setSelected(null)} />}
+        {selected && <StatusForm key={selected.id} request={selected} onDone={handleDone} />}
       </Modal>
     </Card>
   );
 }
 
-function StatusForm({ request, onDone }: { request: CourseRequest; onDone: () => void }) {
+function StatusForm({
+  request,
+  onDone,
+}: {
+  request: CourseRequest;
+  /** Closes the form; `saved` is the status just stored, absent on Cancel. */
+  onDone: (saved?: CourseRequestStatus) => void;
+}) {
   const update = useUpdateCourseRequestStatus();
   const [status, setStatus] = useState<CourseRequestStatus>(request.status);
   const [notes, setNotes] = useState(request.admin_notes ?? '');
@@ -135,7 +157,7 @@ function StatusForm({ request, onDone }: { request: CourseRequest; onDone: () =>
       {
         onSuccess: () => {
           notifySuccess('Course request updated');
-          onDone();
+          onDone(status);
         },
       },
     );
@@ -184,7 +206,7 @@ function StatusForm({ request, onDone }: { request: CourseRequest; onDone: () =>
         onChange={(event) => setNotes(event.currentTarget.value)}
       />
       <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
+        <Button variant="default" onClick={() => onDone()}>
           Cancel
         </Button>
         <Button onClick={handleSave} loading={update.isPending}>

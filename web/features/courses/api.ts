@@ -3,10 +3,12 @@ import { CourseListResponse, CourseResponse, type CourseDetail } from '../../../
 import { EnrollResponse } from '../../../common/enrollments';
 import {
   CompleteLessonResponse,
-  LessonProgressList,
-  QuizAttemptList,
+  LESSON_PROGRESS_MAX_LIMIT,
+  LessonProgressResponse,
+  QuizAttemptsResponse,
   QuizResponseList,
   SubmitQuizResponse,
+  type LessonProgressItem,
   type QuizResponse,
 } from '../../../common/progress';
 import { apiRequest } from '../../lib/api-client';
@@ -54,15 +56,29 @@ export function useEnroll(userId: string | undefined) {
   });
 }
 
-/** The caller's completed lessons; the spec treats a failed read as an empty list. */
+/** Every completed lesson of the course, a page of the largest size at a time. */
+async function allLessonProgress(userId: string, courseId: string): Promise<LessonProgressItem[]> {
+  const lessons: LessonProgressItem[] = [];
+  for (;;) {
+    const page = await apiRequest(
+      `/user/${enc(userId)}/course/${enc(courseId)}/lessons/progress` +
+        `?limit=${LESSON_PROGRESS_MAX_LIMIT}&offset=${lessons.length}`,
+      { schema: LessonProgressResponse },
+    );
+    lessons.push(...page.lessons);
+    if (page.lessons.length === 0 || lessons.length >= page.total) return lessons;
+  }
+}
+
+/**
+ * The caller's completed lessons: the outline marks every lesson, so all pages are read. The spec
+ * treats a failed read as an empty list.
+ */
 export function useLessonProgress(userId: string, courseId: string, enabled: boolean) {
   return useQuery({
     queryKey: courseKeys.lessonProgress(userId, courseId),
     enabled,
-    queryFn: () =>
-      apiRequest(`/user/${enc(userId)}/course/${enc(courseId)}/lessons/progress`, {
-        schema: LessonProgressList,
-      }).catch(() => []),
+    queryFn: () => allLessonProgress(userId, courseId).catch(() => []),
   });
 }
 
@@ -126,12 +142,11 @@ export function useLastQuizAttempt(userId: string, lessonId: string, enabled: bo
     queryKey: courseKeys.lastQuizAttempt(userId, lessonId),
     enabled,
     queryFn: async (): Promise<{ attempt: number; score: number; responses: QuizResponse[] } | null> => {
-      const attempts = await apiRequest(`/lessons/${enc(lessonId)}/quiz-attempts?userId=${enc(userId)}`, {
-        schema: QuizAttemptList,
-      }).catch(() => []);
-      const latest = attempts.reduce<(typeof attempts)[number] | null>(
-        (best, attempt) => (!best || attempt.attempt_number > best.attempt_number ? attempt : best),
-        null,
+      // Attempts come highest first, so the first page of one is the latest.
+      const url = `/lessons/${enc(lessonId)}/quiz-attempts?userId=${enc(userId)}&limit=1`;
+      const latest = await apiRequest(url, { schema: QuizAttemptsResponse }).then(
+        (page) => page.attempts[0] ?? null,
+        () => null,
       );
       if (!latest) return null;
       const responses = await apiRequest(

@@ -25,8 +25,10 @@ function serve(user: User, course: CourseDetail | null, extra: Parameters<typeof
     [`POST /api/verify/user/${user.id}`]: () => ({ body: { valid: true, user } }),
     [`GET /api/courses/${enrolledCourse.id}`]: () =>
       course ? { body: { course } } : { status: 404, body: { error: 'Course not found', code: 'NOT_FOUND' } },
-    [`GET /api/user/${user.id}/course/${enrolledCourse.id}/lessons/progress`]: () => ({ body: [] }),
-    [`GET /api/lessons/${quiz.id}/quiz-attempts`]: () => ({ body: [] }),
+    [`GET /api/user/${user.id}/course/${enrolledCourse.id}/lessons/progress`]: () => ({
+      body: { lessons: [], total: 0 },
+    }),
+    [`GET /api/lessons/${quiz.id}/quiz-attempts`]: () => ({ body: { attempts: [], total: 0 } }),
     ...extra,
   });
 }
@@ -242,18 +244,47 @@ describe('CourseDetailPage', () => {
 
   it('shows the previous attempt as completed when the quiz opens', async () => {
     const user = makeUser();
-    serve(user, enrolledCourse, {
+    const { calls } = serve(user, enrolledCourse, {
+      // Attempts come highest first; the page of one holds the latest of the two.
       [`GET /api/lessons/${quiz.id}/quiz-attempts`]: () => ({
-        body: [
-          { attempt_number: 1, score: 50, submitted_at: '2024-05-01T00:00:00.000Z' },
-          { attempt_number: 2, score: 100, submitted_at: '2024-05-02T00:00:00.000Z' },
-        ],
+        body: {
+          attempts: [{ attempt_number: 2, score: 100, submitted_at: '2024-05-02T00:00:00.000Z' }],
+          total: 2,
+        },
       }),
       [`GET /api/lessons/${quiz.id}/quiz-responses`]: () => ({ body: [] }),
     });
     renderRoutes(routes, path(`?lesson=${quiz.id}`));
     const dialog = await screen.findByRole('dialog', { name: 'Foundations Check' });
     expect((await within(dialog).findByLabelText('Your score')).textContent).toBe('100%');
+    expect(calls.find((c) => c.path.endsWith('/quiz-attempts'))?.query.get('limit')).toBe('1');
+    expect(calls.find((c) => c.path.endsWith('/quiz-responses'))?.query.get('attempt')).toBe('2');
+  });
+
+  it('marks every completed lesson, reading the progress list page after page', async () => {
+    const user = makeUser();
+    const done = (lessonId: string) => ({
+      lesson_id: lessonId,
+      lesson_title: 'x',
+      lesson_type: 'video',
+      module_title: 'Module',
+      completed_at: '2024-05-01T00:00:00.000Z',
+      quiz_score: null,
+    });
+    const { calls } = serve(user, enrolledCourse, {
+      [`GET /api/user/${user.id}/course/${enrolledCourse.id}/lessons/progress`]: ({ query }) => ({
+        body: { lessons: query.get('offset') === '0' ? [done(video.id)] : [done(quiz.id)], total: 2 },
+      }),
+    });
+    renderRoutes(routes, path());
+    expect(
+      await screen.findByRole('button', { name: 'Open lesson: Foundations Check (completed)' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open lesson: Welcome (completed)' })).toBeTruthy();
+    const offsets = calls
+      .filter((c) => c.path.endsWith('/lessons/progress'))
+      .map((c) => c.query.get('offset'));
+    expect(offsets).toEqual(['0', '1']);
   });
 
   it('tells an admin that preview completion is not saved', async () => {

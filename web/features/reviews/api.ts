@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { OkResponse } from '../../../common/api';
 import {
   CourseReviewsResponse,
   HelpfulResponse,
   RatingSummary,
+  REVIEWS_DEFAULT_LIMIT,
   ReviewResponse,
   type CreateReviewInput,
   type UpdateReviewInput,
@@ -26,11 +27,19 @@ export function useRatingSummary(courseId: string) {
   });
 }
 
+/** A course's reviews, newest first, a page at a time: the next page starts after the rows loaded. */
 export function useCourseReviews(courseId: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: reviewKeys.list(courseId),
-    queryFn: () =>
-      apiRequest(`/courses/${enc(courseId)}/reviews?limit=100`, { schema: CourseReviewsResponse }),
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) =>
+      apiRequest(`/courses/${enc(courseId)}/reviews?limit=${REVIEWS_DEFAULT_LIMIT}&offset=${pageParam}`, {
+        schema: CourseReviewsResponse,
+      }),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.reviews.length, 0);
+      return last.reviews.length > 0 && loaded < last.total ? loaded : undefined;
+    },
   });
 }
 

@@ -84,6 +84,50 @@ describe('CourseReviews', () => {
     expect(await screen.findByText('Calm and clear.')).toBeTruthy();
   });
 
+  it('loads more reviews a page at a time until every review is shown', async () => {
+    const many = Array.from({ length: 25 }, (_, i) =>
+      review({
+        id: `55555555-5555-4555-8555-${String(i).padStart(12, '0')}`,
+        review_text: `Review ${i + 1}`,
+      }),
+    );
+    let failNext = true;
+    const { calls } = serve(makeUser(), {
+      [`GET /api/courses/${COURSE_ID}/reviews`]: ({ query }) => {
+        const offset = Number(query.get('offset'));
+        if (offset > 0 && failNext) {
+          failNext = false;
+          return { status: 500, body: { error: 'x', code: 'INTERNAL' } };
+        }
+        return {
+          body: { reviews: many.slice(offset, offset + Number(query.get('limit'))), total: many.length },
+        };
+      },
+    });
+    renderRoutes(routes, '/c');
+    const list = await screen.findByRole('list', { name: 'Reviews' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    fireEvent.click(screen.getByRole('button', { name: 'Load More Reviews' }));
+    // A failed page keeps the reviews shown and offers to try again.
+    expect(await screen.findByText('Failed to load reviews. Please try again.')).toBeTruthy();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await within(list).findByText('Review 25')).toBeTruthy();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(25);
+    expect(screen.queryByRole('button', { name: 'Load More Reviews' })).toBeNull();
+    const offsets = calls.filter((c) => c.path.endsWith('/reviews')).map((c) => c.query.get('offset'));
+    expect(offsets).toEqual(['0', '20', '20']);
+  });
+
+  it('says there are no reviews yet when the course has none', async () => {
+    serve(makeUser(), {
+      [`GET /api/courses/${COURSE_ID}/reviews`]: () => ({ body: { reviews: [], total: 0 } }),
+    });
+    renderRoutes(routes, '/c');
+    expect(await screen.findByText('No reviews yet.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load More Reviews' })).toBeNull();
+  });
+
   it('requires a rating, counts characters and keeps the modal open on failure', async () => {
     const user = makeUser();
     serve(user, { 'POST /api/reviews': () => ({ status: 500, body: { error: 'x', code: 'INTERNAL' } }) });

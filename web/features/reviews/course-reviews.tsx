@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Alert,
   Avatar,
@@ -43,6 +43,13 @@ export function CourseReviews({ courseId, courseTitle, canReview }: CourseReview
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const myReview: Review | null = mine.data ?? null;
+  // A review written while pages load shifts later pages by one: show each review once.
+  const loaded = useMemo(() => {
+    const byId = new Map<string, CourseReview>();
+    for (const page of reviews.data?.pages ?? [])
+      for (const review of page.reviews) byId.set(review.id, review);
+    return [...byId.values()];
+  }, [reviews.data]);
 
   const handleDelete = () => {
     if (!myReview) return;
@@ -77,28 +84,37 @@ export function CourseReviews({ courseId, courseTitle, canReview }: CourseReview
       {summary.data && <RatingSummary summary={summary.data} />}
       {reviews.isPending ? (
         <Loader aria-label="Loading reviews" />
-      ) : reviews.isError ? (
-        <Alert color="red" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{REVIEWS_LOAD_ERROR}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void reviews.refetch()}>
-              Try Again
-            </Button>
-          </Stack>
-        </Alert>
-      ) : reviews.data.reviews.length === 0 ? (
+      ) : reviews.isError && !reviews.isFetchNextPageError ? (
+        <LoadFailed onRetry={() => void reviews.refetch()} />
+      ) : loaded.length === 0 ? (
         <Text c="dimmed">No reviews yet.</Text>
       ) : (
-        <Stack gap="sm" role="list" aria-label="Reviews">
-          {reviews.data.reviews.map((review) => (
-            <ReviewItem
-              key={review.id}
-              review={review}
-              courseId={courseId}
-              isOwn={review.user_id === userId}
-            />
-          ))}
-        </Stack>
+        <>
+          <Stack gap="sm" role="list" aria-label="Reviews">
+            {loaded.map((review) => (
+              <ReviewItem
+                key={review.id}
+                review={review}
+                courseId={courseId}
+                isOwn={review.user_id === userId}
+              />
+            ))}
+          </Stack>
+          {reviews.isFetchNextPageError ? (
+            <LoadFailed onRetry={() => void reviews.fetchNextPage()} />
+          ) : (
+            reviews.hasNextPage && (
+              <Button
+                variant="default"
+                onClick={() => void reviews.fetchNextPage()}
+                loading={reviews.isFetchingNextPage}
+                style={{ alignSelf: 'center' }}
+              >
+                Load More Reviews
+              </Button>
+            )
+          )}
+        </>
       )}
       <ReviewModal
         courseId={courseId}
@@ -126,6 +142,19 @@ export function CourseReviews({ courseId, courseTitle, canReview }: CourseReview
         </Stack>
       </Modal>
     </Stack>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Alert color="red" role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{REVIEWS_LOAD_ERROR}</Text>
+        <Button size="xs" variant="white" color="red" onClick={onRetry}>
+          Try Again
+        </Button>
+      </Stack>
+    </Alert>
   );
 }
 

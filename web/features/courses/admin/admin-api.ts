@@ -16,7 +16,7 @@ import {
   type ModuleInput,
 } from '../../../../common/courses';
 import { ENROLLMENTS_MAX_LIMIT, EnrollmentListResponse } from '../../../../common/enrollments';
-import { LessonProgressList } from '../../../../common/progress';
+import { LessonProgressResponse } from '../../../../common/progress';
 import { ReviewResponse } from '../../../../common/reviews';
 import { UploadResponse, type UploadFolder } from '../../../../common/uploads';
 import { apiRequest, isNotFound, uploadForm } from '../../../lib/api-client';
@@ -24,13 +24,15 @@ import { apiRequest, isNotFound, uploadForm } from '../../../lib/api-client';
 /** The admin sees every course, published or not, in one list. */
 export const ADMIN_COURSE_LIMIT = 200;
 export const RECENT_ENROLLMENTS_PAGE_SIZE = 5;
+export const STUDENT_LESSONS_PAGE_SIZE = 10;
 
 export const adminCourseKeys = {
   all: ['courses'] as const,
   list: () => ['courses', 'admin-list'] as const,
   detail: (courseId: string) => ['courses', 'detail', courseId] as const,
   students: (courseId: string) => ['courses', courseId, 'students'] as const,
-  lessonProgress: (userId: string, courseId: string) => ['progress', userId, courseId, 'lessons'] as const,
+  lessonProgress: (userId: string, courseId: string, page: number) =>
+    ['progress', userId, courseId, 'lessons', page] as const,
   enrollments: (page: number) => ['enrollments', 'recent', page] as const,
 };
 
@@ -60,13 +62,16 @@ export function useCourseStudents(courseId: string, enabled = true) {
   });
 }
 
-export function useStudentLessonProgress(userId: string, courseId: string) {
+export function useStudentLessonProgress(userId: string, courseId: string, page: number) {
   return useQuery({
-    queryKey: adminCourseKeys.lessonProgress(userId, courseId),
+    queryKey: adminCourseKeys.lessonProgress(userId, courseId, page),
     queryFn: () =>
-      apiRequest(`/user/${id(userId)}/course/${id(courseId)}/lessons/progress`, {
-        schema: LessonProgressList,
-      }),
+      apiRequest(
+        `/user/${id(userId)}/course/${id(courseId)}/lessons/progress` +
+          `?limit=${STUDENT_LESSONS_PAGE_SIZE}&offset=${page * STUDENT_LESSONS_PAGE_SIZE}`,
+        { schema: LessonProgressResponse },
+      ),
+    placeholderData: keepPreviousData,
   });
 }
 

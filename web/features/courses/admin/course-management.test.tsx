@@ -114,35 +114,76 @@ describe('CourseManagement', () => {
     expect(await screen.findByText('Course Deleted')).toBeTruthy();
   });
 
-  it('shows the students table and a student with no completed lessons', async () => {
-    server({
-      [`GET /api/courses/${COURSE_ID}/students`]: () => ({
-        body: {
-          students: [
-            {
-              user_id: STUDENT_ID,
-              course_id: COURSE_ID,
-              user_name: 'Daniel Okafor',
-              email: 'daniel@example.com',
-              user_avatar: null,
-              progress: 40,
-              start_date: '2026-01-02T00:00:00.000Z',
-              completed_date: null,
-            },
-          ],
-          total: 1,
+  const oneStudent = () => ({
+    body: {
+      students: [
+        {
+          user_id: STUDENT_ID,
+          course_id: COURSE_ID,
+          user_name: 'Daniel Okafor',
+          email: 'daniel@example.com',
+          user_avatar: null,
+          progress: 40,
+          start_date: '2026-01-02T00:00:00.000Z',
+          completed_date: null,
         },
-      }),
-      [`GET /api/user/${STUDENT_ID}/course/${COURSE_ID}/lessons/progress`]: () => ({ body: [] }),
-    });
+      ],
+      total: 1,
+    },
+  });
+
+  async function openStudentDetails() {
     const card = await renderManagement();
     fireEvent.click(within(card).getByRole('button', { name: 'Show Students of Santi Shi Basics' }));
     const table = await within(card).findByRole('table', { name: 'Students of Santi Shi Basics' });
     expect(within(table).getByText('In Progress')).toBeTruthy();
     fireEvent.click(within(table).getByRole('button', { name: 'View Details for Daniel Okafor' }));
+    return screen.findByRole('dialog', { name: 'Daniel Okafor — Santi Shi Basics' });
+  }
+
+  it('shows the students table and a student with no completed lessons', async () => {
+    server({
+      [`GET /api/courses/${COURSE_ID}/students`]: oneStudent,
+      [`GET /api/user/${STUDENT_ID}/course/${COURSE_ID}/lessons/progress`]: () => ({
+        body: { lessons: [], total: 0 },
+      }),
+    });
+    await openStudentDetails();
     expect(await screen.findByText('No lessons completed yet')).toBeTruthy();
     // No review: the review lookup answers 404.
     expect(await screen.findByText("Student hasn't rated this course yet")).toBeTruthy();
+  });
+
+  it("pages a student's completed lessons ten at a time", async () => {
+    const lesson = (n: number) => ({
+      lesson_id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      lesson_title: `Lesson ${n}`,
+      lesson_type: 'video',
+      module_title: 'Module 1',
+      completed_at: '2026-01-03T00:00:00.000Z',
+      quiz_score: null,
+    });
+    const { calls } = server({
+      [`GET /api/courses/${COURSE_ID}/students`]: oneStudent,
+      [`GET /api/user/${STUDENT_ID}/course/${COURSE_ID}/lessons/progress`]: ({ query }) => {
+        const offset = Number(query.get('offset'));
+        const rows = Array.from({ length: 12 }, (_, i) => lesson(i + 1));
+        return { body: { lessons: rows.slice(offset, offset + Number(query.get('limit'))), total: 12 } };
+      },
+    });
+    const dialog = await openStudentDetails();
+    const table = await within(dialog).findByRole('table', { name: 'Lessons completed' });
+    expect(within(table).getByText('Lesson 10')).toBeTruthy();
+    expect(within(table).queryByText('Lesson 11')).toBeNull();
+    expect(within(dialog).getByText('Page 1 of 2')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByText('Lesson 12')).toBeTruthy();
+    expect(within(dialog).getByText('Page 2 of 2')).toBeTruthy();
+    const pages = calls.filter((c) => c.path.endsWith('/lessons/progress'));
+    expect(pages.map((c) => [c.query.get('limit'), c.query.get('offset')])).toEqual([
+      ['10', '0'],
+      ['10', '10'],
+    ]);
   });
 
   it("says 'No enrollments found' for a course without students", async () => {

@@ -14,9 +14,15 @@ import {
 import { useState } from 'react';
 import type { CourseStudent } from '../../../../common/courses';
 import { clampProgress } from '../../../../common/enrollments';
+import { pageCount, PrevNextPager } from '../../../components/prev-next-pager';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { useCourseStudents, useStudentLessonProgress, useStudentReview } from './admin-api';
+import {
+  STUDENT_LESSONS_PAGE_SIZE,
+  useCourseStudents,
+  useStudentLessonProgress,
+  useStudentReview,
+} from './admin-api';
 
 export const NO_ENROLLMENTS = 'No enrollments found';
 export const NO_LESSONS_COMPLETED = 'No lessons completed yet';
@@ -132,7 +138,9 @@ function StudentReview({ student, courseId }: { student: CourseStudent; courseId
 }
 
 function StudentProgressDetails({ student, courseId }: { student: CourseStudent; courseId: string }) {
-  const lessons = useStudentLessonProgress(student.user_id, courseId);
+  const [page, setPage] = useState(0);
+  const lessons = useStudentLessonProgress(student.user_id, courseId, page);
+  const pages = pageCount(lessons.data?.total ?? 0, STUDENT_LESSONS_PAGE_SIZE);
   const progress = clampProgress(student.progress);
   return (
     <>
@@ -153,33 +161,36 @@ function StudentProgressDetails({ student, courseId }: { student: CourseStudent;
       ) : lessons.isError ? (
         // A failed lesson progress call shows an empty list (spec 3 §7).
         <Alert color="gray">{NO_LESSONS_COMPLETED}</Alert>
-      ) : lessons.data.length === 0 ? (
+      ) : lessons.data.lessons.length === 0 ? (
         <Text c="dimmed">{NO_LESSONS_COMPLETED}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table aria-label="Lessons completed">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Lesson</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Module</Table.Th>
-                <Table.Th>Completed</Table.Th>
-                <Table.Th>Quiz score</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {lessons.data.map((lesson) => (
-                <Table.Tr key={lesson.lesson_id}>
-                  <Table.Td>{lesson.lesson_title}</Table.Td>
-                  <Table.Td>{LESSON_TYPE_LABELS[lesson.lesson_type]}</Table.Td>
-                  <Table.Td>{lesson.module_title}</Table.Td>
-                  <Table.Td>{formatDateTime(lesson.completed_at)}</Table.Td>
-                  <Table.Td>{lesson.quiz_score === null ? '—' : `${lesson.quiz_score}%`}</Table.Td>
+        <>
+          <Table.ScrollContainer minWidth={520}>
+            <Table aria-label="Lessons completed">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Lesson</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th>Module</Table.Th>
+                  <Table.Th>Completed</Table.Th>
+                  <Table.Th>Quiz score</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {lessons.data.lessons.map((lesson) => (
+                  <Table.Tr key={lesson.lesson_id}>
+                    <Table.Td>{lesson.lesson_title}</Table.Td>
+                    <Table.Td>{LESSON_TYPE_LABELS[lesson.lesson_type]}</Table.Td>
+                    <Table.Td>{lesson.module_title}</Table.Td>
+                    <Table.Td>{formatDateTime(lesson.completed_at)}</Table.Td>
+                    <Table.Td>{lesson.quiz_score === null ? '—' : `${lesson.quiz_score}%`}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {pages > 1 && <PrevNextPager page={page} pages={pages} onChange={setPage} />}
+        </>
       )}
     </>
   );

@@ -1,0 +1,413 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  COURSE_REQUESTS_DEFAULT_LIMIT,
+  COURSE_REQUESTS_MAX_LIMIT,
+  type CourseRequestStatus,
+} from '../../common/course-requests';
+import {
+  LESSON_PROGRESS_DEFAULT_LIMIT,
+  LESSON_PROGRESS_MAX_LIMIT,
+  QUIZ_ATTEMPTS_DEFAULT_LIMIT,
+  QUIZ_ATTEMPTS_MAX_LIMIT,
+} from '../../common/progress';
+import { ADMIN_REVIEWS_DEFAULT_LIMIT, REVIEWS_DEFAULT_LIMIT, REVIEWS_MAX_LIMIT } from '../../common/reviews';
+import {
+  USER_COURSES_DEFAULT_LIMIT,
+  USER_COURSES_MAX_LIMIT,
+  USERS_DEFAULT_LIMIT,
+  USERS_MAX_LIMIT,
+} from '../../common/users';
+import { courseRequests, lessonProgress, lessons, quizAttempts, reviews, users } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/app';
+import { createAdmin, createUser } from '../test/factories';
+import { createCourse, enrollUser } from '../test/factories-courses';
+
+/*
+ * Every list that grows with use answers one page at a time: `limit` (a default and a maximum
+ * per list) and `offset` in the query, the rows and the `total` that match in the body. Each
+ * list is seeded past its default page size with rows that tie on every sort key but the id,
+ * so a page boundary that is not stable would repeat or skip rows.
+ */
+
+type Headers = Record<string, string>;
+
+interface ListCase {
+  /** The route as the OpenAPI document names it. */
+  route: string;
+  method: 'GET' | 'POST';
+  defaultLimit: number;
+  maxLimit: number;
+  /** The response field that holds the rows. */
+  rows: string;
+  /** Seeds the list; resolves to its URL, the caller allowed to read it and its rows' keys in order. */
+  seed: () => Promise<{ url: string; auth?: Headers; expected: () => Promise<string[]> }>;
+  /** The key that identifies a row of the response. */
+  key: (row: Record<string, unknown>) => string;
+  /** Who keeps being refused ({} has no token), and with which status. */
+  refused: () => Promise<[Headers, number][]>;
+}
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof createAdmin>>;
+let stranger: Awaited<ReturnType<typeof createUser>>;
+/** Every seeded row shares this moment, so only the id can order them. */
+const TIE = new Date('2026-03-01T12:00:00Z');
+
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: 10_000 });
+  admin = await createAdmin(t);
+  stranger = await createUser(t);
+});
+afterAll(async () => t?.close());
+
+const db = () => t.database.db;
+const byId = (ids: string[], direction: 'asc' | 'desc') =>
+  [...ids].sort((a, b) => (direction === 'asc' ? a.localeCompare(b) : b.localeCompare(a)));
+const times = <T>(n: number, make: (i: number) => Promise<T>) =>
+  Array.from({ length: n }, (_, i) => i).reduce<Promise<T[]>>(
+    async (done, i) => [...(await done), await make(i)],
+    Promise.resolve([]),
+  );
+
+/** A course of `count` lessons in one module, all at position 1, created at the same moment. */
+async function courseWithTiedLessons(count: number) {
+  const course = await createCourse(t, { modules: 1, lessonsPerModule: count });
+  await db()
+    .update(lessons)
+    .set({ order_sequence: 1, created_at: TIE })
+    .where(eq(lessons.module_id, course.moduleIds[0]!));
+  return course;
+}
+
+/** `count` reviews of one course by as many students, all written at the same moment. */
+async function courseWithReviews(count: number) {
+  const course = await createCourse(t, { modules: 1, lessonsPerModule: 1 });
+  const authors = await times(count, () => createUser(t));
+  const rows = await db()
+    .insert(reviews)
+    .values(
+      authors.map(({ user }) => ({ course_id: course.id, user_id: user.id, rating: 4, created_at: TIE })),
+    )
+    .returning({ id: reviews.id });
+  return { course, ids: rows.map((row) => row.id) };
+}
+
+const cases: ListCase[] = [
+  {
+    route: 'POST /api/verify/users',
+    method: 'POST',
+    defaultLimit: USERS_DEFAULT_LIMIT,
+    maxLimit: USERS_MAX_LIMIT,
+    rows: 'users',
+    key: (row) => String(row.id),
+    seed: async () => {
+      const seeded = await times(USERS_DEFAULT_LIMIT + 5, () => createUser(t));
+      await db()
+        .update(users)
+        .set({ created_at: TIE })
+        .where(
+          inArray(
+            users.id,
+            seeded.map((s) => s.user.id),
+          ),
+        );
+      return {
+        url: '/api/verify/users',
+        auth: admin.auth,
+        // Everyone in the database is listed, not only the seeded accounts.
+        expected: async () =>
+          (await db().select({ id: users.id }).from(users).orderBy(asc(users.created_at), asc(users.id))).map(
+            (row) => row.id,
+          ),
+      };
+    },
+    refused: async () => [
+      [stranger.auth, 403],
+      [{}, 401],
+    ],
+  },
+  {
+    route: 'GET /api/user/{id}/courses',
+    method: 'GET',
+    defaultLimit: USER_COURSES_DEFAULT_LIMIT,
+    maxLimit: USER_COURSES_MAX_LIMIT,
+    rows: 'courses',
+    key: (row) => String(row.courseId),
+    seed: async () => {
+      const student = await createUser(t);
+      // Every enrolment starts at the fixed test clock's moment.
+      const enrolments = await times(USER_COURSES_DEFAULT_LIMIT + 5, async () =>
+        enrollUser(t, student.user.id, (await createCourse(t)).id),
+      );
+      const order = new Map(enrolments.map((row) => [row.id, row.course_id]));
+      const expected = byId([...order.keys()], 'desc').map((id) => order.get(id)!);
+      return {
+        url: `/api/user/${student.user.id}/courses`,
+        auth: student.auth,
+        expected: async () => expected,
+      };
+    },
+    refused: async () => [[stranger.auth, 403]],
+  },
+  {
+    route: 'GET /api/user/{userId}/course/{courseId}/lessons/progress',
+    method: 'GET',
+    defaultLimit: LESSON_PROGRESS_DEFAULT_LIMIT,
+    maxLimit: LESSON_PROGRESS_MAX_LIMIT,
+    rows: 'lessons',
+    key: (row) => String(row.lesson_id),
+    seed: async () => {
+      const student = await createUser(t);
+      const course = await courseWithTiedLessons(LESSON_PROGRESS_DEFAULT_LIMIT + 5);
+      await enrollUser(t, student.user.id, course.id);
+      await db()
+        .insert(lessonProgress)
+        .values(
+          course.allLessonIds.map((lesson_id) => ({
+            user_id: student.user.id,
+            lesson_id,
+            course_id: course.id,
+            completed_at: TIE,
+          })),
+        );
+      const expected = byId(course.allLessonIds, 'asc');
+      return {
+        url: `/api/user/${student.user.id}/course/${course.id}/lessons/progress`,
+        auth: student.auth,
+        expected: async () => expected,
+      };
+    },
+    refused: async () => [[stranger.auth, 403]],
+  },
+  {
+    route: 'GET /api/lessons/{id}/quiz-attempts',
+    method: 'GET',
+    defaultLimit: QUIZ_ATTEMPTS_DEFAULT_LIMIT,
+    maxLimit: QUIZ_ATTEMPTS_MAX_LIMIT,
+    rows: 'attempts',
+    key: (row) => String(row.attempt_number),
+    seed: async () => {
+      const student = await createUser(t);
+      const course = await createCourse(t, { quiz: true });
+      const count = QUIZ_ATTEMPTS_DEFAULT_LIMIT + 5;
+      await db()
+        .insert(quizAttempts)
+        .values(
+          Array.from({ length: count }, (_, i) => ({
+            user_id: student.user.id,
+            lesson_id: course.quizLessonId!,
+            attempt_number: i + 1,
+            score: 50,
+            submitted_at: TIE,
+          })),
+        );
+      const expected = Array.from({ length: count }, (_, i) => String(count - i));
+      return {
+        url: `/api/lessons/${course.quizLessonId}/quiz-attempts?userId=${student.user.id}`,
+        auth: student.auth,
+        expected: async () => expected,
+      };
+    },
+    refused: async () => [[stranger.auth, 403]],
+  },
+  {
+    route: 'GET /api/courses/{id}/reviews',
+    method: 'GET',
+    defaultLimit: REVIEWS_DEFAULT_LIMIT,
+    maxLimit: REVIEWS_MAX_LIMIT,
+    rows: 'reviews',
+    key: (row) => String(row.id),
+    // More reviews than the largest page: the ones past 100 are reached by paging.
+    seed: async () => {
+      const { course, ids } = await courseWithReviews(REVIEWS_MAX_LIMIT + 5);
+      const expected = byId(ids, 'desc');
+      return { url: `/api/courses/${course.id}/reviews`, expected: async () => expected };
+    },
+    refused: async () => [],
+  },
+  {
+    route: 'GET /api/admin/reviews',
+    method: 'GET',
+    defaultLimit: ADMIN_REVIEWS_DEFAULT_LIMIT,
+    maxLimit: REVIEWS_MAX_LIMIT,
+    rows: 'reviews',
+    key: (row) => String(row.id),
+    seed: async () => {
+      const { course, ids } = await courseWithReviews(ADMIN_REVIEWS_DEFAULT_LIMIT + 5);
+      const expected = byId(ids, 'desc');
+      return {
+        url: `/api/admin/reviews?course_id=${course.id}`,
+        auth: admin.auth,
+        expected: async () => expected,
+      };
+    },
+    refused: async () => [
+      [stranger.auth, 403],
+      [{}, 401],
+    ],
+  },
+  {
+    route: 'GET /api/users/{id}/reviews',
+    method: 'GET',
+    defaultLimit: REVIEWS_DEFAULT_LIMIT,
+    maxLimit: REVIEWS_MAX_LIMIT,
+    rows: 'reviews',
+    key: (row) => String(row.id),
+    seed: async () => {
+      const author = await createUser(t);
+      const courses = await times(REVIEWS_DEFAULT_LIMIT + 5, () => createCourse(t));
+      const rows = await db()
+        .insert(reviews)
+        .values(
+          courses.map((course) => ({
+            course_id: course.id,
+            user_id: author.user.id,
+            rating: 5,
+            created_at: TIE,
+          })),
+        )
+        .returning({ id: reviews.id });
+      const expected = byId(
+        rows.map((row) => row.id),
+        'desc',
+      );
+      return {
+        url: `/api/users/${author.user.id}/reviews`,
+        auth: author.auth,
+        expected: async () => expected,
+      };
+    },
+    refused: async () => [[stranger.auth, 403]],
+  },
+  ...(['own', 'admin'] as const).map((whose): ListCase => ({
+    route: whose === 'own' ? 'GET /api/users/{id}/course-requests' : 'GET /api/admin/course-requests',
+    method: 'GET',
+    defaultLimit: COURSE_REQUESTS_DEFAULT_LIMIT,
+    maxLimit: COURSE_REQUESTS_MAX_LIMIT,
+    rows: 'requests',
+    key: (row) => String(row.id),
+    seed: async () => {
+      const student = await createUser(t);
+      // The admin list is filtered to a status only this student's requests have.
+      const status: CourseRequestStatus = whose === 'own' ? 'pending' : 'planned';
+      const rows = await db()
+        .insert(courseRequests)
+        .values(
+          Array.from({ length: COURSE_REQUESTS_DEFAULT_LIMIT + 5 }, (_, i) => ({
+            user_id: student.user.id,
+            subject: `Subject ${i}`,
+            experience: 'Some',
+            reason: 'Curious',
+            status,
+            created_at: TIE,
+          })),
+        )
+        .returning({ id: courseRequests.id });
+      const expected = byId(
+        rows.map((row) => row.id),
+        'desc',
+      );
+      return whose === 'own'
+        ? {
+            url: `/api/users/${student.user.id}/course-requests`,
+            auth: student.auth,
+            expected: async () => expected,
+          }
+        : {
+            url: `/api/admin/course-requests?status=${status}`,
+            auth: admin.auth,
+            expected: async () => expected,
+          };
+    },
+    refused: async () => [
+      [stranger.auth, 403],
+      [{}, 401],
+    ],
+  })),
+];
+
+const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '&' : '?'}${query}`;
+
+describe.each(cases)('$route', (list) => {
+  let url: string;
+  let auth: Headers | undefined;
+  let expected: () => Promise<string[]>;
+
+  beforeAll(async () => {
+    ({ url, auth, expected } = await list.seed());
+  });
+
+  const read = (query = '', headers = auth) =>
+    t.app.inject({ method: list.method, url: query ? withQuery(url, query) : url, headers });
+  const page = async (query = '') => {
+    const res = await read(query);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<Record<string, unknown>>();
+    return { keys: (body[list.rows] as Record<string, unknown>[]).map(list.key), total: body.total };
+  };
+
+  it('answers the default page size and the total', async () => {
+    const all = await expected();
+    expect(all.length).toBeGreaterThan(list.defaultLimit);
+    expect(await page()).toEqual({ keys: all.slice(0, list.defaultLimit), total: all.length });
+  });
+
+  it('answers the page asked for with limit and offset', async () => {
+    const all = await expected();
+    expect(await page('limit=3&offset=2')).toEqual({ keys: all.slice(2, 5), total: all.length });
+  });
+
+  it('answers up to the maximum and refuses a larger limit with the shared message', async () => {
+    const all = await expected();
+    expect((await page(`limit=${list.maxLimit}`)).keys).toEqual(all.slice(0, list.maxLimit));
+    const res = await read(`limit=${list.maxLimit + 1}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: `Limit must be at most ${list.maxLimit}`,
+      code: 'VALIDATION_ERROR',
+    });
+  });
+
+  it('answers an empty page past the end', async () => {
+    const all = await expected();
+    expect(await page(`offset=${all.length}`)).toEqual({ keys: [], total: all.length });
+  });
+
+  it('keeps one order across pages, neither repeating nor skipping rows that tie', async () => {
+    const all = await expected();
+    const size = 7;
+    const seen: string[] = [];
+    for (let offset = 0; offset < all.length; offset += size) {
+      seen.push(...(await page(`limit=${size}&offset=${offset}`)).keys);
+    }
+    expect(seen).toEqual(all);
+  });
+
+  it('still refuses those it refused before', async () => {
+    for (const [headers, status] of await list.refused()) {
+      expect((await read('', headers)).statusCode).toBe(status);
+    }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('states each list’s default and maximum page size', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<
+        string,
+        Record<string, { parameters?: { name: string; in: string; description?: string }[] }>
+      >;
+    }>();
+    for (const list of cases) {
+      const [method, path] = list.route.split(' ') as [string, string];
+      const parameters = doc.paths[path]?.[method.toLowerCase()]?.parameters ?? [];
+      const query = (name: string) =>
+        parameters.find((p) => p.in === 'query' && p.name === name)?.description;
+      expect(query('limit'), list.route).toBe(
+        `How many rows to return: ${list.defaultLimit} by default, at most ${list.maxLimit}`,
+      );
+      expect(query('offset'), list.route).toBe('How many rows to skip: 0 by default');
+    }
+  });
+});
