@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { requiredText } from '../common/api';
 import { Email, Password, Username } from '../common/users';
 import { loadConfig } from './config';
+import { BackupError, backupDataDir, restoreDataDir } from './db/backup';
 import { openDatabase, type Database } from './db/client';
 import { seedDemo } from './db/seed';
 import { createAccountWriter } from './db/seed/accounts';
@@ -28,6 +29,10 @@ Commands
                 It works once, within 30 minutes, and the user must then choose a new password.
                 Every session of the user is signed out and a sign-in lockout is lifted.
   seed-demo     Add the demo accounts and content, if the database has no users yet.
+  backup PATH   Write a snapshot of the embedded database and the media into PATH, a new folder.
+  restore PATH  Replace the embedded database and the media with the backup in PATH.
+                  --force        replace a data directory that already holds data
+                Both need the server stopped. On PostgreSQL use pg_dump and pg_restore instead.
   help          Show this text.
 
 The CLI opens the same database as the server (DATABASE_URL, or PGlite in DATA_DIR/db).
@@ -145,6 +150,52 @@ async function resetPassword(database: Database, login: string): Promise<string>
   ].join('\n');
 }
 
+function parseBackupArgs(command: 'backup' | 'restore', args: string[]) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: command === 'restore' ? { force: { type: 'boolean', default: false } } : {},
+      strict: true,
+      allowPositionals: true,
+    });
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\nRun "npm run cli -- help" for the options.`);
+  }
+  const [target, ...extra] = parsed.positionals;
+  if (!target || extra.length > 0) throw new CliError(`Usage: npm run cli -- ${command} PATH`);
+  return { target, force: parsed.values.force === true };
+}
+
+/** The embedded database only: PostgreSQL has its own tools, which also work while the server runs. */
+function embeddedDataDir(command: 'backup' | 'restore'): string {
+  const config = loadConfig();
+  if (config.DATABASE_URL) {
+    throw new CliError(
+      `${command} works on the embedded database; DATABASE_URL points to PostgreSQL. ` +
+        (command === 'backup'
+          ? 'Back it up with pg_dump (e.g. pg_dump -Fc -f kwoon.dump "$DATABASE_URL") '
+          : 'Restore it with pg_restore (e.g. pg_restore --clean -d "$DATABASE_URL" kwoon.dump) ') +
+        `and copy ${config.DATA_DIR}/media with it.`,
+    );
+  }
+  return config.DATA_DIR;
+}
+
+async function backup(args: string[]): Promise<string> {
+  const { target } = parseBackupArgs('backup', args);
+  const { databaseBytes, mediaFiles } = await backupDataDir(embeddedDataDir('backup'), target);
+  const megabytes = (databaseBytes / 1_000_000).toFixed(1);
+  return `Backed up the database (${megabytes} MB compressed) and ${mediaFiles} media files to ${target}.`;
+}
+
+async function restore(args: string[]): Promise<string> {
+  const { target, force } = parseBackupArgs('restore', args);
+  const dataDir = embeddedDataDir('restore');
+  const { mediaFiles } = await restoreDataDir(dataDir, target, { force });
+  return `Restored the database and ${mediaFiles} media files from ${target} into ${dataDir}. Start the server.`;
+}
+
 async function withDatabase<T>(run: (database: Database) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -183,6 +234,12 @@ async function main(argv: string[]): Promise<number> {
       if (!seeded) console.log('The database already has users, so no demo content was added.');
       return 0;
     }
+    case 'backup':
+      console.log(await backup(args));
+      return 0;
+    case 'restore':
+      console.log(await restore(args));
+      return 0;
     default:
       throw new CliError(`Unknown command "${command}".\n\n${HELP}`);
   }
@@ -194,7 +251,8 @@ main(process.argv.slice(2)).then(
     const message = error instanceof Error ? error.message : String(error);
     console.error(`Error: ${message}`);
     // Unexpected failures keep their cause for whoever reports them.
-    if (!(error instanceof CliError) && error instanceof Error && error.cause) console.error(error.cause);
+    const forPerson = error instanceof CliError || error instanceof BackupError;
+    if (!forPerson && error instanceof Error && error.cause) console.error(error.cause);
     process.exit(1);
   },
 );

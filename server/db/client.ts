@@ -1,5 +1,5 @@
-import { unlinkSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,7 +9,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { flushTree, makePrivate, PRIVATE_DIR_MODE } from './data-dir';
+import { DURABLE_START_PARAMS, DurableNodeFS } from './pglite-fs';
+import { lockDataDir } from './pglite-lock';
 import * as schema from './schema';
+
+export { PGLITE_LOCK_FILE } from './pglite-lock';
 
 export type Schema = typeof schema;
 /** The one database type services and repos see, whichever driver is behind it. */
@@ -26,78 +31,36 @@ export interface Database {
   ping(): Promise<boolean>;
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** PGlite only: the data directory as a tarball, used to clone a migrated test template. */
-  dumpDataDir?: () => Promise<Blob>;
-}
-
-export const PGLITE_LOCK_FILE = '.kwoon.lock';
-/** Lock files this process holds, so a PID match can tell our own lock from a stale one. */
-const heldLocks = new Set<string>();
-
-function lockHolderAlive(file: string, pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  // After a restart a container gives the new process the dead one's PID (often 1).
-  if (pid === process.pid) return heldLocks.has(file);
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  /** PGlite only: the data directory as a tarball (test templates, backups), checkpointed first so it loads without recovery. */
+  dumpDataDir?: (compression?: 'none' | 'gzip') => Promise<Blob>;
 }
 
 /**
- * PGlite opens a data directory that another process is using without complaint, and the two
- * then overwrite each other's data. A lock file holding the owner's PID keeps it to one process;
- * a lock left by a process that died is taken over.
+ * Starts PGlite on a data directory with owner-only files and commits that reach the disk, or in
+ * memory without `dataDir`. A directory PGlite fills itself (a new database, a loaded tarball) is
+ * flushed once, since those writes bypass PostgreSQL's fsync calls.
  */
-async function lockDataDir(dataDir: string): Promise<() => void> {
-  const file = path.join(dataDir, PGLITE_LOCK_FILE);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      await writeFile(file, `${process.pid}\n`, { flag: 'wx' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number.parseInt(await readFile(file, 'utf8').catch(() => ''), 10);
-      if (lockHolderAlive(file, holder)) {
-        throw new Error(
-          `The embedded database in ${dataDir} is in use by another Kwoon process (PID ${holder}). ` +
-            'Stop that server or CLI command and try again. ' +
-            `If no Kwoon process is running, delete ${file}.`,
-          { cause: error },
-        );
-      }
-      await rm(file, { force: true });
-      continue;
-    }
-    heldLocks.add(file);
-    const removeNow = () => {
-      try {
-        unlinkSync(file);
-      } catch {
-        // already gone
-      }
-    };
-    // A process that exits without closing the database (process.exit) still frees it.
-    process.on('exit', removeNow);
-    return () => {
-      process.off('exit', removeNow);
-      heldLocks.delete(file);
-      removeNow();
-    };
-  }
-  throw new Error(`Could not lock the embedded database in ${dataDir}; try again.`);
+export async function startPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
+  if (!dataDir) return PGlite.create(loadDataDir ? { loadDataDir } : undefined);
+  const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
+  const client = await PGlite.create({
+    fs: new DurableNodeFS(dataDir),
+    startParams: DURABLE_START_PARAMS,
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
+  if (fresh) await flushTree(dataDir);
+  return client;
 }
 
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   let unlock = () => {};
   if (dataDir) {
-    await mkdir(dataDir, { recursive: true });
+    await mkdir(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     unlock = await lockDataDir(dataDir);
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : undefined);
+    client = await startPglite(dataDir, loadDataDir);
   } catch (error) {
     unlock();
     throw new Error(
@@ -110,7 +73,10 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
   return {
     db,
     driver: 'pglite',
-    dumpDataDir: () => client.dumpDataDir('none'),
+    async dumpDataDir(compression = 'none') {
+      await client.exec('checkpoint');
+      return client.dumpDataDir(compression);
+    },
     async ping() {
       try {
         await client.query('select 1');
@@ -163,8 +129,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   };
 }
 
-export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+/** Opens the configured database; DATA_DIR (the embedded database and the media) is made owner-only first. */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  await makePrivate(options.dataDir);
   return options.databaseUrl
     ? openPostgres(options.databaseUrl)
-    : openPglite(`${options.dataDir.replace(/\/$/, '')}/db`);
+    : openPglite(path.join(options.dataDir, 'db'));
 }

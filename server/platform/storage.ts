@@ -20,8 +20,9 @@ export function localStorage(root: string, publicBase = '/media'): MediaStorage 
     root,
     async put(publicId, data) {
       const file = resolve(publicId);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, data);
+      // Owner-only like the rest of DATA_DIR: the server itself serves the public ones.
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      await writeFile(file, data, { mode: 0o600 });
       return `${publicBase}/${publicId}`;
     },
     async remove(publicId) {
