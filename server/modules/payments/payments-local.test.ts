@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_CLOSED_MESSAGE, CHECKOUT_NOT_FOUND_MESSAGE } from '../../../common/payments';
+import { testConfig } from '../../config';
 import { courses, orders } from '../../db/schema';
 import { LOCAL_CHECKOUT_TTL_MS } from '../../platform/payments/local';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -15,8 +16,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** inject() sends Host: localhost:80; without PUBLIC_URL the addresses are built from it. */
-const ORIGIN = 'http://localhost:80';
+/** Without PUBLIC_URL the addresses point at the port the server listens on, never at the Host header. */
+const ORIGIN = `http://localhost:${testConfig().PORT}`;
 
 const session = (id: string) => t.app.inject({ method: 'GET', url: `/api/payment/local-checkout/${id}` });
 const decide = (id: string, outcome: string) =>
