@@ -100,6 +100,32 @@ describe('the built-in test checkout', () => {
     });
   });
 
+  it('never builds its addresses from a forged Host or X-Forwarded-Host header', async () => {
+    const forged = { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' };
+    const course = await createCourse(t, { price: 49 });
+    const { user, auth } = await createUser(t);
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/create-checkout',
+      headers: { ...auth, ...forged },
+      payload: { course_id: course.id },
+    });
+    const { url, session_id } = start.json<{ url: string; session_id: string }>();
+    expect(url).toBe(`${ORIGIN}/payment/checkout/${session_id}`);
+    const cancel = await t.app.inject({ method: 'GET', url: `/api/payment/local-checkout/${session_id}` });
+    expect(cancel.json().cancel_url.startsWith(`${ORIGIN}/payment/failed?`)).toBe(true);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/payment/local-checkout/${session_id}`,
+      headers: forged,
+      payload: { outcome: 'pay' },
+    });
+    expect(paid.json().redirect_url.startsWith(`${ORIGIN}/payment/success?`)).toBe(true);
+    const receipt = t.mail.filter((m) => m.to === user.email).at(-1)!;
+    expect(receipt.text).toContain(`${ORIGIN}/app/course/${course.id}`);
+    expect(receipt.text).not.toContain('attacker.example');
+  });
+
   it('pay: the order is paid, the buyer enrolled and sent to the success page; a second click gets 409', async () => {
     const { course, user, session_id, order_id, verify } = await startCheckout();
     const res = await decide(session_id, 'pay');
