@@ -37,7 +37,7 @@ export function PendingEmailNotice({ profile }: { profile: User }) {
           <Button size="xs" variant="default" loading={resend.isPending} onClick={handleResend}>
             Resend link
           </Button>
-          <Button size="xs" variant="subtle" color="red.9" loading={cancel.isPending} onClick={handleCancel}>
+          <Button size="xs" variant="default" loading={cancel.isPending} onClick={handleCancel}>
             Cancel change
           </Button>
         </Group>
