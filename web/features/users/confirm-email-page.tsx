@@ -59,7 +59,7 @@ export function ConfirmEmailPage() {
         <Title order={1} size="h2">
           E-mail address confirmed
         </Title>
-        <Text size="lg" role="status">
+        <Text size="lg" role="status" style={{ overflowWrap: 'anywhere' }}>
           Your account now uses <strong>{confirm.data.email}</strong>. Use it to sign in from now on.
         </Text>
         <Button component={Link} to={next.to}>

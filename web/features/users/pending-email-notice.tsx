@@ -29,8 +29,9 @@ export function PendingEmailNotice({ profile }: { profile: User }) {
       icon={<IconMailForward size={20} aria-hidden />}
       title="Confirm your new e-mail address"
     >
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">
+      <Stack gap="sm">
+        {/* A long address must wrap rather than push the notice wider than a phone. */}
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           Confirm the link we sent to <strong>{pending}</strong>. Until then we keep using {profile.email}.
         </Text>
         <Group gap="xs">
