@@ -25,6 +25,10 @@ export const OutboxMessage = z.object({
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
 
+/** One outbox message with its body, for an administrator following up on what was sent. */
+export const OutboxMessageDetail = OutboxMessage.extend({ text: z.string() });
+export type OutboxMessageDetail = z.infer<typeof OutboxMessageDetail>;
+
 export const OutboxResponse = z.object({
   messages: z.array(OutboxMessage),
   total: z.number().int(),

@@ -7,6 +7,9 @@ export const USERS_MAX_LIMIT = 200;
 export const USER_COURSES_DEFAULT_LIMIT = 50;
 export const USER_COURSES_MAX_LIMIT = 200;
 export const PASSWORD_MESSAGE = 'Password must be at least 8 characters long';
+/** The server refuses the most common passwords (OWASP ASVS V6.2); the list is not shipped to the browser. */
+export const PASSWORD_COMMON_MESSAGE = 'This password is too common. Please choose a less common one.';
+export const PASSWORD_PERSONAL_MESSAGE = 'Password must not be the same as your username or email';
 
 export const Visibility = z.enum(['public', 'private']);
 export type Visibility = z.infer<typeof Visibility>;
@@ -70,6 +73,8 @@ export const User = z.object({
   requires_password_change: z.boolean(),
   is_active: z.boolean(),
   deletion_requested: z.boolean(),
+  /** A new address waiting for its owner to open the confirmation link; email stays in force until then. */
+  pending_email: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -130,7 +135,11 @@ export const UpdateUserInput = ProfileFields.extend({
 });
 export type UpdateUserInput = z.input<typeof UpdateUserInput>;
 
-export const DeactivateInput = z.object({ isDeletionRequest: z.boolean().default(false) });
+/** Users deactivating their own account confirm with their password; admins deactivating others do not. */
+export const DeactivateInput = z.object({
+  isDeletionRequest: z.boolean().default(false),
+  password: z.string().max(200).optional(),
+});
 export type DeactivateInput = z.input<typeof DeactivateInput>;
 
 /** POST /verify/users?limit&offset (admin): every user, oldest account first. */
@@ -168,6 +177,37 @@ export const DEACTIVATE_CONFIRMATION = 'DEACTIVATE';
 
 /** Users editing their own profile confirm with their current password (PUT /user/{id}). */
 export const PROFILE_PASSWORD_REQUIRED_MESSAGE = 'Password is required to update profile';
+
+export const DEACTIVATE_PASSWORD_REQUIRED_MESSAGE = 'Password is required to deactivate your account';
+
+/** How long the link that confirms a new e-mail address stays valid. */
+export const EMAIL_CHANGE_TTL_HOURS = 24;
+export const EMAIL_CHANGE_INVALID_MESSAGE =
+  'This confirmation link is invalid or has expired. Please request a new one in Settings.';
+
+/** POST /user/confirm-email: the token from the link sent to the new address. */
+export const ConfirmEmailInput = z.object({
+  token: z
+    .string({ error: EMAIL_CHANGE_INVALID_MESSAGE })
+    .trim()
+    .min(1, EMAIL_CHANGE_INVALID_MESSAGE)
+    .max(200, EMAIL_CHANGE_INVALID_MESSAGE),
+});
+export type ConfirmEmailInput = z.infer<typeof ConfirmEmailInput>;
+
+export const ConfirmEmailResponse = z.object({ success: z.literal(true), email: z.string() });
+export type ConfirmEmailResponse = z.infer<typeof ConfirmEmailResponse>;
+
+/** Hides most of an address's local part but keeps its domain: "student@example.org" → "s*****t@example.org". */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = at < 0 ? email : email.slice(0, at);
+  const masked =
+    local.length <= 2
+      ? '*'.repeat(local.length)
+      : local[0] + '*'.repeat(local.length - 2) + local[local.length - 1];
+  return at < 0 ? masked : `${masked}${email.slice(at)}`;
+}
 
 /** Initials for the generated avatar: first letters of the first and last name. */
 export function initials(name: string): string {

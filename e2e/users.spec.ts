@@ -1,8 +1,11 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { OutboxMessageDetail, OutboxResponse } from '../common/mail';
 import type { User } from '../common/users';
 import {
+  authenticateDemoAdmin,
   bearer,
   expect,
+  expectNoAxeViolations,
   LANDING_URL,
   NO_SESSION,
   readStoredSession,
@@ -11,6 +14,36 @@ import {
   textbox,
 } from './fixtures';
 import { solidPng } from './images';
+
+/** The confirmation link in the newest e-mail to an address, read from the outbox as an admin. */
+async function confirmationLinkTo(api: APIRequestContext, address: string): Promise<URL> {
+  const admin = await authenticateDemoAdmin(api);
+  const headers = bearer(admin.token);
+  const list = (await (await api.get('/api/admin/outbox?limit=200', { headers })).json()) as OutboxResponse;
+  const sent = list.messages.find(
+    (m) => m.to_address === address && m.subject === 'Confirm your new e-mail address',
+  );
+  expect(sent, `a confirmation e-mail to ${address}`).toBeDefined();
+  const message = (await (
+    await api.get(`/api/admin/outbox/${sent!.id}`, { headers })
+  ).json()) as OutboxMessageDetail;
+  const link = /(\S+\/confirm-email\?token=\S+)/.exec(message.text)?.[1];
+  expect(link).toBeDefined();
+  return new URL(link!);
+}
+
+/** Axe reads a toast mid-animation as low contrast; the pages are checked once toasts have closed. */
+async function toastsClosed(page: Page) {
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 8_000 });
+}
+
+/** Full-page screenshots at a phone's and a desktop's width, kept with the test's results. */
+async function screenshots(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+}
 
 async function openSettings(page: Page) {
   await page.goto('/app/settings');
@@ -138,6 +171,18 @@ test('deactivate the account; signing in again is refused', async ({ page, creat
 
   await confirmation.fill('DEACTIVATE');
   await dialog.getByRole('button', { name: 'Deactivate Account' }).click();
+  await expect(dialog.getByText('Password is required to deactivate your account')).toBeVisible();
+  const password = textbox(dialog, 'Your password');
+  await password.fill('not-my-password');
+  await dialog.getByRole('button', { name: 'Deactivate Account' }).click();
+  await expect(dialog.getByText('Current password is incorrect')).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/settings$/);
+  await toastsClosed(page);
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'account-dialog');
+
+  await password.fill(account.password);
+  await dialog.getByRole('button', { name: 'Deactivate Account' }).click();
   await expect(dialog.getByRole('status')).toContainText('Your account is deactivated');
   const deactivatedAt = Date.now();
 
@@ -153,4 +198,64 @@ test('deactivate the account; signing in again is refused', async ({ page, creat
     'This account has been deactivated. Please contact support to reactivate it.',
   );
   await expect(page).toHaveURL(/\/app\/login$/);
+});
+
+test('change the e-mail address: it waits for the link sent to the new address', async ({
+  page,
+  api,
+  createStudent,
+  signIn,
+}) => {
+  const account = await createStudent();
+  const newEmail = `moved-${account.user.username}@example.com`.toLowerCase();
+  await signIn(account);
+  const form = await openSettings(page);
+
+  await textbox(form, 'Email').fill(newEmail);
+  await textbox(form, 'Current password').fill(account.password);
+  await form.getByRole('button', { name: 'Save Profile' }).click();
+  const notice = page.getByRole('alert').filter({ hasText: 'Confirm your new e-mail address' });
+  await expect(notice).toContainText(`Confirm the link we sent to ${newEmail}`);
+  // The old address stays until the link is opened.
+  await expect(textbox(form, 'Email')).toHaveValue(account.user.email);
+  await toastsClosed(page);
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'settings-pending-email');
+
+  // The dialogs that changed: the security dialog's password rules.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('button', { name: 'Open Security & Privacy' }).click();
+  const security = page.getByRole('dialog', { name: 'Security & Privacy' });
+  await textbox(security, 'New password').fill('password1');
+  await textbox(security, 'Confirm new password').fill('password1');
+  await textbox(security, 'Current password').fill(account.password);
+  await security.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(
+    security.getByText('This password is too common. Please choose a less common one.'),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'security-dialog-common-password');
+  await security.getByRole('button', { name: 'Cancel' }).click();
+
+  const link = await confirmationLinkTo(api, newEmail);
+  await page.goto(`/confirm-email${link.search}`);
+  await expect(page.getByRole('heading', { name: 'E-mail address confirmed', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(newEmail);
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'confirm-email-success');
+
+  // A link works once.
+  await page.goto(`/confirm-email${link.search}`);
+  await expect(
+    page.getByRole('heading', { name: 'We could not confirm this address', level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('invalid or has expired');
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'confirm-email-failure');
+
+  const response = await api.get(`/api/user/${account.user.id}/profile`, { headers: bearer(account.token) });
+  expect((await response.json()) as User).toMatchObject({ email: newEmail, pending_email: null });
+  await page.goto('/app/settings');
+  await expect(textbox(page.getByRole('form', { name: 'Edit profile' }), 'Email')).toHaveValue(newEmail);
+  await expect(page.getByText('Confirm your new e-mail address')).toHaveCount(0);
 });

@@ -57,6 +57,7 @@ const ConfigFields = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
+  /** The site's address for links in e-mails and payment return pages; never taken from a request. */
   PUBLIC_URL: z.url().optional(),
   CORS_ORIGINS: z
     .string()
@@ -103,6 +104,19 @@ const ConfigFields = z.object({
 });
 
 const ConfigSchema = ConfigFields.superRefine((config, ctx) => {
+  // Links sent to strangers (e-mails, Stripe's return pages) must not point at localhost.
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
+    const needs = [
+      ...(config.PAYMENTS_PROVIDER === 'stripe' ? ['PAYMENTS_PROVIDER=stripe'] : []),
+      ...(config.SMTP_URL ? ['SMTP_URL'] : []),
+    ];
+    if (needs.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: `PUBLIC_URL is required in production when ${needs.join(' or ')} is set`,
+      });
+  }
   if (config.PAYMENTS_PROVIDER !== 'stripe') return;
   for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
     if (!config[key])
@@ -125,6 +139,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   return parsed.data;
+}
+
+/**
+ * The site's own address for absolute links, without a trailing slash: PUBLIC_URL, else the
+ * address this process listens on (development, tests and the demo's built-in checkout). Never
+ * the request's Host header, which anyone can forge.
+ */
+export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
 }
 
 /** Defaults for tests and tools that build the app without a process environment. */

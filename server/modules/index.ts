@@ -33,13 +33,14 @@ export async function registerModules(api: FastifyInstance, platform: Platform):
   await api.register(healthRoutes(platform));
   const courses = createCoursesService(platform);
   const enrollments = createEnrollmentsService(platform, { courses });
-  const users = createUsersService(platform, { courseLister: enrollments });
+  const uploads = createUploadsService(platform);
+  const users = createUsersService(platform, { courseLister: enrollments, avatarFiles: uploads });
   await api.register(usersRoutes({ users }));
   await api.register(enrollmentsRoutes({ enrollments }));
   const auth = createAuthService(platform, { users });
   await api.register(authRoutes({ auth }, platform.config));
   await api.register(termsRoutes({ terms: createTermsService(platform) }));
-  await api.register(uploadsRoutes({ uploads: createUploadsService(platform) }));
+  await api.register(uploadsRoutes({ uploads }));
   await api.register(mailRoutes({ mail: createMailService(platform) }));
   await api.register(coursesRoutes({ courses }));
   await api.register(contentRoutes({ content: createContentService(platform) }));

@@ -16,6 +16,7 @@ const BODILESS = new Set([
   'POST /api/verify/user/:id',
   'POST /api/admin/user/:id/reactivate',
   'POST /api/reviews/:id/helpful',
+  'POST /api/user/:id/email-change/resend',
 ]);
 
 /** Routes that read the raw request bytes themselves (a signature covers them), so no body schema. */

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { PublicProfile } from '../../common/users';
-import { mediaFiles, orders, termsAcceptances, users } from '../db/schema';
+import { emailChanges, mailOutbox, mediaFiles, orders, termsAcceptances, users } from '../db/schema';
 import { issueTempPassword } from '../modules/auth/auth.service';
 import { multipart } from '../modules/uploads/multipart-body';
 import { ownAccountOnly, rowsWhere, type MatrixEntry, type World } from './access-matrix';
 import type { TestApp } from './app';
 import { createAdmin, createUser, DEFAULT_PASSWORD } from './factories';
 import { createCourse } from './factories-courses';
-import { acceptTerms, createMediaFile, emailedResetCode } from './factories-records';
+import { acceptTerms, createMediaFile, emailedResetCode, requestEmailChange } from './factories-records';
 
 /* Matrix entries for accounts, sign-in and recovery, terms, payments, uploads and the site's own routes. */
 
@@ -16,6 +16,13 @@ const self = (w: World) => ({ params: { id: w.a.user.id } });
 const userRow = (t: TestApp, w: World) => rowsWhere(t, users, users.id, w.a.user.id);
 /** A student A of this case alone, for rows that change or end the account. */
 const freshA = async (t: TestApp) => ({ a: await createUser(t) });
+/** A student A of this case alone, waiting for the link that confirms a new e-mail address. */
+const freshPendingA = async (t: TestApp) => {
+  const a = await createUser(t);
+  await requestEmailChange(t, a);
+  return { a };
+};
+const pendingChange = (t: TestApp, w: World) => rowsWhere(t, emailChanges, emailChanges.user_id, w.a.user.id);
 
 /** A 1×1 PNG: the smallest avatar the upload re-encodes. */
 const PNG = Buffer.from(
@@ -55,8 +62,29 @@ const accounts: MatrixEntry[] = [
   {
     route: 'POST /api/user/:id/deactivate',
     fresh: freshA,
-    call: (w) => ({ ...self(w), body: { isDeletionRequest: false } }),
+    call: (w) => ({ ...self(w), body: { isDeletionRequest: false, password: w.a.password } }),
     unchanged: userRow,
+  },
+  {
+    route: 'POST /api/user/confirm-email',
+    // The token mailed to A's new address is the proof; whoever opens the link applies it.
+    fresh: async (t) => {
+      const a = await createUser(t);
+      return { a: { ...a, password: await requestEmailChange(t, a) } };
+    },
+    call: (w) => ({ body: { token: w.a.password } }),
+  },
+  {
+    route: 'POST /api/user/:id/email-change/resend',
+    fresh: freshPendingA,
+    call: self,
+    unchanged: pendingChange,
+  },
+  {
+    route: 'DELETE /api/user/:id/email-change',
+    fresh: freshPendingA,
+    call: self,
+    unchanged: pendingChange,
   },
   { route: 'POST /api/admin/user/:id/reactivate', fresh: freshA, call: self, unchanged: userRow },
 ];
@@ -229,6 +257,22 @@ const site: MatrixEntry[] = [
     unchanged: (t, w) => rowsWhere(t, mediaFiles, mediaFiles.public_id, w.mediaPublicId),
   },
   { route: 'GET /api/admin/outbox' },
+  {
+    route: 'GET /api/admin/outbox/:id',
+    fresh: async (t) => {
+      const [mail] = await t.database.db
+        .insert(mailOutbox)
+        .values({
+          to_address: 'someone@example.org',
+          subject: 'Hello',
+          text_body: 'A message',
+          status: 'logged',
+        })
+        .returning({ id: mailOutbox.id });
+      return { mediaPublicId: mail!.id };
+    },
+    call: (w) => ({ params: { id: w.mediaPublicId } }),
+  },
   {
     route: 'POST /api/contact',
     status: 202,

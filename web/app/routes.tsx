@@ -82,6 +82,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'confirm-email',
+            lazy: async () => ({
+              Component: (await import('../features/users/confirm-email-page')).ConfirmEmailPage,
+            }),
+          },
+          {
             path: 'payment/checkout/:sessionId',
             lazy: async () => ({
               Component: (await import('../features/payments/local-checkout-page')).LocalCheckoutPage,

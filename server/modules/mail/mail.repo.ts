@@ -1,4 +1,4 @@
-import { count, desc } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 
@@ -24,6 +24,11 @@ export function createMailRepo(db: Db) {
         db.select({ n: count() }).from(mailOutbox),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    async find(id: string) {
+      const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
+      return row;
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError } from '../../../common/api';
-import { OutboxQuery, OutboxResponse } from '../../../common/mail';
+import { ApiError, IdParams } from '../../../common/api';
+import { OutboxMessageDetail, OutboxQuery, OutboxResponse } from '../../../common/mail';
 import { bearerSecurity } from '../../platform/errors';
 import type { MailService } from './mail.service';
 
@@ -20,6 +20,21 @@ export function mailRoutes(services: { mail: MailService }): FastifyPluginAsyncZ
         },
       },
       async (request) => mail.outbox(request.query),
+    );
+
+    app.get(
+      '/admin/outbox/:id',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['mail', 'admin'],
+          summary: 'One e-mail the platform sent or kept, with its text',
+          security: bearerSecurity,
+          params: IdParams,
+          response: { 200: OutboxMessageDetail, 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError },
+        },
+      },
+      async (request) => mail.message(request.params.id),
     );
   };
 }

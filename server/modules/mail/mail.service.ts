@@ -1,4 +1,5 @@
-import type { OutboxResponse } from '../../../common/mail';
+import type { OutboxMessageDetail, OutboxResponse } from '../../../common/mail';
+import { notFound } from '../../platform/errors';
 import type { Platform } from '../../platform';
 import { createMailRepo } from './mail.repo';
 
@@ -16,6 +17,21 @@ export function createMailService(platform: Platform) {
         total,
         limit: query.limit,
         offset: query.offset,
+      };
+    },
+
+    async message(id: string): Promise<OutboxMessageDetail> {
+      const row = await repo.find(id);
+      if (!row) throw notFound('Message not found', 'MESSAGE_NOT_FOUND');
+      return {
+        id: row.id,
+        to_address: row.to_address,
+        subject: row.subject,
+        status: row.status,
+        error: row.error,
+        created_at: row.created_at.toISOString(),
+        sent_at: row.sent_at?.toISOString() ?? null,
+        text: row.text_body,
       };
     },
   };

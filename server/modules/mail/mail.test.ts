@@ -89,3 +89,20 @@ describe('GET /api/admin/outbox', () => {
     expect((await list('', student.auth)).statusCode).toBe(403);
   });
 });
+
+describe('GET /api/admin/outbox/{id}', () => {
+  it('shows one message with its text to admins only', async () => {
+    const admin = await createAdmin(t);
+    const student = await createUser(t);
+    const [first] = (await list('', admin.auth)).json().messages as { id: string }[];
+    const read = (id: string, headers?: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: `/api/admin/outbox/${id}`, headers });
+    const res = await read(first!.id, admin.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: first!.id, subject: 'Workshop reminder', text: 'Tomorrow' });
+    expect((await read(first!.id, student.auth)).statusCode).toBe(403);
+    expect((await read(first!.id)).statusCode).toBe(401);
+    expect((await read('00000000-0000-4000-8000-000000000000', admin.auth)).statusCode).toBe(404);
+    expect((await read('not-an-id', admin.auth)).statusCode).toBe(400);
+  });
+});

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_CLOSED_MESSAGE, CHECKOUT_NOT_FOUND_MESSAGE } from '../../../common/payments';
+import { testConfig } from '../../config';
 import { courses, orders } from '../../db/schema';
 import { LOCAL_CHECKOUT_TTL_MS } from '../../platform/payments/local';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -15,8 +16,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** inject() sends Host: localhost:80; without PUBLIC_URL the addresses are built from it. */
-const ORIGIN = 'http://localhost:80';
+/** Without PUBLIC_URL the addresses point at the port the server listens on, never at the Host header. */
+const ORIGIN = `http://localhost:${testConfig().PORT}`;
 
 const session = (id: string) => t.app.inject({ method: 'GET', url: `/api/payment/local-checkout/${id}` });
 const decide = (id: string, outcome: string) =>
@@ -97,6 +98,32 @@ describe('the built-in test checkout', () => {
       status: 'open',
       cancel_url: `${ORIGIN}/payment/failed?course_id=${course.id}&reason=cancelled`,
     });
+  });
+
+  it('never builds its addresses from a forged Host or X-Forwarded-Host header', async () => {
+    const forged = { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' };
+    const course = await createCourse(t, { price: 49 });
+    const { user, auth } = await createUser(t);
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/create-checkout',
+      headers: { ...auth, ...forged },
+      payload: { course_id: course.id },
+    });
+    const { url, session_id } = start.json<{ url: string; session_id: string }>();
+    expect(url).toBe(`${ORIGIN}/payment/checkout/${session_id}`);
+    const cancel = await t.app.inject({ method: 'GET', url: `/api/payment/local-checkout/${session_id}` });
+    expect(cancel.json().cancel_url.startsWith(`${ORIGIN}/payment/failed?`)).toBe(true);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/payment/local-checkout/${session_id}`,
+      headers: forged,
+      payload: { outcome: 'pay' },
+    });
+    expect(paid.json().redirect_url.startsWith(`${ORIGIN}/payment/success?`)).toBe(true);
+    const receipt = t.mail.filter((m) => m.to === user.email).at(-1)!;
+    expect(receipt.text).toContain(`${ORIGIN}/app/course/${course.id}`);
+    expect(receipt.text).not.toContain('attacker.example');
   });
 
   it('pay: the order is paid, the buyer enrolled and sent to the success page; a second click gets 409', async () => {

@@ -33,9 +33,6 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
  */
 const WebhookReceived = z.object({ received: z.literal(true) });
 
-/** Where the request came to; the service prefers PUBLIC_URL when it is set. */
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
 export function paymentsRoutes(services: { payments: PaymentsService }): FastifyPluginAsyncZod {
   const { payments } = services;
 
@@ -61,7 +58,7 @@ export function paymentsRoutes(services: { payments: PaymentsService }): Fastify
           response: { 200: CreateCheckoutResponse, ...errorResponses(400, 401, 404, 409, 429, 503) },
         },
       },
-      async (request) => payments.createCheckout(requireAuth(request), request.body, originOf(request)),
+      async (request) => payments.createCheckout(requireAuth(request), request.body),
     );
 
     app.post(
@@ -78,7 +75,7 @@ export function paymentsRoutes(services: { payments: PaymentsService }): Fastify
           response: { 200: VerifyPaymentResponse, ...errorResponses(400, 401, 404, 503) },
         },
       },
-      async (request) => payments.verify(requireAuth(request), request.body, originOf(request)),
+      async (request) => payments.verify(requireAuth(request), request.body),
     );
 
     app.get(
@@ -140,7 +137,7 @@ export function paymentsRoutes(services: { payments: PaymentsService }): Fastify
           response: { 200: LocalCheckoutResult, ...errorResponses(400, 404, 409) },
         },
       },
-      async (request) => payments.localComplete(request.params.sessionId, request.body, originOf(request)),
+      async (request) => payments.localComplete(request.params.sessionId, request.body),
     );
 
     // Its own context: only this route reads the body as raw bytes, which the signature covers.
@@ -167,11 +164,7 @@ export function paymentsRoutes(services: { payments: PaymentsService }): Fastify
         async (request) => {
           const signature = request.headers['stripe-signature'];
           const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-          await payments.webhook(
-            body,
-            typeof signature === 'string' ? signature : undefined,
-            originOf(request),
-          );
+          await payments.webhook(body, typeof signature === 'string' ? signature : undefined);
           return { received: true as const };
         },
       );

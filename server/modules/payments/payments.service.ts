@@ -24,6 +24,7 @@ import {
 import { assertSelfOrAdmin, type AuthContext } from '../../platform/auth';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { isLocalCheckout, type CheckoutSnapshot, type LocalCheckout } from '../../platform/payments';
+import { publicUrl } from '../../config';
 import type { Platform } from '../../platform';
 import type { CoursesService } from '../courses/courses.service';
 import type { EnrollmentsService } from '../enrollments/enrollments.service';
@@ -73,10 +74,10 @@ export function createPaymentsService(
   const repo = createPaymentsRepo(platform.db);
   const now = () => platform.clock.now();
 
-  /** The site's address for links and return pages: PUBLIC_URL, else where the request came to. */
-  const baseUrl = (origin: string) => (config.PUBLIC_URL ?? origin).replace(/\/+$/, '');
+  /** The site's address for return pages and the receipt's link (see publicUrl). */
+  const base = publicUrl(config);
 
-  async function sendReceipt(order: OrderRow, base: string): Promise<void> {
+  async function sendReceipt(order: OrderRow): Promise<void> {
     const buyer = await users.findById(order.user_id);
     if (!buyer) return;
     await platform.mailer.send(
@@ -95,7 +96,7 @@ export function createPaymentsService(
    * its first caller sends the receipt; the enrolment is granted on every paid report (it is
    * idempotent), which also heals a crash between the two. Undefined for an unknown session.
    */
-  async function apply(snapshot: CheckoutSnapshot, base: string): Promise<OrderRow | undefined> {
+  async function apply(snapshot: CheckoutSnapshot): Promise<OrderRow | undefined> {
     const order = await repo.findBySession(provider.name, snapshot.sessionId);
     if (!order) return undefined;
     const at = now();
@@ -104,7 +105,7 @@ export function createPaymentsService(
         const first = await repo.markPaid(order.id, at);
         const current = first ?? (await repo.findOrder(order.id)) ?? order;
         if (current.course_id) await enrollments.grant(current.user_id, current.course_id, 'payment');
-        if (first) await sendReceipt(first, base);
+        if (first) await sendReceipt(first);
         return current;
       }
       case 'failed': {
@@ -138,7 +139,6 @@ export function createPaymentsService(
   async function settlePending(
     userId: string,
     course: { id: string; price_cents: number; currency: string },
-    base: string,
   ): Promise<CreateCheckoutResponse | undefined> {
     let reuse: CreateCheckoutResponse | undefined;
     for (const order of await repo.pendingOrders(userId, course.id)) {
@@ -164,7 +164,7 @@ export function createPaymentsService(
         replaced = snapshot?.state === 'expired';
       }
       if (replaced) await repo.markCancelled(order.id, now());
-      else if (snapshot) await apply(snapshot, base);
+      else if (snapshot) await apply(snapshot);
     }
     return reuse;
   }
@@ -183,7 +183,6 @@ export function createPaymentsService(
     async createCheckout(
       auth: AuthContext,
       input: z.output<typeof CreateCheckoutInput>,
-      origin: string,
     ): Promise<CreateCheckoutResponse> {
       const course = await courses.find(input.course_id);
       if (!course || !course.is_published) throw courseNotFound();
@@ -195,8 +194,7 @@ export function createPaymentsService(
         }
       };
       await alreadyEnrolled();
-      const base = baseUrl(origin);
-      const reuse = await settlePending(userId, course, base);
+      const reuse = await settlePending(userId, course);
       // An earlier checkout paid in the meantime has just enrolled the buyer.
       await alreadyEnrolled();
       if (reuse) return reuse;
@@ -240,7 +238,6 @@ export function createPaymentsService(
     async verify(
       auth: AuthContext,
       input: z.output<typeof VerifyPaymentInput>,
-      origin: string,
     ): Promise<VerifyPaymentResponse> {
       const order = await repo.findBySession(provider.name, input.session_id);
       if (!order || order.user_id !== auth.user.id || order.course_id !== input.course_id) {
@@ -255,7 +252,7 @@ export function createPaymentsService(
           { orderId: order.id },
           'the payment provider did not report a checkout',
         );
-        if (snapshot) current = (await apply(snapshot, baseUrl(origin))) ?? order;
+        if (snapshot) current = (await apply(snapshot)) ?? order;
       }
       const enrolled = current.course_id
         ? Boolean(await enrollments.find(current.user_id, current.course_id))
@@ -269,10 +266,10 @@ export function createPaymentsService(
     },
 
     /** A signed provider event; events for sessions we do not know are acknowledged and logged. */
-    async webhook(rawBody: Buffer, signature: string | undefined, origin: string): Promise<void> {
+    async webhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
       const snapshot = provider.parseWebhook(rawBody, signature);
       if (!snapshot) return;
-      const order = await apply(snapshot, baseUrl(origin));
+      const order = await apply(snapshot);
       if (!order) {
         log.warn(
           { sessionId: snapshot.sessionId, orderId: snapshot.orderId },
@@ -339,7 +336,6 @@ export function createPaymentsService(
     async localComplete(
       sessionId: string,
       input: z.output<typeof LocalCheckoutInput>,
-      origin: string,
     ): Promise<LocalCheckoutResult> {
       const checkout = localCheckout();
       const record = await checkout.get(sessionId);
@@ -348,7 +344,7 @@ export function createPaymentsService(
       if (input.outcome === 'cancel') return { redirect_url: record.cancelUrl };
       const result = await checkout.complete(sessionId, input.outcome);
       if (!result) throw checkoutClosed();
-      await apply(result.snapshot, baseUrl(origin));
+      await apply(result.snapshot);
       return { redirect_url: result.redirectUrl };
     },
   };

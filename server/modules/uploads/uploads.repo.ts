@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mediaFiles, users } from '../../db/schema';
 
@@ -14,6 +14,24 @@ export function createUploadsRepo(db: Db) {
     async findByPublicId(publicId: string): Promise<MediaFileRow | undefined> {
       const [row] = await db.select().from(mediaFiles).where(eq(mediaFiles.public_id, publicId)).limit(1);
       return row;
+    },
+
+    /**
+     * Forgets an avatar file that no profile shows any more (another account may have picked the
+     * same picture), returning whether it did; the caller then removes the bytes.
+     */
+    async deleteUnusedAvatar(publicId: string): Promise<boolean> {
+      const rows = await db
+        .delete(mediaFiles)
+        .where(
+          and(
+            eq(mediaFiles.public_id, publicId),
+            eq(mediaFiles.folder, 'avatars'),
+            sql`not exists (select 1 from ${users} where ${users.avatar_public_id} = ${publicId})`,
+          ),
+        )
+        .returning({ id: mediaFiles.id });
+      return rows.length > 0;
     },
 
     /**

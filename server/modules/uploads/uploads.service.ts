@@ -139,6 +139,11 @@ export function createUploadsService(platform: Platform) {
       });
     },
 
+    /** Called when a profile stops showing an avatar: the file goes once nobody shows it. */
+    async discardAvatar(publicId: string): Promise<void> {
+      if (await repo.deleteUnusedAvatar(publicId)) await platform.storage.remove(publicId);
+    },
+
     async remove(publicId: string): Promise<void> {
       if (!(await repo.delete(publicId))) throw notFound('File not found', 'FILE_NOT_FOUND');
       await platform.storage.remove(publicId);

@@ -287,7 +287,7 @@ describe('POST /api/user/{id}/deactivate', () => {
   it('deactivates the own account and ends all its sessions', async () => {
     const me = await createUser(t);
     const mailsBefore = t.mail.length;
-    const res = await deactivate(me.user.id, { isDeletionRequest: false }, me.auth);
+    const res = await deactivate(me.user.id, { isDeletionRequest: false, password: me.password }, me.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: 'Account deactivated successfully' });
     expect(t.mail.length).toBe(mailsBefore);
@@ -299,7 +299,7 @@ describe('POST /api/user/{id}/deactivate', () => {
 
   it('records a deletion request and mails the owner about support handling it', async () => {
     const me = await createUser(t);
-    const res = await deactivate(me.user.id, { isDeletionRequest: true }, me.auth);
+    const res = await deactivate(me.user.id, { isDeletionRequest: true, password: me.password }, me.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatch(/3-5 business days/);
     const mail = t.mail.at(-1)!;

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams, OkResponse } from '../../../common/api';
 import {
+  ConfirmEmailInput,
+  ConfirmEmailResponse,
   DeactivateInput,
   ProfileResponse,
   UpdateUserInput,
@@ -66,7 +68,8 @@ export function usersRoutes(services: { users: UsersService }): FastifyPluginAsy
           tags,
           summary:
             'Update a user (owner or admin). The owner must send current_password. ' +
-            'is_admin, is_active and belt are ignored unless the caller is an admin.',
+            'is_admin, is_active and belt are ignored unless the caller is an admin. A new email from the ' +
+            'owner waits for the link sent to it (pending_email); an admin changing another user sets it.',
           security: bearerSecurity,
           params: IdParams,
           body: UpdateUserInput,
@@ -114,15 +117,61 @@ export function usersRoutes(services: { users: UsersService }): FastifyPluginAsy
         schema: {
           tags,
           summary:
-            'Deactivate an account (owner or admin), optionally as a deletion request; ends its sessions',
+            'Deactivate an account (owner or admin), optionally as a deletion request; ends its sessions. ' +
+            'The owner must send password (403 when wrong).',
           security: bearerSecurity,
           params: IdParams,
           body: DeactivateInput,
           response: { 200: OkResponse, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) =>
-        users.deactivate(requireAuth(request), request.params.id, request.body.isDeletionRequest),
+      async (request) => users.deactivate(requireAuth(request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/user/confirm-email',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary:
+            'Apply a requested e-mail change with the token from the link sent to the new address ' +
+            '(400 when unknown, used or expired; 409 when another account took the address meanwhile)',
+          body: ConfirmEmailInput,
+          response: { 200: ConfirmEmailResponse, ...errorResponses(400, 409) },
+        },
+      },
+      async (request) => users.confirmEmail(request.body.token),
+    );
+
+    app.post(
+      '/user/:id/email-change/resend',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'Send a new confirmation link for the pending e-mail change (owner or admin)',
+          security: bearerSecurity,
+          params: IdParams,
+          response: { 200: OkResponse, ...errorResponses(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request) => users.resendEmailChange(requireAuth(request), request.params.id),
+    );
+
+    app.delete(
+      '/user/:id/email-change',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'Withdraw the pending e-mail change (owner or admin); the current address stays',
+          security: bearerSecurity,
+          params: IdParams,
+          response: { 200: UserResponse, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => users.cancelEmailChange(requireAuth(request), request.params.id),
     );
 
     app.post(

@@ -3,9 +3,10 @@ import type { OkResponse } from '../../../common/api';
 import { ACCOUNT_LOCK_MINUTES, ACCOUNT_MAX_FAILURES, type SignUpInput } from '../../../common/auth';
 import {
   AVATAR_URL,
+  DEACTIVATE_PASSWORD_REQUIRED_MESSAGE,
   PROFILE_PASSWORD_REQUIRED_MESSAGE,
+  type ConfirmEmailResponse,
   type ProfileResponse,
-  type PublicProfile,
   type UpdateUserInput,
   type User,
   type UserCoursesResponse,
@@ -13,11 +14,15 @@ import {
 } from '../../../common/users';
 import { assertSelfOrAdmin, type AuthContext } from '../../platform/auth';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors';
+import { assertPasswordAllowed } from '../../platform/password-policy';
 import { hashSecret, verifySecret } from '../../platform/passwords';
 import type { Platform } from '../../platform';
+import { createEmailChanges } from './email-change';
+import { toPublicProfile, toUser, type EnrolledCourse, type Viewer } from './user-view';
 import { createUsersRepo, type UserChanges, type UserRow } from './users.repo';
 
 export type { UserRow } from './users.repo';
+export { toPublicProfile, toUser, type EnrolledCourse, type Viewer } from './user-view';
 type SignUp = z.output<typeof SignUpInput>;
 type UpdateUser = z.output<typeof UpdateUserInput>;
 
@@ -25,19 +30,6 @@ type UpdateUser = z.output<typeof UpdateUserInput>;
 interface Page {
   limit: number;
   offset: number;
-}
-
-/** The session a user is seen through: whose it is and whether it still needs a new password. */
-export type Viewer = Pick<AuthContext, 'user' | 'requiresPasswordChange'>;
-
-/** One of a user's enrolments, as the enrolments domain reports it. */
-export interface EnrolledCourse {
-  userId: string;
-  courseId: string;
-  courseName: string;
-  progress: number;
-  startDate: string;
-  completed: boolean;
 }
 
 /**
@@ -50,84 +42,24 @@ export interface CourseLister {
   pageForUser(userId: string, page: Page): Promise<{ courses: EnrolledCourse[]; total: number }>;
 }
 
+/**
+ * What the users domain needs from uploads (passed in by server/modules/index.ts): to drop an
+ * avatar file nobody shows any more, so replaced pictures do not linger in the public store.
+ */
+export interface AvatarFiles {
+  discardAvatar(publicId: string): Promise<void>;
+}
+
 const EMAIL_TAKEN = 'An account with this email already exists';
 const USERNAME_TAKEN = 'This username is already taken';
 const USER_NOT_FOUND = 'User not found';
 
-/** Course fields of a profile: current (not completed) courses, most recently started first. */
-function courseFields(courses: EnrolledCourse[]) {
-  const current = courses.filter((course) => !course.completed);
-  const progress =
-    current.length === 0 ? 0 : Math.round(current.reduce((sum, c) => sum + c.progress, 0) / current.length);
-  return {
-    current_courses: current.map((course) => course.courseId),
-    current_course: current[0]?.courseId ?? null,
-    completed_courses: courses.filter((course) => course.completed).map((course) => course.courseId),
-    /** The average progress of the current courses. */
-    progress,
-  };
-}
-
-/**
- * A user row as the API shows it to its owner or an admin, with the user's enrolments (none when
- * not given); requires_password_change comes from the viewer's own session.
- */
-export function toUser(row: UserRow, viewer?: Viewer | null, courses: EnrolledCourse[] = []): User {
-  const { current_courses, current_course, completed_courses, progress } = courseFields(courses);
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    username: row.username,
-    is_admin: row.is_admin,
-    role: row.is_admin ? 'admin' : 'student',
-    avatar: row.avatar,
-    belt: row.belt,
-    city: row.city,
-    country: row.country,
-    martial_art: row.martial_art,
-    experience: row.experience,
-    privacy: row.privacy,
-    allow_messages: row.allow_messages,
-    email_notifications: row.email_notifications,
-    current_courses,
-    current_course,
-    completed_courses,
-    progress,
-    requires_password_change: viewer?.user.id === row.id ? viewer.requiresPasswordChange : false,
-    is_active: row.is_active,
-    deletion_requested: row.deletion_requested,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
-}
-
-/** Another user's profile as a non-admin sees it, honouring that user's privacy settings. */
-export function toPublicProfile(row: UserRow, courses: EnrolledCourse[] = []): PublicProfile {
-  const base = {
-    id: row.id,
-    name: row.name,
-    username: row.username,
-    avatar: row.avatar,
-    role: row.is_admin ? ('admin' as const) : ('student' as const),
-    allow_messages: row.allow_messages,
-  };
-  if (row.privacy.profile === 'private') return { ...base, is_private: true };
-  return {
-    ...base,
-    is_private: false,
-    belt: row.belt,
-    city: row.city,
-    country: row.country,
-    martial_art: row.martial_art,
-    experience: row.experience,
-    ...(row.privacy.courses === 'public' ? { current_courses: courseFields(courses).current_courses } : {}),
-    ...(row.privacy.progress === 'public' ? { progress: courseFields(courses).progress } : {}),
-  };
-}
-
-export function createUsersService(platform: Platform, deps: { courseLister?: CourseLister } = {}) {
+export function createUsersService(
+  platform: Platform,
+  deps: { courseLister?: CourseLister; avatarFiles?: AvatarFiles } = {},
+) {
   const repo = createUsersRepo(platform.db);
+  const emailChanges = createEmailChanges(platform);
   const now = () => platform.clock.now();
 
   /** The users' enrolments in one query, by user id. */
@@ -142,9 +74,15 @@ export function createUsersService(platform: Platform, deps: { courseLister?: Co
     return byUser;
   }
 
-  /** toUser with the user's courses filled in. */
+  /** toUser with the user's courses and pending e-mail change filled in. */
   async function present(row: UserRow, viewer?: Viewer | null): Promise<User> {
-    return toUser(row, viewer, (await coursesOf([row.id])).get(row.id));
+    const [courses, pending] = await Promise.all([coursesOf([row.id]), emailChanges.pendingOf([row.id])]);
+    return toUser(row, viewer, courses.get(row.id), pending.get(row.id) ?? null);
+  }
+
+  /** Drops an avatar file once no profile shows it. */
+  async function discardAvatar(publicId: string | null | undefined) {
+    if (publicId && deps.avatarFiles) await deps.avatarFiles.discardAvatar(publicId);
   }
 
   async function assertUnique(email: string, username: string, exceptId?: string) {
@@ -211,7 +149,10 @@ export function createUsersService(platform: Platform, deps: { courseLister?: Co
     await platform.sessions.clearPasswordChange(userId);
   }
 
+  /** Sets a new password (PUT /user/set-new-password); it must pass the password policy. */
   async function changePassword(userId: string, newPassword: string, keepSessionId?: string) {
+    const user = await findOrThrow(userId);
+    assertPasswordAllowed(newPassword, [user.username, user.email], 'newPassword');
     const row = await repo.update(userId, {
       password_hash: await hashSecret(newPassword),
       updated_at: now(),
@@ -232,6 +173,7 @@ export function createUsersService(platform: Platform, deps: { courseLister?: Co
     findByLogin: (login: string) => repo.findByLogin(login),
 
     async register(input: SignUp): Promise<UserRow> {
+      assertPasswordAllowed(input.password, [input.username, input.email], 'password');
       await assertUnique(input.email, input.username);
       const at = now();
       return repo.insert({
@@ -249,8 +191,12 @@ export function createUsersService(platform: Platform, deps: { courseLister?: Co
 
     async list(auth: AuthContext, page: Page): Promise<UserListResponse> {
       const { rows, total } = await repo.list(page);
-      const courses = await coursesOf(rows.map((row) => row.id));
-      return { users: rows.map((row) => toUser(row, auth, courses.get(row.id))), total };
+      const ids = rows.map((row) => row.id);
+      const [courses, pending] = await Promise.all([coursesOf(ids), emailChanges.pendingOf(ids)]);
+      return {
+        users: rows.map((row) => toUser(row, auth, courses.get(row.id), pending.get(row.id) ?? null)),
+        total,
+      };
     },
 
     /** The owner and admins see the full user; others see what the user's privacy allows. */
@@ -279,14 +225,27 @@ export function createUsersService(platform: Platform, deps: { courseLister?: Co
       if (input.is_admin === false) assertNotSelfLockout(auth, id, 'demote');
       if (input.is_active === false) assertNotSelfLockout(auth, id, 'deactivate');
       await assertUnique(input.email, input.username, id);
+      if (input.new_password) {
+        const identities = [input.username, input.email, target.username, target.email];
+        assertPasswordAllowed(input.new_password, identities, 'new_password');
+      }
+
+      // The owner's new address waits for the link sent to it; an administrator editing someone
+      // else's account sets it directly, and both addresses are told (notifyAdminChange below).
+      const emailChanged = input.email !== target.email.toLowerCase();
+      const confirmFirst = isSelf && emailChanged;
+      if (confirmFirst && (await emailChanges.pendingOf([id])).get(id) !== input.email) {
+        await emailChanges.request(target, input.email);
+      }
+      const avatarPublicId =
+        input.avatar === undefined ? undefined : (AVATAR_URL.exec(input.avatar ?? '')?.[1] ?? null);
 
       const changes: UserChanges = {
         name: input.name,
-        email: input.email,
+        email: confirmFirst ? undefined : input.email,
         username: input.username,
         avatar: input.avatar,
-        avatar_public_id:
-          input.avatar === undefined ? undefined : (AVATAR_URL.exec(input.avatar ?? '')?.[1] ?? null),
+        avatar_public_id: avatarPublicId,
         city: input.city,
         country: input.country,
         martial_art: input.martial_art,
@@ -316,13 +275,22 @@ export function createUsersService(platform: Platform, deps: { courseLister?: Co
         if (isSelf) viewer = { user: auth.user, requiresPasswordChange: false };
       }
       if (deactivating) await platform.sessions.revokeAllForUser(id);
+      if (emailChanged && !confirmFirst) {
+        await emailChanges.discard(id);
+        await emailChanges.notifyAdminChange(updated, target.email);
+      }
+      if (avatarPublicId !== undefined && target.avatar_public_id !== avatarPublicId) {
+        await discardAvatar(target.avatar_public_id);
+      }
       return { user: await present(updated, viewer) };
     },
 
     async remove(auth: AuthContext, id: string): Promise<OkResponse> {
       assertNotSelfLockout(auth, id, 'delete');
+      const row = await findOrThrow(id);
       // Sessions, temporary passwords and terms acceptances go with the user (ON DELETE CASCADE).
       if (!(await repo.delete(id))) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+      await discardAvatar(row.avatar_public_id);
       return { success: true };
     },
 
@@ -343,9 +311,28 @@ export function createUsersService(platform: Platform, deps: { courseLister?: Co
       };
     },
 
-    async deactivate(auth: AuthContext, id: string, isDeletionRequest: boolean): Promise<OkResponse> {
+    /** Owners confirm with their password (as on profile save); admins deactivating others need not. */
+    async deactivate(
+      auth: AuthContext,
+      id: string,
+      input: { isDeletionRequest: boolean; password?: string },
+    ): Promise<OkResponse> {
+      const { isDeletionRequest } = input;
       assertSelfOrAdmin(auth, id);
       assertNotSelfLockout(auth, id, 'deactivate');
+      if (auth.user.id === id) {
+        const target = await findOrThrow(id);
+        const password = input.password;
+        if (!password) {
+          throw badRequest(DEACTIVATE_PASSWORD_REQUIRED_MESSAGE, 'PASSWORD_REQUIRED', [
+            { path: 'password', message: DEACTIVATE_PASSWORD_REQUIRED_MESSAGE },
+          ]);
+        }
+        if (!(await guardSecretCheck(target, () => verifySecret(target.password_hash, password)))) {
+          // 403, not 401: the web app ends the session on any 401.
+          throw forbidden('Current password is incorrect', 'INVALID_PASSWORD');
+        }
+      }
       const at = now();
       const row = await repo.update(id, {
         is_active: false,
@@ -372,6 +359,25 @@ export function createUsersService(platform: Platform, deps: { courseLister?: Co
           'Your account has been deactivated and your deletion request has been received. ' +
           'Our support team will process it within 3-5 business days.',
       };
+    },
+
+    /** Applies the e-mail change a confirmation link names (public: the link is the credential). */
+    async confirmEmail(token: string): Promise<ConfirmEmailResponse> {
+      const { email } = await emailChanges.confirm(token);
+      return { success: true, email };
+    },
+
+    async resendEmailChange(auth: AuthContext, id: string): Promise<OkResponse> {
+      assertSelfOrAdmin(auth, id);
+      await emailChanges.resend(await findOrThrow(id));
+      return { success: true, message: 'We sent a new confirmation link.' };
+    },
+
+    async cancelEmailChange(auth: AuthContext, id: string): Promise<{ user: User }> {
+      assertSelfOrAdmin(auth, id);
+      const row = await findOrThrow(id);
+      await emailChanges.cancel(id);
+      return { user: await present(row, auth.user.id === id ? auth : null) };
     },
 
     async reactivate(id: string): Promise<{ user: User }> {

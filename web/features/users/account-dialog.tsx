@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { DEACTIVATE_CONFIRMATION } from '../../../common/users';
-import { errorMessage } from '../../lib/api-client';
+import { Alert, Button, Checkbox, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { DEACTIVATE_CONFIRMATION, DEACTIVATE_PASSWORD_REQUIRED_MESSAGE } from '../../../common/users';
+import { ApiRequestError, errorMessage } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useDeactivateAccount } from './api';
-import { DEACTIVATE_CONFIRM_MESSAGE, DEACTIVATE_FAILED_MESSAGE } from './profile-body';
+import { DEACTIVATE_CONFIRM_MESSAGE, DEACTIVATE_FAILED_MESSAGE, serverFieldError } from './profile-body';
 
 /** The spec's delays: sign-out follows deactivation after 2 s; the deletion notice stays 5 s. */
 export const DEACTIVATION_LOGOUT_MS = 2000;
@@ -42,6 +42,8 @@ function DeactivateForm({
   const [confirmation, setConfirmation] = useState('');
   const [deletionRequest, setDeletionRequest] = useState(false);
   const [confirmError, setConfirmError] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const logoutTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const onDeactivatedRef = useRef(onDeactivated);
@@ -62,13 +64,12 @@ function DeactivateForm({
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (confirmation !== DEACTIVATE_CONFIRMATION) {
-      setConfirmError(true);
-      return;
-    }
-    setConfirmError(false);
+    const confirmed = confirmation === DEACTIVATE_CONFIRMATION;
+    setConfirmError(!confirmed);
+    setPasswordError(password === '' ? DEACTIVATE_PASSWORD_REQUIRED_MESSAGE : null);
+    if (!confirmed || password === '') return;
     deactivate.mutate(
-      { isDeletionRequest: deletionRequest },
+      { isDeletionRequest: deletionRequest, password },
       {
         onSuccess: (result) => {
           setDone(true);
@@ -86,6 +87,9 @@ function DeactivateForm({
         },
         onError: (error) => {
           notifyError(errorMessage(error, DEACTIVATE_FAILED_MESSAGE), { title: DEACTIVATE_FAILED_MESSAGE });
+          // A wrong password answers 403 (never 401, which would end the session).
+          const wrongPassword = error instanceof ApiRequestError && error.status === 403;
+          setPasswordError(wrongPassword ? error.message : (serverFieldError(error, 'password') ?? null));
         },
       },
     );
@@ -121,7 +125,19 @@ function DeactivateForm({
           onChange={(event) => setConfirmation(event.currentTarget.value)}
           error={confirmError ? DEACTIVATE_CONFIRM_MESSAGE : undefined}
         />
-        {deactivate.isError && (
+        <PasswordInput
+          label="Your password"
+          description="Confirm that it is you."
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => {
+            setPassword(event.currentTarget.value);
+            setPasswordError(null);
+          }}
+          error={passwordError ?? undefined}
+        />
+        {deactivate.isError && passwordError === null && (
           <Alert color="red" role="alert">
             {errorMessage(deactivate.error, DEACTIVATE_FAILED_MESSAGE)}
           </Alert>

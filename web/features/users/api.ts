@@ -2,7 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { OkResponse } from '../../../common/api';
 import type { SetNewPasswordInput } from '../../../common/auth';
 import { UploadResponse, type UploadFolder } from '../../../common/uploads';
-import { User, UserResponse, type DeactivateInput, type UpdateUserInput } from '../../../common/users';
+import {
+  ConfirmEmailResponse,
+  User,
+  UserResponse,
+  type DeactivateInput,
+  type UpdateUserInput,
+} from '../../../common/users';
 import { apiRequest, uploadForm } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 
@@ -52,6 +58,55 @@ export function useDeactivateAccount(userId: string) {
         body: input,
         schema: OkResponse,
       }),
+  });
+}
+
+/** A new link for the pending e-mail change; the earlier one stops working. */
+export function useResendEmailChange(userId: string) {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(`/user/${encodeURIComponent(userId)}/email-change/resend`, {
+        method: 'POST',
+        schema: OkResponse,
+      }),
+  });
+}
+
+export function useCancelEmailChange(userId: string) {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(`/user/${encodeURIComponent(userId)}/email-change`, {
+        method: 'DELETE',
+        schema: UserResponse,
+      }),
+    onSuccess: ({ user }) => {
+      queryClient.setQueryData(userKeys.profile(userId), user);
+      if (session.user?.id === user.id) session.setUser(user);
+    },
+  });
+}
+
+/**
+ * The public confirmation page's call: the link itself is the credential, so it goes without a
+ * token and a signed-in visitor's session is left alone; the profile reloads when next shown.
+ */
+export function useConfirmEmail() {
+  const queryClient = useQueryClient();
+  const { user, refreshUser } = useSession();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiRequest('/user/confirm-email', {
+        method: 'POST',
+        body: { token },
+        auth: false,
+        schema: ConfirmEmailResponse,
+      }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['users'] });
+      if (user) await refreshUser();
+    },
   });
 }
 

@@ -22,6 +22,7 @@ import {
 import { MartialArtInput } from '../../components/martial-art-input';
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
 import { validateWith } from '../../lib/form';
+import { notifySuccess } from '../../lib/notify';
 import { useUpdateUser } from './api';
 import { AvatarField } from './avatar-field';
 import { PROFILE_SAVE_FAILED_MESSAGE } from './profile-body';
@@ -99,6 +100,11 @@ export function EditProfileForm({ profile, passwordChangeRequired }: EditProfile
           form.setValues(initialValues(user));
           form.resetDirty(initialValues(user));
           setSavedAt(Date.now());
+          if (user.pending_email && user.pending_email === input.email && user.email !== input.email) {
+            notifySuccess(`Confirm the link we sent to ${user.pending_email} to start using it.`, {
+              title: 'Check your new e-mail address',
+            });
+          }
         },
         onError: (error) => {
           if (error instanceof ApiRequestError && error.status === 403) {
@@ -128,6 +134,7 @@ export function EditProfileForm({ profile, passwordChangeRequired }: EditProfile
             label="Email"
             type="email"
             autoComplete="email"
+            description="A new address is used once you open the link we send to it."
             required
             {...form.getInputProps('email')}
           />

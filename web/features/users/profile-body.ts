@@ -1,4 +1,5 @@
 import type { UpdateUserInput, User } from '../../../common/users';
+import { ApiRequestError } from '../../lib/api-client';
 
 export const PROFILE_LOAD_FAILED_MESSAGE = 'Failed to load user profile. Please try again';
 export const PROFILE_SAVE_FAILED_MESSAGE = 'Failed to save profile. Please try again';
@@ -30,4 +31,22 @@ export function profileBody(user: Partial<User> | null | undefined): UpdateUserI
     allow_messages: user.allow_messages,
     email_notifications: user.email_notifications,
   };
+}
+
+/**
+ * The server's message for one request field (a 400's details, as the password policy sends
+ * them), so the form can show it under that input.
+ */
+export function serverFieldError(error: unknown, field: string): string | undefined {
+  if (!(error instanceof ApiRequestError) || error.status !== 400 || !Array.isArray(error.details)) {
+    return undefined;
+  }
+  const issue = (error.details as unknown[]).find(
+    (detail): detail is { path: string; message: string } =>
+      typeof detail === 'object' &&
+      detail !== null &&
+      (detail as { path?: unknown }).path === field &&
+      typeof (detail as { message?: unknown }).message === 'string',
+  );
+  return issue?.message;
 }

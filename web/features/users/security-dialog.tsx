@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   Alert,
   Button,
@@ -13,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PASSWORD_MESSAGE, PASSWORD_MIN_LENGTH, type Privacy, type User } from '../../../common/users';
-import { errorMessage } from '../../lib/api-client';
+import { ApiRequestError, errorMessage } from '../../lib/api-client';
 import { notifySuccess } from '../../lib/notify';
 import { useSetNewPassword, useUpdateUser } from './api';
 import {
@@ -22,6 +23,7 @@ import {
   PROFILE_INCOMPLETE_MESSAGE,
   PROFILE_SAVE_FAILED_MESSAGE,
   profileBody,
+  serverFieldError,
 } from './profile-body';
 
 export interface SecurityDialogProps {
@@ -98,6 +100,20 @@ function SecurityForm({
   });
   const incomplete = !passwordChangeRequired && profileBody(profile) === null;
 
+  /**
+   * Puts the server's refusal under the input it concerns: the password policy's message under
+   * the new password, a wrong current password (403) under that field. True when it did.
+   */
+  const showOnField = (error: unknown): boolean => {
+    const policy = serverFieldError(error, passwordChangeRequired ? 'newPassword' : 'new_password');
+    if (policy) form.setFieldError('new_password', policy);
+    const wrongCurrent = error instanceof ApiRequestError && error.status === 403;
+    if (wrongCurrent) form.setFieldError('current_password', error.message);
+    return Boolean(policy) || wrongCurrent;
+  };
+  const [fieldFailure, setFieldFailure] = useState(false);
+  const handleError = (error: unknown) => setFieldFailure(showOnField(error));
+
   const handleSubmit = form.onSubmit((values) => {
     if (passwordChangeRequired) {
       setNewPassword.mutate(
@@ -107,6 +123,7 @@ function SecurityForm({
             notifySuccess('Your new password is saved.');
             onDone();
           },
+          onError: handleError,
         },
       );
       return;
@@ -129,13 +146,14 @@ function SecurityForm({
           );
           onDone();
         },
+        onError: handleError,
       },
     );
   });
 
   const failure = incomplete
     ? PROFILE_INCOMPLETE_MESSAGE
-    : mutation.isError
+    : mutation.isError && !fieldFailure
       ? errorMessage(mutation.error, PROFILE_SAVE_FAILED_MESSAGE)
       : null;
 
@@ -162,7 +180,7 @@ function SecurityForm({
         )}
         <PasswordInput
           label="New password"
-          description="At least 8 characters"
+          description="At least 8 characters, not your username or e-mail, and not a commonly used password"
           autoComplete="new-password"
           required={passwordChangeRequired}
           data-autofocus

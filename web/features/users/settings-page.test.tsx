@@ -247,12 +247,13 @@ describe('Account Management dialog', () => {
     return { ...server, dialog: await screen.findByRole('dialog', { name: 'Account Management' }) };
   }
 
-  it('needs DEACTIVATE typed exactly', async () => {
+  it('needs DEACTIVATE typed exactly and the password', async () => {
     const { dialog, calls } = await openDialog(makeUser());
     fill(dialog, 'Type DEACTIVATE to confirm', 'deactivate');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
 
     expect(within(dialog).getByText('Please type DEACTIVATE to confirm')).toBeTruthy();
+    expect(within(dialog).getByText('Password is required to deactivate your account')).toBeTruthy();
     expect(calls.some((call) => call.path.endsWith('/deactivate'))).toBe(false);
   });
 
@@ -268,6 +269,7 @@ describe('Account Management dialog', () => {
     ).toBeTruthy();
     fireEvent.click(within(dialog).getByLabelText('Also request permanent deletion of my account'));
     fill(dialog, 'Type DEACTIVATE to confirm', 'DEACTIVATE');
+    fill(dialog, 'Your password', 'my-own-password');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
@@ -282,6 +284,7 @@ describe('Account Management dialog', () => {
     expect(await screen.findByText('Home at /')).toBeTruthy();
     expect(calls.find((call) => call.path.endsWith('/deactivate'))?.body).toEqual({
       isDeletionRequest: true,
+      password: 'my-own-password',
     });
     expect(localStorage.getItem('authToken')).toBeNull();
   });
@@ -290,14 +293,83 @@ describe('Account Management dialog', () => {
     const user = makeUser();
     const { dialog } = await openDialog(user, {
       [`POST /api/user/${user.id}/deactivate`]: () => ({
-        status: 403,
-        body: { error: 'Admins cannot deactivate themselves', code: 'FORBIDDEN' },
+        status: 400,
+        body: { error: 'You cannot deactivate your own administrator account', code: 'CANNOT_CHANGE_SELF' },
       }),
     });
     fill(dialog, 'Type DEACTIVATE to confirm', 'DEACTIVATE');
+    fill(dialog, 'Your password', 'my-own-password');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
 
     expect(await screen.findByText('Failed to deactivate account')).toBeTruthy();
-    expect((await screen.findAllByText('Admins cannot deactivate themselves')).length).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText('You cannot deactivate your own administrator account')).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('shows a wrong password under the password field and keeps the session', async () => {
+    const user = makeUser();
+    const { dialog } = await openDialog(user, {
+      [`POST /api/user/${user.id}/deactivate`]: () => ({
+        status: 403,
+        body: { error: 'Current password is incorrect', code: 'INVALID_PASSWORD' },
+      }),
+    });
+    fill(dialog, 'Type DEACTIVATE to confirm', 'DEACTIVATE');
+    fill(dialog, 'Your password', 'not-my-password');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
+
+    expect(await within(dialog).findByText('Current password is incorrect')).toBeTruthy();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(localStorage.getItem('authToken')).not.toBeNull();
+  });
+});
+
+describe('a pending e-mail change', () => {
+  it('names the new address and cancels the change', async () => {
+    const user = makeUser({ pending_email: 'mei.new@example.com' });
+    const { calls } = serverFor(user, {
+      [`DELETE /api/user/${user.id}/email-change`]: () => ({
+        body: { user: { ...user, pending_email: null } },
+      }),
+    });
+    await renderSettings(user);
+    expect(screen.getByText('mei.new@example.com')).toBeTruthy();
+    expect(screen.getByText(/Confirm the link we sent to/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel change' }));
+    await waitFor(() => expect(screen.queryByText('mei.new@example.com')).toBeNull());
+    expect(calls.some((call) => call.method === 'DELETE' && call.path.endsWith('/email-change'))).toBe(true);
+  });
+
+  it('shows the password policy message under the new password', async () => {
+    const user = makeUser();
+    serverFor(user, {
+      [`PUT /api/user/${user.id}`]: () => ({
+        status: 400,
+        body: {
+          error: 'This password is too common. Please choose a less common one.',
+          code: 'WEAK_PASSWORD',
+          details: [
+            {
+              path: 'new_password',
+              message: 'This password is too common. Please choose a less common one.',
+            },
+          ],
+        },
+      }),
+    });
+    await renderSettings(user);
+    fireEvent.click(screen.getByRole('button', { name: 'Open Security & Privacy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Security & Privacy' });
+    fill(dialog, 'New password', 'password1');
+    fill(dialog, 'Confirm new password', 'password1');
+    fill(dialog, 'Current password', 'my-own-password');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }));
+
+    expect(
+      await within(dialog).findByText('This password is too common. Please choose a less common one.'),
+    ).toBeTruthy();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { AccountSummary } from './account-summary';
 import { useUserProfile } from './api';
 import { EditProfileForm } from './edit-profile-form';
 import { EmailNotificationsToggle } from './email-notifications-toggle';
+import { PendingEmailNotice } from './pending-email-notice';
 import { PROFILE_LOAD_FAILED_MESSAGE } from './profile-body';
 import { SecurityDialog } from './security-dialog';
 
@@ -93,6 +94,7 @@ export function SettingsPage({ renderOrderHistory }: SettingsPageProps = {}) {
             <Stack gap="lg">
               <AccountSummary profile={profile} />
               <Section id="edit-profile-title" title="Edit Profile">
+                <PendingEmailNotice profile={profile} />
                 <EditProfileForm profile={profile} passwordChangeRequired={passwordChangeRequired} />
               </Section>
               {renderOrderHistory?.({ userId: profile.id })}

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { EMAIL_CHANGE_INVALID_MESSAGE, EMAIL_CHANGE_TTL_HOURS, maskEmail } from '../../../common/users';
+import { publicUrl } from '../../config';
+import { hashToken } from '../../platform/auth';
+import { badRequest, notFound, tooManyRequests } from '../../platform/errors';
+import type { Platform } from '../../platform';
+import { createEmailChangesRepo } from './email-changes.repo';
+import type { UserRow } from './users.repo';
+
+/** Confirmation links one account may have sent per hour: each one mails an address of its choosing. */
+const EMAIL_CHANGE_MAX_PER_HOUR = 5;
+
+/**
+ * An owner's new e-mail address takes effect only once the link sent to it is opened, so a
+ * borrowed session or a typo cannot move the account (and its password recovery) elsewhere; the
+ * old address is told at once.
+ */
+export function createEmailChanges(platform: Platform) {
+  const repo = createEmailChangesRepo(platform.db);
+  const now = () => platform.clock.now();
+  const site = publicUrl(platform.config);
+
+  /** Issues a fresh link for the address, replacing any earlier pending change, and mails it. */
+  async function issue(row: UserRow, newEmail: string): Promise<void> {
+    const hit = await platform.throttle.hit(`email-change:${row.id}`, {
+      limit: EMAIL_CHANGE_MAX_PER_HOUR,
+      windowMs: 60 * 60_000,
+    });
+    if (!hit.allowed) {
+      throw tooManyRequests(
+        'Too many confirmation e-mails were requested. Please try again later.',
+        hit.retryAfterSeconds,
+        'EMAIL_CHANGE_LIMIT',
+      );
+    }
+    const token = randomBytes(32).toString('base64url');
+    const at = now();
+    await repo.upsertPending({
+      user_id: row.id,
+      new_email: newEmail,
+      token_hash: hashToken(token),
+      expires_at: new Date(at.getTime() + EMAIL_CHANGE_TTL_HOURS * 3_600_000),
+      created_at: at,
+    });
+    await platform.mailer.send({
+      to: newEmail,
+      subject: 'Confirm your new e-mail address',
+      text:
+        `Hello ${row.name},\n\n` +
+        `This address was entered as the new e-mail of the Kwoon account ${row.username}. ` +
+        `To confirm it, open this link within ${EMAIL_CHANGE_TTL_HOURS} hours:\n\n` +
+        `${site}/confirm-email?token=${token}\n\n` +
+        'Until then the account keeps its current address. If you did not ask for this, ignore this message.\n',
+    });
+  }
+
+  return {
+    /** The owner asked for a new address: the link goes there, the old address hears of it. */
+    async request(row: UserRow, newEmail: string): Promise<void> {
+      await issue(row, newEmail);
+      await platform.mailer.send({
+        to: row.email,
+        subject: 'A change of your e-mail address was requested',
+        text:
+          `Hello ${row.name},\n\n` +
+          `Someone signed in to your Kwoon account (${row.username}) asked to change its e-mail address ` +
+          `to ${maskEmail(newEmail)}. Nothing changes until the link sent to that address is opened; ` +
+          'until then this address stays in use for signing in and account recovery.\n\n' +
+          'If this was not you, sign in, cancel the change in Settings and choose a new password. ' +
+          'If you cannot sign in, contact the school.\n',
+      });
+    },
+
+    /** A new link for the pending address; the earlier one stops working. */
+    async resend(row: UserRow): Promise<void> {
+      const [pending] = await repo.findPending([row.id]);
+      if (!pending) throw notFound('No e-mail change is pending', 'NO_EMAIL_CHANGE');
+      await issue(row, pending.new_email);
+    },
+
+    async cancel(userId: string): Promise<void> {
+      if (!(await repo.deletePending(userId)))
+        throw notFound('No e-mail change is pending', 'NO_EMAIL_CHANGE');
+    },
+
+    /** Drops a pending change that an administrator's direct edit has overtaken. */
+    discard: (userId: string) => repo.deletePending(userId),
+
+    /** The address each user is waiting to confirm, while its link is still valid. */
+    async pendingOf(userIds: string[]): Promise<Map<string, string>> {
+      const at = now().getTime();
+      return new Map(
+        (await repo.findPending(userIds))
+          .filter((change) => change.expires_at.getTime() > at)
+          .map((change) => [change.user_id, change.new_email]),
+      );
+    },
+
+    /** Applies the change a link names; 400 for a link that is unknown, used or expired. */
+    async confirm(token: string): Promise<{ userId: string; email: string }> {
+      const applied = await repo.confirm(hashToken(token), now());
+      if (!applied) throw badRequest(EMAIL_CHANGE_INVALID_MESSAGE, 'INVALID_EMAIL_TOKEN');
+      return applied;
+    },
+
+    /** An administrator set the address directly: both the old and the new one are told. */
+    async notifyAdminChange(row: UserRow, oldEmail: string): Promise<void> {
+      await platform.mailer.send({
+        to: oldEmail,
+        subject: 'Your e-mail address was changed',
+        text:
+          `Hello ${row.name},\n\n` +
+          `An administrator changed the e-mail address of your Kwoon account (${row.username}) to ` +
+          `${maskEmail(row.email)}. Messages and account recovery now use that address. ` +
+          'If you did not expect this, contact the school.\n',
+      });
+      await platform.mailer.send({
+        to: row.email,
+        subject: 'Your e-mail address was changed',
+        text:
+          `Hello ${row.name},\n\n` +
+          `An administrator set this address as the e-mail of your Kwoon account (${row.username}). ` +
+          'If you did not expect this, contact the school.\n',
+      });
+    },
+  };
+}
+export type EmailChanges = ReturnType<typeof createEmailChanges>;
