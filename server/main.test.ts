@@ -137,6 +137,8 @@ describe('the server process', { timeout: 90_000 }, () => {
   it('seeds the demo accounts, finishes in-flight requests on SIGTERM and closes the database', async () => {
     const storage = await serverStorage();
     const { child, base, exited } = await startServer(storage);
+    const health = await (await fetch(`${base}/api/health`)).json();
+    expect(health.driver).toBe(onPostgres ? 'postgres' : 'pglite');
     const admin = DEMO_ADMIN;
     const lockFile = path.join(storage.dataDir, 'db', PGLITE_LOCK_FILE);
     if (!onPostgres) expect(existsSync(lockFile)).toBe(true);
@@ -197,7 +199,8 @@ describe('the server process', { timeout: 90_000 }, () => {
     const broken = sent.flatMap((s) =>
       s.outcome.kind === 'reset' || s.outcome.kind === 'other' ? [s.outcome.code] : [],
     );
-    const summary = `answered ${count('answered')}, refused ${count('refused')}, broken ${broken.join(' ')}`;
+    const tally = [...new Set(broken)].map((code) => `${broken.filter((c) => c === code).length} ${code}`);
+    const summary = `answered ${count('answered')}, refused ${count('refused')}, broken: ${tally.join(', ')}`;
     expect(broken, summary).toEqual([]);
     const answered = sent.flatMap((s) => (s.outcome.kind === 'answered' ? [s.outcome] : []));
     const unclean = answered.filter((a) => a.status >= 500 && !(a.status === 503 && a.connectionClose));
