@@ -7,7 +7,7 @@ import net, { type Socket } from 'node:net';
  * `Connection: close` and closes it itself, so the server never closes a connection that a
  * request is on its way over.
  */
-export const IDLE_CLOSE_MS = 1_000;
+const IDLE_CLOSE_MS = 1_000;
 /** How often a drain looks for connections it may close. */
 const SWEEP_MS = 50;
 
