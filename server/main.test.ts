@@ -1,16 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { PGLITE_LOCK_FILE } from './db/client';
 import { DEMO_ADMIN } from './db/seed/demo-accounts';
+import { keepAliveLoad } from './test/keep-alive-load';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+const onPostgres = Boolean(process.env.DATABASE_URL && inject('pgTemplate'));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -23,20 +27,64 @@ function freePort(): Promise<number> {
   });
 }
 
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'kwoon-main-'));
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-afterAll(async () => rm(dataDir, { recursive: true, force: true }));
 
-/** The real process entry, as `npm start` runs it, on PGlite in a temporary DATA_DIR. */
-async function startServer(): Promise<{ child: ChildProcess; base: string; exited: Promise<number | null> }> {
+/** What one server process runs on: a temporary DATA_DIR, and a fresh database on PostgreSQL runs. */
+async function serverStorage(): Promise<{ dataDir: string; databaseUrl?: string }> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kwoon-main-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  if (!onPostgres) return { dataDir };
+  const name = `kwoon_main_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
+  cleanups.push(async () => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return { dataDir, databaseUrl: url.toString() };
+}
+
+interface Started {
+  child: ChildProcess;
+  base: string;
+  exited: Promise<number | null>;
+}
+
+/**
+ * The real process entry in one Node process, as `npm start` runs it (the `tsx` command would put
+ * a second process in front, which kills a child that is slow to acknowledge a signal).
+ */
+async function startServer(
+  storage: { dataDir: string; databaseUrl?: string },
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<Started> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: storage.dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  };
   delete env.DATABASE_URL;
-  env.LOG_LEVEL = 'warn';
-  const child = spawn(tsx, ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  if (storage.databaseUrl) env.DATABASE_URL = storage.databaseUrl;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  });
   const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 120; attempt++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -50,11 +98,50 @@ async function startServer(): Promise<{ child: ChildProcess; base: string; exite
   throw new Error('server did not start');
 }
 
+const signInBody = JSON.stringify({ username: DEMO_ADMIN.username, password: DEMO_ADMIN.password });
+
+/**
+ * A sign-in whose body is held back: `headersRead` resolves once the server has read the
+ * headers (it answers 100 Continue), and the body goes out only when `sendBody` is called.
+ */
+function heldSignIn(base: string) {
+  const url = new URL(base);
+  const request = http.request({
+    host: url.hostname,
+    port: url.port,
+    path: '/api/user/authenticate',
+    method: 'POST',
+    agent: false,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(signInBody),
+      expect: '100-continue',
+    },
+  });
+  const headersRead = new Promise<void>((resolve) => request.once('continue', () => resolve()));
+  const answered = new Promise<{ status: number; text: string }>((resolve) => {
+    request.on('error', (error) => resolve({ status: 0, text: error.message }));
+    request.on('response', (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+    });
+  });
+  request.flushHeaders();
+  return { headersRead, answered, sendBody: () => request.end(signInBody) };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 describe('the server process', { timeout: 90_000 }, () => {
   it('seeds the demo accounts, finishes in-flight requests on SIGTERM and closes the database', async () => {
-    const { child, base, exited } = await startServer();
+    const storage = await serverStorage();
+    const { child, base, exited } = await startServer(storage);
+    const health = await (await fetch(`${base}/api/health`)).json();
+    expect(health.driver).toBe(onPostgres ? 'postgres' : 'pglite');
     const admin = DEMO_ADMIN;
-    expect(existsSync(path.join(dataDir, 'db', PGLITE_LOCK_FILE))).toBe(true);
+    const lockFile = path.join(storage.dataDir, 'db', PGLITE_LOCK_FILE);
+    if (!onPostgres) expect(existsSync(lockFile)).toBe(true);
 
     // Sign-in spends tens of milliseconds hashing: it is still running when SIGTERM arrives.
     const inFlight = fetch(`${base}/api/user/authenticate`, {
@@ -62,17 +149,17 @@ describe('the server process', { timeout: 90_000 }, () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: admin.username, password: admin.password }),
     });
-    await new Promise((r) => setTimeout(r, 20));
+    await sleep(20);
     child.kill('SIGTERM');
 
     const res = await inFlight;
     expect(res.status).toBe(200);
     expect((await res.json()).token).toEqual(expect.any(String));
     expect(await exited).toBe(0);
-    expect(existsSync(path.join(dataDir, 'db', PGLITE_LOCK_FILE))).toBe(false);
+    expect(existsSync(lockFile)).toBe(false);
 
     // The data survives a clean restart, and the seed does not run twice.
-    const again = await startServer();
+    const again = await startServer(storage);
     const signIn = await fetch(`${again.base}/api/user/authenticate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -81,5 +168,47 @@ describe('the server process', { timeout: 90_000 }, () => {
     expect(signIn.status).toBe(200);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
+  });
+
+  it('drains under keep-alive load on SIGTERM: every request is answered or its new connection refused, none reset', async () => {
+    const { child, base, exited } = await startServer(await serverStorage(), { SHUTDOWN_TIMEOUT_MS: '8000' });
+    let exitedAt = Number.POSITIVE_INFINITY;
+    void exited.then(() => (exitedAt = Date.now()));
+
+    const held = heldSignIn(base);
+    await held.headersRead;
+    const load = keepAliveLoad(base, '/api/health', 50);
+    await load.warm();
+    await sleep(1_000);
+
+    load.mark();
+    child.kill('SIGTERM');
+    const signalledAt = Date.now();
+    await sleep(300);
+    held.sendBody();
+    // Keep sending until the process is gone, and a little after, within a hard bound.
+    while (Date.now() < Math.min(exitedAt + 300, signalledAt + 10_000)) await sleep(50);
+    const sent = await load.stop();
+
+    const signIn = await held.answered;
+    expect(signIn.status, signIn.text).toBe(200);
+    expect(JSON.parse(signIn.text).token).toEqual(expect.any(String));
+    expect(await exited).toBe(0);
+
+    const count = (kind: string) => sent.filter((s) => s.outcome.kind === kind).length;
+    const broken = sent.flatMap((s) =>
+      s.outcome.kind === 'reset' || s.outcome.kind === 'other' ? [s.outcome.code] : [],
+    );
+    const tally = [...new Set(broken)].map((code) => `${broken.filter((c) => c === code).length} ${code}`);
+    const summary = `answered ${count('answered')}, refused ${count('refused')}, broken: ${tally.join(', ')}`;
+    expect(broken, summary).toEqual([]);
+    const answered = sent.flatMap((s) => (s.outcome.kind === 'answered' ? [s.outcome] : []));
+    const unclean = answered.filter((a) => a.status >= 500 && !(a.status === 503 && a.connectionClose));
+    expect(unclean, summary).toEqual([]);
+    // The load really overlapped the drain: connections were told to close, then refused.
+    expect(answered.filter((a) => a.connectionClose).length, summary).toBeGreaterThan(0);
+    expect(sent.filter((s) => s.afterMark && s.outcome.kind === 'refused').length, summary).toBeGreaterThan(
+      0,
+    );
   });
 });
