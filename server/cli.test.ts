@@ -1,16 +1,13 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, PGLITE_LOCK_FILE } from './db/client';
 import { sessions, tempPasswords, users } from './db/schema';
 import { verifySecret } from './platform/passwords';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+import { runCli } from './test/cli';
 
 let dataDir: string;
 beforeAll(async () => {
@@ -18,20 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => rm(dataDir, { recursive: true, force: true }));
 
-/** Runs `npm run cli -- …` as a user would, always on PGlite in the temporary DATA_DIR. */
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-  delete env.DATABASE_URL;
-  return new Promise((resolve, reject) => {
-    const child = spawn(tsx, ['server/cli.ts', ...args], { cwd: root, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]) => runCli(dataDir, args);
 
 /** Reads the CLI's database directly, then lets go of it for the next command. */
 async function readUsers() {

@@ -1,16 +1,12 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localStorage } from '../platform/storage';
 import { openPglite, type Database } from './client';
 import { users } from './schema';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+import { runCli } from '../test/cli';
 
 let work: string;
 const source = () => path.join(work, 'source');
@@ -21,20 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => rm(work, { recursive: true, force: true }));
 
-/** Runs `npm run cli -- …` as an operator would, on PGlite in the given DATA_DIR. */
-function cli(dataDir: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...extraEnv };
-  if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(tsx, ['server/cli.ts', ...args], { cwd: root, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = runCli;
 
 async function withDb<T>(dataDir: string, run: (database: Database) => Promise<T>): Promise<T> {
   const database = await openPglite(path.join(dataDir, 'db'));
