@@ -72,8 +72,13 @@ export async function acceptTerms(t: TestApp, userId: string) {
   return row!;
 }
 
-/** An active AI Sifu plan, paid up for the next 20 days. */
-export async function createSubscription(t: TestApp, userId: string) {
+/** An AI Sifu plan, by default active: started 10 days ago and paid up for the next 20. */
+export async function createSubscription(
+  t: TestApp,
+  userId: string,
+  fields: Partial<typeof subscriptions.$inferInsert> & { startDaysAgo?: number; endsInDays?: number } = {},
+) {
+  const { startDaysAgo = 10, endsInDays = 20, ...rest } = fields;
   const now = t.clock.now().getTime();
   const [row] = await t.database.db
     .insert(subscriptions)
@@ -82,9 +87,10 @@ export async function createSubscription(t: TestApp, userId: string) {
       plan: AI_SIFU_PLAN,
       provider: 'local',
       monthly_question_limit: 100,
-      current_period_start: new Date(now - 10 * DAY),
-      current_period_end: new Date(now + 20 * DAY),
-      created_at: new Date(now - 10 * DAY),
+      current_period_start: new Date(now - startDaysAgo * DAY),
+      current_period_end: new Date(now + endsInDays * DAY),
+      created_at: new Date(now - 40 * DAY),
+      ...rest,
     })
     .returning();
   return row!;

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_SIFU_PLAN, NO_SUBSCRIPTION_MESSAGE } from '../../../common/payments';
-import { orders, subscriptions } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { createAdmin, createUser } from '../../test/factories';
 import { createCourse } from '../../test/factories-courses';
+import { createSubscription } from '../../test/factories-records';
 import { createStripeTestApp, type StripeTestApp } from '../../test/fake-stripe';
 
 /* A buyer's order history and AI Sifu subscription. */
@@ -20,29 +21,8 @@ const listOrders = (userId: string, query = '', headers?: Headers) =>
 const subscriptionOf = (userId: string, headers?: Headers) =>
   t.app.inject({ method: 'GET', url: `/api/stripe/subscription/${userId}`, headers });
 
-const DAY = 24 * 60 * 60 * 1000;
-
-async function insertSubscription(
-  userId: string,
-  fields: Partial<typeof subscriptions.$inferInsert> & { startDaysAgo?: number; endsInDays?: number } = {},
-) {
-  const { startDaysAgo = 10, endsInDays = 20, ...rest } = fields;
-  const now = t.clock.now().getTime();
-  const [row] = await t.database.db
-    .insert(subscriptions)
-    .values({
-      user_id: userId,
-      plan: AI_SIFU_PLAN,
-      provider: 'local',
-      monthly_question_limit: 100,
-      current_period_start: new Date(now - startDaysAgo * DAY),
-      current_period_end: new Date(now + endsInDays * DAY),
-      created_at: new Date(now - 40 * DAY),
-      ...rest,
-    })
-    .returning();
-  return row!;
-}
+const insertSubscription = (userId: string, fields?: Parameters<typeof createSubscription>[2]) =>
+  createSubscription(t, userId, fields);
 
 describe('GET /api/stripe/orders/:userId', () => {
   it("lists the buyer's orders newest first, with paging, to the buyer and to admins", async () => {
