@@ -17,6 +17,8 @@ const children = [
     env: {
       NODE_ENV: 'development',
       DATA_DIR: './data',
+      // Links (checkout return pages, e-mails) lead to the Vite server the browser uses.
+      PUBLIC_URL: 'http://localhost:3000',
       ...process.env,
       PORT: apiPort,
       API_PORT: apiPort,

@@ -23,5 +23,7 @@ describe('PUBLIC_URL', () => {
     expect(
       publicUrl(loadConfig({ NODE_ENV: 'development', PORT: '3001', SMTP_URL: 'smtp://localhost:1025' })),
     ).toBe('http://localhost:3001');
+    expect(publicUrl(loadConfig({ HOST: '127.0.0.1', PORT: '3100' }))).toBe('http://127.0.0.1:3100');
+    expect(publicUrl(loadConfig({ HOST: '::1', PORT: '3100' }))).toBe('http://[::1]:3100');
   });
 });

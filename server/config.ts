@@ -146,8 +146,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * address this process listens on (development, tests and the demo's built-in checkout). Never
  * the request's Host header, which anyone can forge.
  */
-export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
-  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT' | 'HOST'>): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
+  // Listening on every interface: localhost is the address that reaches it from this machine.
+  const anyAddress = ['0.0.0.0', '::', '[::]'].includes(config.HOST);
+  const host = anyAddress ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  return `http://${host}:${config.PORT}`;
 }
 
 /** Defaults for tests and tools that build the app without a process environment. */
