@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { PRIVATE_DIR_MODE } from './db/data-dir';
 import { createSessionStore, registerAccessControl } from './platform/auth';
 import { systemClock, type Clock } from './platform/clock';
 import { trackConnections } from './platform/drain';
@@ -186,7 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   if (storage.root) {
-    await mkdir(storage.root, { recursive: true });
+    await mkdir(storage.root, { recursive: true, mode: PRIVATE_DIR_MODE });
     await app.register(fastifyStatic, {
       root: storage.root,
       prefix: '/media/',

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -142,6 +142,9 @@ describe('the server process', { timeout: 90_000 }, () => {
     const admin = DEMO_ADMIN;
     const lockFile = path.join(storage.dataDir, 'db', PGLITE_LOCK_FILE);
     if (!onPostgres) expect(existsSync(lockFile)).toBe(true);
+    // Nothing the running server made in DATA_DIR is open to other users of the machine.
+    const exposed = spawnSync('find', [storage.dataDir, '-perm', '/077'], { encoding: 'utf8' }).stdout;
+    expect(exposed.trim()).toBe('');
 
     // Sign-in spends tens of milliseconds hashing: it is still running when SIGTERM arrives.
     const inFlight = fetch(`${base}/api/user/authenticate`, {
