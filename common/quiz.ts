@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 export const QUIZ_OPTIONS_MESSAGE = 'A question needs at least 2 options';
+export const QUIZ_EMPTY_MESSAGE = 'A quiz needs at least one question';
+export const QUIZ_CORRECT_ANSWER_MESSAGE = 'Each question needs a correct answer';
 
 /**
  * One quiz question as stored (a JSON list in a quiz lesson's content_text). `question` is
@@ -21,7 +23,7 @@ export const QuizQuestion = z
       .min(2, QUIZ_OPTIONS_MESSAGE)
       .max(20, 'A question can have at most 20 options'),
     correctAnswer: z
-      .number({ error: 'Each question needs a correct answer' })
+      .number({ error: QUIZ_CORRECT_ANSWER_MESSAGE })
       .int('The correct answer must be the index of an option'),
     explanation: z.string().max(5000).optional(),
   })
@@ -44,7 +46,10 @@ export const QuizQuestion = z
   }));
 export type QuizQuestion = z.output<typeof QuizQuestion>;
 
-/** A quiz: a list of questions with distinct ids. An empty list is a quiz still being drafted. */
+/**
+ * A quiz as stored: a list of questions with distinct ids. Reading tolerates an empty list, which
+ * older rows may hold; saving goes through QuizInput.
+ */
 export const QuizQuestions = z
   .array(QuizQuestion, { error: 'Quiz questions must be a JSON list' })
   .max(200, 'A quiz can have at most 200 questions')
@@ -58,6 +63,14 @@ export const QuizQuestions = z
   });
 export type QuizQuestions = z.output<typeof QuizQuestions>;
 
+/** The questions an editor may save: a quiz without any could never be completed. */
+export const QuizInput = QuizQuestions.min(1, QUIZ_EMPTY_MESSAGE);
+
+/** What a new quiz lesson holds until its editor replaces it, so that no quiz is ever empty. */
+export const STARTER_QUIZ: QuizQuestions = [
+  { id: 'q1', text: 'New question', options: ['Option 1', 'Option 2'], correctAnswer: 0 },
+];
+
 /** A question as a student sees it before submitting: no correct answer, no explanation. */
 export const StudentQuizQuestion = z.object({
   id: z.string(),
@@ -66,26 +79,39 @@ export const StudentQuizQuestion = z.object({
 });
 export type StudentQuizQuestion = z.infer<typeof StudentQuizQuestion>;
 
-export type QuizParseResult = { ok: true; questions: QuizQuestions } | { ok: false; message: string };
+export type QuizParseResult =
+  { ok: true; questions: QuizQuestions } | { ok: false; message: string; path: (string | number)[] };
 
-/** Reads a quiz lesson's content_text; blank text is an empty quiz. Messages name the question. */
-export function parseQuizContent(contentText: string): QuizParseResult {
-  if (!contentText.trim()) return { ok: true, questions: [] };
-  let raw: unknown;
-  try {
-    raw = JSON.parse(contentText);
-  } catch {
-    return { ok: false, message: 'Quiz questions must be a JSON list' };
-  }
-  const result = QuizQuestions.safeParse(raw);
-  if (result.success) return { ok: true, questions: result.data };
-  const issue = result.error.issues[0]!;
-  const index = issue.path[0];
+/** The first problem of a failed quiz check, its message naming the question it is about. */
+export function quizProblem(error: z.ZodError): { message: string; path: (string | number)[] } {
+  const issue = error.issues[0]!;
+  const path = issue.path.filter((key) => typeof key !== 'symbol');
+  const index = path[0];
   return {
-    ok: false,
     message: typeof index === 'number' ? `Question ${index + 1}: ${issue.message}` : issue.message,
+    path,
   };
 }
+
+function parseWith(schema: typeof QuizQuestions, contentText: string): QuizParseResult {
+  let raw: unknown = [];
+  if (contentText.trim()) {
+    try {
+      raw = JSON.parse(contentText);
+    } catch {
+      return { ok: false, message: 'Quiz questions must be a JSON list', path: [] };
+    }
+  }
+  const result = schema.safeParse(raw);
+  return result.success ? { ok: true, questions: result.data } : { ok: false, ...quizProblem(result.error) };
+}
+
+/** Reads a quiz lesson's stored content_text; blank text is an empty quiz. */
+export const parseQuizContent = (contentText: string): QuizParseResult =>
+  parseWith(QuizQuestions, contentText);
+
+/** Checks a quiz lesson's content_text before it is saved: at least one well-formed question. */
+export const parseQuizInput = (contentText: string): QuizParseResult => parseWith(QuizInput, contentText);
 
 export const toStudentQuiz = (questions: QuizQuestions): StudentQuizQuestion[] =>
   questions.map(({ id, text, options }) => ({ id, text, options }));

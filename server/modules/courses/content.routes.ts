@@ -93,7 +93,8 @@ export function contentRoutes({ content }: { content: ContentService }): Fastify
         config: admin,
         schema: {
           tags,
-          summary: 'Add a lesson (defaults: New Lesson, video, empty content, 0 minutes, required, last)',
+          summary:
+            'Add a lesson (defaults: New Lesson, video, empty content or one quiz question to edit, 0 minutes, required, last)',
           security: bearerSecurity,
           params: IdParams,
           body: LessonInput,
@@ -127,7 +128,8 @@ export function contentRoutes({ content }: { content: ContentService }): Fastify
         config: admin,
         schema: {
           tags,
-          summary: 'Update a lesson; quiz questions are validated; order_sequence moves it within its module',
+          summary:
+            'Update a lesson; a quiz needs at least one well-formed question; order_sequence moves it within its module',
           security: bearerSecurity,
           params: IdParams,
           body: LessonInput,

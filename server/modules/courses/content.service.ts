@@ -4,7 +4,8 @@ import {
   LESSON_NOT_FOUND,
   MODULE_DEFAULTS,
   MODULE_NOT_FOUND,
-  parseQuizContent,
+  parseQuizInput,
+  STARTER_QUIZ,
   type Lesson,
   type LessonInput,
   type LessonType,
@@ -46,10 +47,16 @@ function assertSameSet(current: string[], given: string[], message: string): voi
  */
 function contentFor(type: LessonType, contentText: string): string {
   if (type !== 'quiz') return contentText;
-  const parsed = parseQuizContent(contentText);
-  if (!parsed.ok) throw badRequest(parsed.message, 'INVALID_QUIZ');
+  const parsed = parseQuizInput(contentText);
+  if (!parsed.ok)
+    throw badRequest(parsed.message, 'INVALID_QUIZ', [
+      { path: ['content_text', ...parsed.path].join('.'), message: parsed.message },
+    ]);
   return JSON.stringify(parsed.questions);
 }
+
+/** A lesson created without content starts blank, or, as a quiz, with a question to edit. */
+const defaultContent = (type: LessonType) => (type === 'quiz' ? JSON.stringify(STARTER_QUIZ) : '');
 
 export function createContentService(platform: Platform) {
   const inTx = <T>(work: (repo: ContentRepo, tx: Tx) => Promise<T>) =>
@@ -147,7 +154,7 @@ export function createContentService(platform: Platform) {
           title: input.title ?? LESSON_DEFAULTS.title,
           lesson_type: type,
           content_url: input.content_url ?? null,
-          content_text: contentFor(type, input.content_text ?? ''),
+          content_text: contentFor(type, input.content_text ?? defaultContent(type)),
           duration_minutes: input.duration_minutes ?? LESSON_DEFAULTS.duration_minutes,
           is_required: input.is_required ?? LESSON_DEFAULTS.is_required,
           order_sequence: ids.length + 1,

@@ -5,6 +5,7 @@ import type { Lesson, Module } from '../../../common/courses';
 import { courses, lessons, modules } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
+import { STARTER_QUIZ } from '../../../common/quiz';
 import { createCourse, DEFAULT_QUIZ } from '../../test/factories-courses';
 
 let t: TestApp;
@@ -260,24 +261,93 @@ describe('quiz lessons', () => {
     ]);
   });
 
-  it('accepts the list itself, and an empty quiz while drafting', async () => {
+  it('accepts the list itself; a quiz created without content starts with one question', async () => {
     expect(JSON.parse((await addQuiz(DEFAULT_QUIZ)).json().lesson.content_text)).toEqual(DEFAULT_QUIZ);
-    expect((await addQuiz(undefined)).json().lesson.content_text).toBe('[]');
+    const starter = await addQuiz(undefined);
+    expect(starter.statusCode).toBe(200);
+    expect(JSON.parse(starter.json().lesson.content_text)).toEqual(STARTER_QUIZ);
+  });
+
+  const onlyQuestion = (fields: Record<string, unknown>) => [{ id: 'a', text: 'Q', ...fields }];
+
+  // Each rule: the content sent, the message, and the field it names in details.
+  const refusals: [string, unknown, string, string][] = [
+    ['an empty list', [], 'A quiz needs at least one question', 'content_text'],
+    ['an empty JSON list', '[]', 'A quiz needs at least one question', 'content_text'],
+    ['blank text', ' ', 'A quiz needs at least one question', 'content_text'],
+    [
+      'a question without a correct answer',
+      onlyQuestion({ options: ['x', 'y'] }),
+      'Question 1: Each question needs a correct answer',
+      'content_text.0.correctAnswer',
+    ],
+    [
+      'a question whose correct answer is null',
+      onlyQuestion({ options: ['x', 'y'], correctAnswer: null }),
+      'Question 1: Each question needs a correct answer',
+      'content_text.0.correctAnswer',
+    ],
+    [
+      'a question with one option',
+      onlyQuestion({ options: ['only'], correctAnswer: 0 }),
+      'Question 1: A question needs at least 2 options',
+      'content_text.0.options',
+    ],
+    [
+      'a question without options',
+      onlyQuestion({ correctAnswer: 0 }),
+      'Question 1: A question needs at least 2 options',
+      'content_text.0.options',
+    ],
+  ];
+
+  it.each(refusals)('POST refuses %s and stores nothing', async (_name, content, message, path) => {
+    const course = await createCourse(t, { modules: 1 });
+    const res = await send('POST', `/api/modules/${course.moduleIds[0]}/lessons`, {
+      lesson_type: 'quiz',
+      content_text: content,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: message, code: 'INVALID_QUIZ', details: [{ path, message }] });
+    expect(await lessonOrder(course.moduleIds[0]!)).toEqual([]);
+  });
+
+  it.each(refusals)('PUT refuses %s and changes nothing', async (_name, content, message, path) => {
+    const course = await createCourse(t, { modules: 1, quiz: true });
+    const before = await courseUpdatedAt(course.id);
+    t.clock.advance(5000);
+    const res = await send('PUT', `/api/lessons/${course.quizLessonId}`, {
+      title: 'Renamed',
+      content_text: content,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: message, code: 'INVALID_QUIZ', details: [{ path, message }] });
+    const [row] = await db().select().from(lessons).where(eq(lessons.id, course.quizLessonId!));
+    expect(row).toMatchObject({ title: 'Quiz', content_text: JSON.stringify(DEFAULT_QUIZ) });
+    expect(await courseUpdatedAt(course.id)).toBe(before);
+  });
+
+  it('PUT refuses turning a lesson without content into a quiz, which would have no questions', async () => {
+    const course = await createCourse(t, { modules: 1 });
+    const created = await send('POST', `/api/modules/${course.moduleIds[0]}/lessons`, {
+      lesson_type: 'article',
+    });
+    const id = created.json<{ lesson: Lesson }>().lesson.id;
+    const res = await send('PUT', `/api/lessons/${id}`, { lesson_type: 'quiz' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('A quiz needs at least one question');
+    const [row] = await db().select().from(lessons).where(eq(lessons.id, id));
+    expect(row).toMatchObject({ lesson_type: 'article', content_text: '' });
   });
 
   it.each([
     ['not json', 'Quiz questions must be a JSON list'],
     ['{"id":"a"}', 'Quiz questions must be a JSON list'],
-    [
-      [{ id: 'a', text: 'Q', options: ['only'], correctAnswer: 0 }],
-      'Question 1: A question needs at least 2 options',
-    ],
     [[{ id: 'a', text: 'Q', options: ['x', ' '], correctAnswer: 0 }], 'Question 1: Options cannot be blank'],
     [
       [{ id: 'a', text: 'Q', options: ['x', 'y'], correctAnswer: 2 }],
       'Question 1: The correct answer must be one of the options',
     ],
-    [[{ id: 'a', text: 'Q', options: ['x', 'y'] }], 'Question 1: Each question needs a correct answer'],
     [[{ id: 'a', options: ['x', 'y'], correctAnswer: 0 }], 'Question 1: Each question needs text'],
     [[{ text: 'Q', options: ['x', 'y'], correctAnswer: 0 }], 'Question 1: Each question needs an id'],
     [
