@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { LessonInput, type Lesson } from '../../../../common/courses';
-import { parseQuizContent, QuizQuestions } from '../../../../common/quiz';
+import { parseQuizContent, QuizInput, quizProblem } from '../../../../common/quiz';
 import { errorMessage } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateLesson } from './admin-api';
@@ -52,11 +52,9 @@ function LessonForm({ courseId, lesson, onDone }: { courseId: string; lesson: Le
     }
     let contentText = text;
     if (lesson.lesson_type === 'quiz') {
-      const checked = QuizQuestions.safeParse(questions);
+      const checked = QuizInput.safeParse(questions);
       if (!checked.success) {
-        const issue = checked.error.issues[0]!;
-        const index = issue.path[0];
-        setProblem(typeof index === 'number' ? `Question ${index + 1}: ${issue.message}` : issue.message);
+        setProblem(quizProblem(checked.error).message);
         return;
       }
       contentText = JSON.stringify(checked.data);

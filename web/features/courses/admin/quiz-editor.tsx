@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Card, Group, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
-import type { QuizQuestions } from '../../../../common/quiz';
+import { QUIZ_EMPTY_MESSAGE, type QuizQuestions } from '../../../../common/quiz';
 
 export interface DraftQuestion {
   id: string;
@@ -47,7 +47,7 @@ export function QuizEditor({ value, onChange }: QuizEditorProps) {
     <Stack gap="md">
       {value.length === 0 && (
         <Text size="sm" c="dimmed">
-          No questions yet.
+          No questions yet. {QUIZ_EMPTY_MESSAGE}.
         </Text>
       )}
       {value.map((question, index) => {

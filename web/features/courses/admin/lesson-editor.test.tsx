@@ -1,0 +1,90 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Lesson } from '../../../../common/courses';
+import { makeUser, signInAs, stubFetch, TestProviders } from '../../../test/render';
+import { LessonEditorDialog } from './lesson-editor';
+import { COURSE_ID, LESSON_ID, makeLesson } from './test-data';
+
+const admin = makeUser({ is_admin: true, role: 'admin' });
+const stance = { id: 'q1', text: 'Where is the weight?', options: ['Front', 'Back'], correctAnswer: 1 };
+const quizLesson = (questions: unknown[]) =>
+  makeLesson({ lesson_type: 'quiz', title: 'Check', content_text: JSON.stringify(questions) });
+
+function renderEditor(lesson: Lesson, answer: Parameters<typeof stubFetch>[0][string]) {
+  const { calls } = stubFetch({
+    [`POST /api/verify/user/${admin.id}`]: () => ({ body: { valid: true, user: admin } }),
+    [`PUT /api/lessons/${LESSON_ID}`]: answer,
+  });
+  signInAs(admin);
+  render(
+    <TestProviders>
+      <LessonEditorDialog courseId={COURSE_ID} lesson={lesson} onClose={() => {}} />
+    </TestProviders>,
+  );
+  const form = screen.getByRole('form', { name: 'Edit lesson' });
+  const save = () => fireEvent.click(within(form).getByRole('button', { name: 'Save Lesson' }));
+  const saved = () => calls.filter((c) => c.method === 'PUT');
+  return { form, save, saved };
+}
+
+const saved = (lesson: Lesson) => () => ({ body: { lesson } });
+
+describe('LessonEditorDialog, quiz', () => {
+  it('says a quiz needs at least one question, and does not save one without', async () => {
+    const lesson = quizLesson([]);
+    const { form, save, saved: puts } = renderEditor(lesson, saved(lesson));
+    expect(within(form).getByText('No questions yet. A quiz needs at least one question.')).toBeTruthy();
+    save();
+    expect((await within(form).findByRole('alert')).textContent).toBe('A quiz needs at least one question');
+    expect(puts()).toEqual([]);
+  });
+
+  it('refuses to save once the last question is removed', async () => {
+    const lesson = quizLesson([stance]);
+    const { form, save, saved: puts } = renderEditor(lesson, saved(lesson));
+    fireEvent.click(within(form).getByRole('button', { name: 'Remove question 1' }));
+    save();
+    expect((await within(form).findByRole('alert')).textContent).toBe('A quiz needs at least one question');
+    expect(puts()).toEqual([]);
+  });
+
+  it('names the question whose text or options are missing', async () => {
+    const lesson = quizLesson([stance]);
+    const { form, save, saved: puts } = renderEditor(lesson, saved(lesson));
+    fireEvent.click(within(form).getByRole('button', { name: 'Add Question' }));
+    fireEvent.change(within(form).getByLabelText('Question 2 text'), { target: { value: 'Which way?' } });
+    save();
+    expect((await within(form).findByRole('alert')).textContent).toBe('Question 2: Options cannot be blank');
+    expect(puts()).toEqual([]);
+  });
+
+  it('keeps two options and a correct answer on every question, and saves a complete quiz', async () => {
+    const lesson = quizLesson([stance]);
+    const { form, save, saved: puts } = renderEditor(lesson, saved(lesson));
+    expect(
+      within(form).getByRole('button', { name: 'Remove option 1 of question 1' }).hasAttribute('disabled'),
+    ).toBe(true);
+    expect(within(form).getByLabelText<HTMLInputElement>('Question 1: option 2 is correct').checked).toBe(
+      true,
+    );
+    save();
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(JSON.parse((puts()[0]!.body as { content_text: string }).content_text)).toEqual([stance]);
+  });
+
+  it("shows the server's reason when it refuses the quiz", async () => {
+    const lesson = quizLesson([stance]);
+    const message = 'Question 1: Each question needs a correct answer';
+    const { form, save } = renderEditor(lesson, () => ({
+      status: 400,
+      body: {
+        error: message,
+        code: 'INVALID_QUIZ',
+        details: [{ path: 'content_text.0.correctAnswer', message }],
+      },
+    }));
+    save();
+    expect(await within(form).findByText(message)).toBeTruthy();
+    expect(within(form).getByText('Failed to save lesson. Please try again.')).toBeTruthy();
+  });
+});
