@@ -1,5 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseQuizInput } from '../../../common/quiz';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
   courseFeatures,
@@ -118,6 +119,8 @@ describe('demo courses', () => {
     const quizzes = await db().select().from(lessons).where(eq(lessons.lesson_type, 'quiz'));
     expect(quizzes.length).toBe(5);
     for (const quiz of quizzes) {
+      // The rules an instructor's edit must pass hold for the demo content too.
+      expect(parseQuizInput(quiz.content_text)).toMatchObject({ ok: true });
       const questions: unknown = JSON.parse(quiz.content_text);
       expect(Array.isArray(questions)).toBe(true);
       const list = questions as Record<string, unknown>[];
