@@ -1,6 +1,5 @@
 import {
   authenticate,
-  authenticateDemoAdmin,
   bearer,
   expect,
   expectNoAxeViolations,
