@@ -1,12 +1,11 @@
-import type { APIRequestContext } from '@playwright/test';
 import {
   authenticate,
-  authenticateDemoAdmin,
   bearer,
   expect,
   expectNoAxeViolations,
   LANDING_URL,
   NO_SESSION,
+  readResetCode,
   readStoredSession,
   signInWithForm,
   signOutThroughMenu,
@@ -93,24 +92,6 @@ test("a wrong password shows the server's message and stores nothing", async ({ 
   await expect(page).toHaveURL(/\/app\/login$/);
   expect(await readStoredSession(page)).toEqual(NO_SESSION);
 });
-
-/** The 6-digit recovery code last e-mailed to `email`, read from the outbox as the demo admin. */
-async function readResetCode(api: APIRequestContext, email: string): Promise<string> {
-  const admin = await authenticateDemoAdmin(api);
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await api.get('/api/admin/outbox?limit=50', { headers: bearer(admin.token) });
-      const { messages } = (await response.json()) as {
-        messages: Array<{ to_address: string; subject: string }>;
-      };
-      const message = messages.find((m) => m.to_address === email && /reset code/.test(m.subject));
-      code = message && /(\d{6})/.exec(message.subject)?.[1];
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code!;
-}
 
 interface ApiAnswer {
   path: string;

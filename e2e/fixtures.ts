@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { AuthResponse, SignUpInput } from '../common/auth';
+import type { AuthResponse, RequestResetResponse, SignUpInput } from '../common/auth';
 import type { CourseListResponse, CourseSummary } from '../common/courses';
 import type { TermsStatusResponse } from '../common/terms';
 import type { User } from '../common/users';
@@ -135,6 +135,42 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/** The 6-digit recovery code last e-mailed to `email`, read from the outbox as the demo admin. */
+export async function readResetCode(api: APIRequestContext, email: string): Promise<string> {
+  const admin = await authenticateDemoAdmin(api);
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await api.get('/api/admin/outbox?limit=50', { headers: bearer(admin.token) });
+      const { messages } = (await response.json()) as {
+        messages: Array<{ to_address: string; subject: string }>;
+      };
+      const message = messages.find((m) => m.to_address === email && /reset code/.test(m.subject));
+      code = message && /(\d{6})/.exec(message.subject)?.[1];
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+/** A student signed in with a temporary password, through the reset flow: a new password is owed. */
+export async function createTemporarySession(api: APIRequestContext, student: Account): Promise<Account> {
+  const { user } = student;
+  const requested = await api.post('/api/user/request-reset-code', { data: { email: user.email } });
+  expect(requested.status(), await requested.text()).toBe(202);
+  const code = await readResetCode(api, user.email);
+  const reset = await api.post('/api/user/request-reset', {
+    data: { email: user.email, code, securityAnswers: [user.username, user.city, user.country] },
+  });
+  expect(reset.status(), await reset.text()).toBe(200);
+  const { tempPassword } = (await reset.json()) as RequestResetResponse;
+  const signedIn = await api.post('/api/user/auth-temp', { data: { username: user.username, tempPassword } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const auth = (await signedIn.json()) as AuthResponse;
+  expect(auth.user.requires_password_change).toBe(true);
+  return { user: auth.user, token: auth.token, password: tempPassword };
+}
 
 /** The landing page, `/`, whatever the host. */
 export const LANDING_URL = /^[^?#]+:\/\/[^/]+\/$/;

@@ -1,15 +1,22 @@
 import { DEMO_ADMIN } from '../server/db/seed/demo-accounts';
+import type { CourseListResponse } from '../common/courses';
+import type { User } from '../common/users';
 import {
   authenticateDemoAdmin,
   bearer,
+  createTemporarySession,
   expect,
   expectNoAxeViolations,
   LANDING_URL,
   NO_SESSION,
   readStoredSession,
   test,
+  textbox,
+  uniqueSuffix,
   userMenuButton,
 } from './fixtures';
+
+const SCREENSHOT_WIDTHS = [375, 1280] as const;
 
 test.describe('route guards', () => {
   test('a signed-out visitor to /app/settings goes to /app/login', async ({ page }) => {
@@ -104,7 +111,112 @@ test('a student has no Blog link and the menu shows no Administrator', async ({
   await expect(userMenuButton(page)).not.toHaveAccessibleName(/Administrator/);
 });
 
+test("a student's menu and account summary show the belt an admin gave", async ({
+  page,
+  api,
+  createStudent,
+  signIn,
+}, testInfo) => {
+  const account = await createStudent();
+  const admin = await authenticateDemoAdmin(api);
+  const { user } = account;
+  const update = await api.put(`/api/user/${user.id}`, {
+    headers: bearer(admin.token),
+    data: { name: user.name, email: user.email, username: user.username, belt: 'Green Sash' },
+  });
+  expect(update.status(), await update.text()).toBe(200);
+  const belted = ((await update.json()) as { user: User }).user;
+  await signIn({ user: belted, token: account.token });
+
+  await page.goto('/app/settings');
+  await expect(userMenuButton(page)).toHaveAccessibleName(`${user.name}, Green Sash: account menu`);
+  await expect(page.getByRole('region', { name: 'Account' }).getByText('Green Sash')).toBeVisible();
+  for (const width of SCREENSHOT_WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await userMenuButton(page).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByText(`${user.name} · Green Sash`)).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`user-menu-${width}.png`) });
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+  }
+});
+
+test('a temporary-password session cannot dismiss the new-password dialog', async ({
+  page,
+  api,
+  createStudent,
+  signIn,
+}, testInfo) => {
+  const account = await createTemporarySession(api, await createStudent());
+  await signIn(account);
+  await page.goto('/app/settings?openSecurity=true');
+  const dialog = page.getByRole('dialog', { name: 'Security & Privacy' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Choose a new password', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+
+  await page.keyboard.press('Escape');
+  await page.mouse.click(4, 400);
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
+  for (const width of SCREENSHOT_WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: testInfo.outputPath(`forced-password-change-${width}.png`) });
+  }
+
+  const newPassword = `new-${uniqueSuffix()}`;
+  await textbox(dialog, 'New password').fill(newPassword);
+  await textbox(dialog, 'Confirm new password').fill(newPassword);
+  await dialog.getByRole('button', { name: 'Set New Password' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Order History' })).toBeVisible();
+});
+
+test('the collapsed sidebar stays collapsed after a reload', async ({ page, createStudent, signIn }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(await createStudent());
+  await page.goto('/app');
+  await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+  const expand = page.getByRole('button', { name: 'Expand sidebar' });
+  await expect(expand).toBeVisible();
+
+  await page.reload();
+  await expect(expand).toBeVisible();
+  await expand.click();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toBeVisible();
+});
+
+test('public pages offer a signed-in visitor the app instead of Sign in', async ({
+  page,
+  createStudent,
+  signIn,
+}) => {
+  await page.goto('/contact');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Sign in' })).toBeVisible();
+
+  await signIn(await createStudent());
+  await page.goto('/contact');
+  await expect(footer.getByRole('link', { name: 'Open the app' })).toHaveAttribute('href', '/app');
+  await expect(footer.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+});
+
 test.describe('accessibility (axe, WCAG 2 A and AA)', () => {
+  test("an admin's preview of an unpublished course", async ({ page, api, signIn }) => {
+    const admin = await authenticateDemoAdmin(api);
+    const list = await api.get('/api/courses?limit=200', { headers: bearer(admin.token) });
+    expect(list.status()).toBe(200);
+    const unpublished = ((await list.json()) as CourseListResponse).courses.find((c) => !c.is_published);
+    expect(unpublished, 'a seeded course in preparation').toBeTruthy();
+    await signIn(admin);
+    await page.goto(`/app/course/${unpublished!.id}`);
+    await expect(page.getByText('This course is unpublished')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
   test('the login page', async ({ page }) => {
     await page.goto('/app/login');
     await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();

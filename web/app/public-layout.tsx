@@ -1,6 +1,7 @@
 import { Anchor, Box, Burger, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink as RouterNavLink, Outlet } from 'react-router';
+import { useSession } from '../lib/session';
 
 export const PUBLIC_LINKS = [
   { to: '/about', label: 'About' },
@@ -27,6 +28,7 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
 /** Header and footer of the public site (landing, about, classes, blog, payment results). */
 export function PublicLayout() {
   const [menuOpened, { toggle, close }] = useDisclosure(false);
+  const { user } = useSession();
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
@@ -75,9 +77,15 @@ export function PublicLayout() {
               <Anchor component={Link} to="/classes" size="sm">
                 Classes
               </Anchor>
-              <Anchor component={Link} to="/app/login" size="sm">
-                Sign in
-              </Anchor>
+              {user ? (
+                <Anchor component={Link} to="/app" size="sm">
+                  Open the app
+                </Anchor>
+              ) : (
+                <Anchor component={Link} to="/app/login" size="sm">
+                  Sign in
+                </Anchor>
+              )}
             </Group>
           </Group>
         </Container>

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../common/users';
 import { AUTH_ERROR_EVENT } from '../lib/api-client';
 import { makeUser, renderRoutes, signInAs, stubFetch } from '../test/render';
@@ -153,6 +153,55 @@ describe('routing and guards', () => {
       `/api/user/${user.id}/profile`,
     ]);
     expect(calls.map((call) => call.path).filter((path) => !allowed.has(path))).toEqual([]);
+  });
+
+  it('keeps the collapsed sidebar across a reload', async () => {
+    // A desktop window: the sidebar collapses only there.
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('min-width'),
+          media: query,
+          onchange: null,
+          addListener: () => {},
+          removeListener: () => {},
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    const user = makeUser();
+    signInAs(user);
+    serverFor(user);
+    const first = renderRoutes(routes, '/app');
+    fireEvent.click(await screen.findByRole('button', { name: 'Collapse sidebar' }));
+    expect(await screen.findByRole('button', { name: 'Expand sidebar' })).toBeTruthy();
+    expect(localStorage.getItem('sidebarCollapsed')).toBe('true');
+    first.unmount();
+
+    renderRoutes(routes, '/app');
+    expect(await screen.findByRole('button', { name: 'Expand sidebar' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    expect(await screen.findByRole('button', { name: 'Collapse sidebar' })).toBeTruthy();
+    expect(localStorage.getItem('sidebarCollapsed')).toBe('false');
+  });
+
+  it('offers a signed-in visitor the app, not Sign in, in the public footer', async () => {
+    const user = makeUser();
+    signInAs(user);
+    serverFor(user);
+    renderRoutes(routes, '/about');
+    const footer = await screen.findByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Open the app' }).getAttribute('href')).toBe('/app');
+    expect(within(footer).queryByRole('link', { name: 'Sign in' })).toBeNull();
+  });
+
+  it('offers a signed-out visitor Sign in in the public footer', async () => {
+    stubFetch({});
+    renderRoutes(routes, '/about');
+    const footer = await screen.findByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/app/login');
+    expect(within(footer).queryByRole('link', { name: 'Open the app' })).toBeNull();
   });
 
   it('redirects unknown paths to the landing page', async () => {

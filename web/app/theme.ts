@@ -36,13 +36,19 @@ export const theme = createTheme({
   },
 });
 
-/** Mantine's default dimmed grey and error red (shade 6) are below 4.5:1 on white; darker shades pass. */
+/**
+ * Mantine's default dimmed grey and error red (shade 6) are below 4.5:1 on white; darker shades pass.
+ * Even shade 9 of yellow and orange is too light for text on a light alert (2.7:1 and 3.9:1), so
+ * their light-variant text is a darker amber and rust (6.5:1 and 5.8:1, above 5:1 on light blue too).
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-yellow-light-color': '#7a4d00',
+    '--mantine-color-orange-light-color': '#a63c06',
   },
   dark: {},
 });

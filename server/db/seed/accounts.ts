@@ -15,6 +15,7 @@ export interface NewAccount {
   country?: string;
   martial_art?: string;
   experience?: number;
+  belt?: string;
 }
 
 /**

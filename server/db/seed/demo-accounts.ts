@@ -15,6 +15,8 @@ export interface DemoAccount {
   country: string;
   martial_art: string;
   experience: number;
+  /** A student's sash grade, shown in the user menu; admins have none. */
+  belt?: string;
   /** Whether the seed records an acceptance of the current terms (students see the modal first). */
   accepted_terms: boolean;
 }
@@ -43,6 +45,7 @@ export const DEMO_STUDENTS: readonly DemoAccount[] = [
     country: 'United States',
     martial_art: 'Taijiquan',
     experience: 2,
+    belt: 'Blue Sash',
     accepted_terms: false,
   },
   {
@@ -55,6 +58,7 @@ export const DEMO_STUDENTS: readonly DemoAccount[] = [
     country: 'United States',
     martial_art: 'Xingyiquan',
     experience: 1,
+    belt: 'White Sash',
     accepted_terms: false,
   },
 ];

@@ -21,17 +21,24 @@ describe('seedDemo', () => {
     const rows = await t.database.db.select().from(users);
     expect(rows.map((r) => r.username).sort()).toEqual(['admin', 'daniel', 'mei']);
     const byName = Object.fromEntries(rows.map((r) => [r.username, r]));
-    expect(byName.admin).toMatchObject({ is_admin: true, name: 'Sifu Admin', email: 'admin@kwoon.local' });
+    expect(byName.admin).toMatchObject({
+      is_admin: true,
+      name: 'Sifu Admin',
+      email: 'admin@kwoon.local',
+      belt: null,
+    });
     expect(byName.mei).toMatchObject({
       is_admin: false,
       name: 'Mei Chen',
       city: 'Oakland',
       martial_art: 'Taijiquan',
+      belt: 'Blue Sash',
     });
     expect(byName.daniel).toMatchObject({
       name: 'Daniel Okafor',
       city: 'Berkeley',
       martial_art: 'Xingyiquan',
+      belt: 'White Sash',
     });
     expect(await verifySecret(byName.admin!.password_hash, DEMO_ADMIN_PASSWORD)).toBe(true);
     expect(await verifySecret(byName.mei!.password_hash, DEMO_STUDENT_PASSWORD)).toBe(true);

@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useState } from 'react';
 import { AppShell, Progress } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useNavigation } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { TermsGate } from '../../features/terms/terms-gate';
@@ -10,6 +10,8 @@ import { AppNavbar } from './app-navbar';
 
 const NAVBAR_WIDTH = 240;
 const NAVBAR_NARROW_WIDTH = 76;
+/** The narrow sidebar is a standing preference, so it outlives a reload. */
+const SIDEBAR_COLLAPSED_KEY = 'sidebarCollapsed';
 
 /**
  * Unread messages for the sidebar badge and the bell. The messaging domain supplies the real
@@ -26,7 +28,11 @@ export function AppShellLayout() {
   const navigation = useNavigation();
   const unreadCount = useUnreadCount();
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
-  const [narrow, setNarrow] = useState(false);
+  const [narrow, setNarrow] = useLocalStorage({
+    key: SIDEBAR_COLLAPSED_KEY,
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
   const [termsOpened, setTermsOpened] = useState(false);
   const isDesktop = useMediaQuery('(min-width: 48em)') ?? false;
   const showNarrow = narrow && isDesktop;

@@ -159,7 +159,7 @@ function CourseDetailView({
                 You are viewing this course as an administrator. Progress and quiz results are not saved.
               </Text>
               {!course.is_published && (
-                <Text size="sm" c="orange.9" fw={600}>
+                <Text size="sm" c="var(--mantine-color-orange-light-color)" fw={600}>
                   This course is unpublished: students see it as Under Construction.
                 </Text>
               )}

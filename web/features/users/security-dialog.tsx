@@ -30,8 +30,12 @@ export interface SecurityDialogProps {
   opened: boolean;
   onClose: () => void;
   profile: User;
-  /** A temporary-password session: only a new password is asked for, through set-new-password. */
+  /**
+   * A temporary-password session: only a new password is asked for, through set-new-password, and
+   * the dialog cannot be dismissed — the only ways out are saving it or signing out.
+   */
   passwordChangeRequired: boolean;
+  onSignOut: () => void;
 }
 
 interface SecurityValues {
@@ -73,10 +77,31 @@ function initialValues(profile: User): SecurityValues {
 }
 
 /** The modal's content mounts on each opening, so the form starts from the latest profile. */
-export function SecurityDialog({ opened, onClose, profile, passwordChangeRequired }: SecurityDialogProps) {
+export function SecurityDialog({
+  opened,
+  onClose,
+  profile,
+  passwordChangeRequired,
+  onSignOut,
+}: SecurityDialogProps) {
+  const dismissible = !passwordChangeRequired;
   return (
-    <Modal opened={opened} onClose={onClose} title="Security & Privacy" size="lg" centered>
-      <SecurityForm profile={profile} passwordChangeRequired={passwordChangeRequired} onDone={onClose} />
+    <Modal
+      opened={opened || passwordChangeRequired}
+      onClose={onClose}
+      title="Security & Privacy"
+      size="lg"
+      centered
+      withCloseButton={dismissible}
+      closeOnEscape={dismissible}
+      closeOnClickOutside={dismissible}
+    >
+      <SecurityForm
+        profile={profile}
+        passwordChangeRequired={passwordChangeRequired}
+        onDone={onClose}
+        onSignOut={onSignOut}
+      />
     </Modal>
   );
 }
@@ -85,7 +110,8 @@ function SecurityForm({
   profile,
   passwordChangeRequired,
   onDone,
-}: Pick<SecurityDialogProps, 'profile' | 'passwordChangeRequired'> & { onDone: () => void }) {
+  onSignOut,
+}: Pick<SecurityDialogProps, 'profile' | 'passwordChangeRequired' | 'onSignOut'> & { onDone: () => void }) {
   const update = useUpdateUser(profile.id);
   const setNewPassword = useSetNewPassword(profile.id);
   const mutation = passwordChangeRequired ? setNewPassword : update;
@@ -233,9 +259,15 @@ function SecurityForm({
           </>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
+          {passwordChangeRequired ? (
+            <Button variant="default" onClick={onSignOut}>
+              Sign Out
+            </Button>
+          ) : (
+            <Button variant="default" onClick={onDone}>
+              Cancel
+            </Button>
+          )}
           <Button type="submit" loading={mutation.isPending} disabled={incomplete}>
             {passwordChangeRequired ? 'Set New Password' : 'Save Settings'}
           </Button>

@@ -239,6 +239,53 @@ describe('Security & Privacy dialog', () => {
   });
 });
 
+describe('A pending password change', () => {
+  it('keeps the dialog open until the new password is saved: no close button, Cancel, Esc or outside click', async () => {
+    const user = makeUser({ requires_password_change: true });
+    serverFor(user);
+    await renderSettings(user, '/app/settings?openSecurity=true');
+    const dialog = await screen.findByRole('dialog', { name: 'Security & Privacy' });
+    expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
+
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    const overlay = document.querySelector('.mantine-Modal-overlay');
+    expect(overlay).toBeTruthy();
+    fireEvent.mouseDown(overlay!);
+    fireEvent.click(overlay!);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByRole('dialog', { name: 'Security & Privacy' })).toBeTruthy();
+    expect(screen.getByText('Choose a new password')).toBeTruthy();
+  });
+
+  it('opens the dialog on arrival even without the query', async () => {
+    const user = makeUser({ requires_password_change: true });
+    serverFor(user);
+    await renderSettings(user);
+    expect(await screen.findByRole('dialog', { name: 'Security & Privacy' })).toBeTruthy();
+  });
+
+  it('offers Sign Out as the only other way out', async () => {
+    const user = makeUser({ requires_password_change: true });
+    const { calls } = serverFor(user, { 'POST /api/user/logout': () => ({ body: { success: true } }) });
+    await renderSettings(user, '/app/settings?openSecurity=true');
+    const dialog = await screen.findByRole('dialog', { name: 'Security & Privacy' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByText('Home at /')).toBeTruthy();
+    expect(calls.some((call) => call.path === '/api/user/logout')).toBe(true);
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('lets an ordinary settings dialog close with Esc', async () => {
+    const user = makeUser();
+    serverFor(user);
+    await renderSettings(user, '/app/settings?openSecurity=true');
+    const dialog = await screen.findByRole('dialog', { name: 'Security & Privacy' });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Security & Privacy' })).toBeNull());
+  });
+});
+
 describe('Account Management dialog', () => {
   async function openDialog(user: User, extra: Parameters<typeof stubFetch>[0] = {}) {
     const server = serverFor(user, extra);

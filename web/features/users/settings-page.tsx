@@ -34,7 +34,7 @@ export function SettingsPage({ renderOrderHistory }: SettingsPageProps = {}) {
   const user = useCurrentUser();
   const { signOut } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
-  // ?openSecurity=true (after a temporary-password login) opens the dialog on arrival.
+  // ?openSecurity=true opens the dialog on arrival; a pending password change keeps it open anyway.
   const [securityOpen, setSecurityOpen] = useState(() => searchParams.get('openSecurity') === 'true');
   const [accountOpen, setAccountOpen] = useState(false);
   const profileQuery = useUserProfile(user.id);
@@ -77,18 +77,6 @@ export function SettingsPage({ renderOrderHistory }: SettingsPageProps = {}) {
     <Container size="lg" py="lg" px={0}>
       <Stack gap="lg">
         <Title order={1}>Settings</Title>
-        {passwordChangeRequired && (
-          <Alert color="yellow" title="Choose a new password">
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">
-                You signed in with a temporary password. Please choose a new password now.
-              </Text>
-              <Button size="xs" onClick={() => setSecurityOpen(true)}>
-                Set new password
-              </Button>
-            </Stack>
-          </Alert>
-        )}
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="lg">
@@ -129,6 +117,7 @@ export function SettingsPage({ renderOrderHistory }: SettingsPageProps = {}) {
         onClose={() => setSecurityOpen(false)}
         profile={profile}
         passwordChangeRequired={passwordChangeRequired}
+        onSignOut={() => void signOut({ redirectTo: '/' })}
       />
       <AccountDialog
         opened={accountOpen}
