@@ -34,5 +34,7 @@ await build({
 // client.ts finds its migrations next to itself (`./migrations`); in the bundle that is dist/server.
 await cp(path.join(root, 'server', 'db', 'migrations'), path.join(outdir, 'migrations'), { recursive: true });
 
-const names = entryPoints.map((entry) => path.relative(root, entry)).join(', ');
-console.log(`Server bundled to dist/server (${names})`);
+if (!process.argv.includes('--quiet')) {
+  const names = entryPoints.map((entry) => path.relative(root, entry)).join(', ');
+  console.log(`Server bundled to dist/server (${names})`);
+}

@@ -23,6 +23,7 @@ import { createSessionStore, registerAccessControl } from './platform/auth';
 import { systemClock, type Clock } from './platform/clock';
 import { trackConnections } from './platform/drain';
 import { registerErrorHandler, tooManyRequests } from './platform/errors';
+import { loggerOptions, RequestLog } from './platform/logging';
 import { createMailer, logTransport, smtpTransport, type MailTransport } from './platform/mail';
 import { createPaymentsProvider } from './platform/payments';
 import { createRateLimitStore } from './platform/rate-limit-redis';
@@ -41,6 +42,8 @@ export interface AppDeps {
   webRoot?: string;
   /** Where log lines go instead of stdout; tests read it to check what reaches the logs. */
   logStream?: NodeJS.WritableStream;
+  /** Readable log lines instead of JSON; by default when stdout is a terminal. */
+  prettyLogs?: boolean;
 }
 
 /** The folder holding package.json, whether this code runs from server/ (tsx) or dist/server/ (bundle). */
@@ -51,19 +54,6 @@ function findProjectRoot(from: string): string {
   }
 }
 const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
-
-/** Keys that never reach the logs, wherever they appear in a logged object. */
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  '*.password',
-  '*.current_password',
-  '*.new_password',
-  '*.newPassword',
-  '*.tempPassword',
-  '*.securityAnswers',
-  '*.token',
-];
 
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
@@ -101,11 +91,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: {
+    logger: loggerOptions({
       level: config.LOG_LEVEL,
-      redact: { paths: REDACT, censor: '[redacted]' },
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
-    },
+      stream: deps.logStream,
+      pretty: deps.prettyLogs ?? (!deps.logStream && Boolean(process.stdout.isTTY)),
+    }),
+    logController: new RequestLog(),
     bodyLimit: 1024 * 1024,
     trustProxy: trustedProxies(config.TRUST_PROXY),
     // The drain (preClose below) lets connections finish; what is still open once its budget is

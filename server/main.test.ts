@@ -54,6 +54,8 @@ interface Started {
   child: ChildProcess;
   base: string;
   exited: Promise<number | null>;
+  /** What the process has written to stdout so far, line by line. */
+  stdout: string[];
 }
 
 /**
@@ -78,7 +80,15 @@ async function startServer(
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stdout: string[] = [];
+  let partial = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    const text = partial + chunk.toString();
+    const complete = text.split('\n');
+    partial = complete.pop()!;
+    stdout.push(...complete.filter(Boolean));
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   cleanups.push(async () => {
@@ -89,7 +99,7 @@ async function startServer(
   for (let attempt = 0; attempt < 120; attempt++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base, exited };
+      if ((await fetch(`${base}/api/health`)).ok) return { child, base, exited, stdout };
     } catch {
       // not listening yet
     }
@@ -171,6 +181,30 @@ describe('the server process', { timeout: 90_000 }, () => {
     expect(signIn.status).toBe(200);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
+  });
+
+  it('logs JSON lines when stdout is not a terminal: one start banner with the demo accounts, one line per API request', async () => {
+    const { child, base, exited, stdout } = await startServer(await serverStorage(), { LOG_LEVEL: 'info' });
+    expect((await fetch(`${base}/api/courses?token=Banner-Query-Secret`)).status).toBe(200);
+    await fetch(`${base}/assets/index-1a2b3c.js`);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+
+    const entries = stdout.map((line) => JSON.parse(line));
+    const banners = entries.filter((entry) => String(entry.msg).startsWith('Kwoon is ready'));
+    expect(banners).toHaveLength(1);
+    expect(banners[0].msg).toContain(`username "${DEMO_ADMIN.username}", password "${DEMO_ADMIN.password}"`);
+    expect(entries.filter((entry) => String(entry.msg).startsWith('Demo'))).toEqual([]);
+    const requests = entries.filter((entry) => 'statusCode' in entry && entry.url !== '/api/health');
+    expect(requests).toEqual([
+      expect.objectContaining({
+        level: 30,
+        method: 'GET',
+        url: '/api/courses?token=[redacted]',
+        statusCode: 200,
+      }),
+    ]);
+    expect(stdout.join('\n')).not.toContain('Banner-Query-Secret');
   });
 
   it('drains under keep-alive load on SIGTERM: every request is answered or its new connection refused, none reset', async () => {

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, publicUrl } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
 
@@ -8,7 +8,9 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
   const app = await buildApp({ config, database });
-  if (config.SEED_DEMO) await seedDemo(database.db, app.log);
+  // What the seed made is told once, in the start banner, rather than scattered before it.
+  const seeded: string[] = [];
+  if (config.SEED_DEMO) await seedDemo(database.db, { info: (line) => seeded.push(line) });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -34,7 +36,7 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}/db`;
-  app.log.info(`Kwoon is ready on http://localhost:${config.PORT} (database: ${where})`);
+  app.log.info([`Kwoon is ready on ${publicUrl(config)} (database: ${where})`, ...seeded].join('\n  '));
 }
 
 main().catch((error: unknown) => {

@@ -51,7 +51,7 @@ export interface TestApp {
 /** The real app on a real, freshly migrated database, with a clock the test can move. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { webRoot?: string } = {},
+  options: { webRoot?: string; logStream?: NodeJS.WritableStream; prettyLogs?: boolean } = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'kwoon-media-'));
@@ -72,6 +72,8 @@ export async function createTestApp(
     mailTransport,
     storage: localStorage(mediaDir),
     webRoot: options.webRoot ?? path.join(mediaDir, 'no-web-build'),
+    logStream: options.logStream,
+    prettyLogs: options.prettyLogs,
   });
   await app.ready();
   return {
