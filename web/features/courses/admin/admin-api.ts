@@ -20,6 +20,7 @@ import { LessonProgressResponse } from '../../../../common/progress';
 import { ReviewResponse } from '../../../../common/reviews';
 import { UploadResponse, type UploadFolder } from '../../../../common/uploads';
 import { apiRequest, isNotFound, uploadForm } from '../../../lib/api-client';
+import { courseDetailQuery, courseKeys } from '../api';
 
 /** The admin sees every course, published or not, in one list. */
 export const ADMIN_COURSE_LIMIT = 200;
@@ -29,7 +30,7 @@ export const STUDENT_LESSONS_PAGE_SIZE = 10;
 export const adminCourseKeys = {
   all: ['courses'] as const,
   list: () => ['courses', 'admin-list'] as const,
-  detail: (courseId: string) => ['courses', 'detail', courseId] as const,
+  detail: courseKeys.detail,
   students: (courseId: string) => ['courses', courseId, 'students'] as const,
   lessonProgress: (userId: string, courseId: string, page: number) =>
     ['progress', userId, courseId, 'lessons', page] as const,
@@ -46,11 +47,7 @@ export function useAdminCourses() {
 }
 
 export function useAdminCourse(courseId: string) {
-  return useQuery({
-    queryKey: adminCourseKeys.detail(courseId),
-    queryFn: () => apiRequest(`/courses/${id(courseId)}`, { schema: CourseResponse }),
-    select: (data) => data.course,
-  });
+  return useQuery(courseDetailQuery(courseId));
 }
 
 export function useCourseStudents(courseId: string, enabled = true) {
@@ -213,14 +210,14 @@ export function useReorderModules(courseId: string) {
       }),
     onMutate: async (moduleIds) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<{ course: CourseDetail }>(key);
+      const previous = queryClient.getQueryData<CourseDetail>(key);
       if (previous) {
-        const byId = new Map(previous.course.modules.map((m) => [m.id, m]));
+        const byId = new Map(previous.modules.map((m) => [m.id, m]));
         const modules = moduleIds.flatMap((moduleId, index) => {
           const found = byId.get(moduleId);
           return found ? [{ ...found, order_sequence: index + 1 }] : [];
         });
-        queryClient.setQueryData(key, { course: { ...previous.course, modules } });
+        queryClient.setQueryData<CourseDetail>(key, { ...previous, modules });
       }
       return { previous };
     },
