@@ -17,9 +17,9 @@ import {
 } from '../../../../common/courses';
 import { ENROLLMENTS_MAX_LIMIT, EnrollmentListResponse } from '../../../../common/enrollments';
 import { LessonProgressResponse } from '../../../../common/progress';
-import { ReviewResponse } from '../../../../common/reviews';
+import { REVIEWS_MAX_LIMIT, ReviewsResponse, type Review } from '../../../../common/reviews';
 import { UploadResponse, type UploadFolder } from '../../../../common/uploads';
-import { apiRequest, isNotFound, uploadForm } from '../../../lib/api-client';
+import { apiRequest, uploadForm } from '../../../lib/api-client';
 import { courseDetailQuery, courseKeys } from '../api';
 
 /** The admin sees every course, published or not, in one list. */
@@ -72,19 +72,23 @@ export function useStudentLessonProgress(userId: string, courseId: string, page:
   });
 }
 
-/** A student's review of the course, or null when they have not rated it (a 404). */
+/**
+ * A student's review of the course, or null when they have not rated it. It is looked up in the
+ * student's list of reviews: the one-course call answers 404 for "no review", and the browser reports
+ * every 404 in the console.
+ */
 export function useStudentReview(userId: string, courseId: string) {
   return useQuery({
     queryKey: ['reviews', 'user', userId, courseId] as const,
-    queryFn: async () => {
-      try {
-        const { review } = await apiRequest(`/users/${id(userId)}/courses/${id(courseId)}/review`, {
-          schema: ReviewResponse,
-        });
-        return review;
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
+    queryFn: async (): Promise<Review | null> => {
+      for (let offset = 0; ; offset += REVIEWS_MAX_LIMIT) {
+        const page = await apiRequest(
+          `/users/${id(userId)}/reviews?limit=${REVIEWS_MAX_LIMIT}&offset=${offset}`,
+          { schema: ReviewsResponse },
+        );
+        const review = page.reviews.find((candidate) => candidate.course_id === courseId);
+        if (review) return review;
+        if (page.reviews.length === 0 || offset + page.reviews.length >= page.total) return null;
       }
     },
   });
