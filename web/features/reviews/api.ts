@@ -12,7 +12,7 @@ import {
   type CreateReviewInput,
   type UpdateReviewInput,
 } from '../../../common/reviews';
-import { apiRequest, isNotFound } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 
 const enc = encodeURIComponent;
 
@@ -53,15 +53,8 @@ export function useCourseReviews(courseId: string) {
  */
 async function findUserReview(userId: string, courseId: string): Promise<Review | null> {
   for (let offset = 0; ; offset += REVIEWS_MAX_LIMIT) {
-    const page = await apiRequest(
-      `/users/${enc(userId)}/reviews?limit=${REVIEWS_MAX_LIMIT}&offset=${offset}`,
-      {
-        schema: ReviewsResponse,
-      },
-    ).catch((error: unknown) => {
-      if (isNotFound(error)) return { reviews: [], total: 0 };
-      throw error;
-    });
+    const url = `/users/${enc(userId)}/reviews?limit=${REVIEWS_MAX_LIMIT}&offset=${offset}`;
+    const page = await apiRequest(url, { schema: ReviewsResponse });
     const review = page.reviews.find((candidate) => candidate.course_id === courseId);
     if (review) return review;
     if (page.reviews.length === 0 || offset + page.reviews.length >= page.total) return null;
