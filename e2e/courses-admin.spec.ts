@@ -1,10 +1,11 @@
-import type { Page } from '@playwright/test';
+import type { ConsoleMessage, Page } from '@playwright/test';
 import type { CourseResponse } from '../common/courses';
 import {
   authenticateDemoAdmin,
   bearer,
   expect,
   expectNoAxeViolations,
+  findCourseByTitle,
   test,
   textbox,
   uniqueSuffix,
@@ -181,4 +182,86 @@ test('the admin dashboard, the course form and the content manager pass axe', as
   await page.getByRole('button', { name: /^Edit lesson Foundations Check/ }).click();
   await expect(page.getByRole('form', { name: 'Edit lesson' })).toBeVisible();
   await expectNoViolations();
+});
+
+const SEEDED_COURSE = 'Foundations of Zhan Zhuang: Standing Meditation';
+
+/** Every console error of the page, with the address Chromium names for a failed request. */
+function collectConsoleErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') errors.push(`${message.text()} ${message.location().url}`.trim());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test('the course page opens after Manage Content, by its Enter link and from the sidebar', async ({
+  page,
+  api,
+  signIn,
+}) => {
+  const admin = await authenticateDemoAdmin(api);
+  const course = await findCourseByTitle(api, admin.token, SEEDED_COURSE);
+  const errors = collectConsoleErrors(page);
+  await signIn(admin);
+  const coursePage = page.getByRole('heading', { level: 1, name: SEEDED_COURSE });
+
+  await page.goto('/app/admin');
+  const card = page.getByRole('article', { name: SEEDED_COURSE });
+  await card.getByRole('link', { name: `Manage Content of ${SEEDED_COURSE}` }).click();
+  await expect(page.getByRole('list', { name: 'Modules' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Courses' }).click();
+  await card.getByRole('link', { name: `Enter: ${SEEDED_COURSE}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/course/${course.id}$`));
+  await expect(coursePage).toBeVisible();
+  await expect(page.getByText('Admin Preview Mode')).toBeVisible();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+
+  // Back to the content manager, then to the course through the sidebar's course list.
+  await page.goBack();
+  await page.goBack();
+  await expect(page.getByRole('list', { name: 'Modules' })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'App navigation' })
+    .getByRole('link', { name: 'Courses', exact: true })
+    .click();
+  await page.getByRole('article', { name: SEEDED_COURSE }).getByRole('link', { name: SEEDED_COURSE }).click();
+  await expect(coursePage).toBeVisible();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('a student with no review and no plan opens a course page and Settings without a console error', async ({
+  page,
+  api,
+  createStudent,
+  signIn,
+}) => {
+  const admin = await authenticateDemoAdmin(api);
+  const course = await findCourseByTitle(api, admin.token, SEEDED_COURSE);
+  const student = await createStudent();
+  const enrolled = await api.post(`/api/user/${student.user.id}/enroll/${course.id}`, {
+    headers: bearer(student.token),
+    data: {},
+  });
+  expect(enrolled.status(), await enrolled.text()).toBe(201);
+  const errors = collectConsoleErrors(page);
+  await signIn(student);
+
+  await page.goto(`/app/course/${course.id}`);
+  await expect(page.getByRole('button', { name: 'Write a Review' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Student Reviews' })).toBeVisible();
+  expect(errors).toEqual([]);
+
+  await page.goto('/app/settings');
+  const history = page.getByRole('region', { name: 'Order History' });
+  await expect(history.getByText(/no orders/i)).toBeVisible();
+  await expect(history.getByRole('alert')).toHaveCount(0);
+  // The spec answers "no plan" with a 404, and Chromium itself reports every 4xx response of a
+  // page in its console, out of the page's reach; the app adds nothing of its own.
+  const subscription = `/api/stripe/subscription/${student.user.id}`;
+  expect(
+    errors.filter((error) => !(error.startsWith('Failed to load resource') && error.endsWith(subscription))),
+  ).toEqual([]);
 });

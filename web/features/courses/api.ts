@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CourseListResponse, CourseResponse, type CourseDetail } from '../../../common/courses';
 import { EnrollResponse } from '../../../common/enrollments';
 import {
@@ -35,12 +35,20 @@ export function useCourses(isSeries: boolean) {
   });
 }
 
-export function useCourse(courseId: string) {
-  return useQuery({
+/**
+ * One course's detail, cached as the course itself: the course page and the content manager share
+ * this entry, so both must read and write the same shape.
+ */
+export function courseDetailQuery(courseId: string) {
+  return queryOptions({
     queryKey: courseKeys.detail(courseId),
     queryFn: () =>
       apiRequest(`/courses/${enc(courseId)}`, { schema: CourseResponse }).then((response) => response.course),
   });
+}
+
+export function useCourse(courseId: string) {
+  return useQuery(courseDetailQuery(courseId));
 }
 
 export function useEnroll(userId: string | undefined) {

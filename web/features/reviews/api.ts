@@ -5,11 +5,14 @@ import {
   HelpfulResponse,
   RatingSummary,
   REVIEWS_DEFAULT_LIMIT,
+  REVIEWS_MAX_LIMIT,
   ReviewResponse,
+  ReviewsResponse,
+  type Review,
   type CreateReviewInput,
   type UpdateReviewInput,
 } from '../../../common/reviews';
-import { apiRequest, isNotFound } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 
 const enc = encodeURIComponent;
 
@@ -43,18 +46,27 @@ export function useCourseReviews(courseId: string) {
   });
 }
 
+/**
+ * The user's review of the course, looked up in the list of their reviews (one a course). The
+ * single-review call answers 404 when there is none, and the browser reports every 404 in the
+ * console whatever the page does with it: most course pages are opened by someone with no review.
+ */
+async function findUserReview(userId: string, courseId: string): Promise<Review | null> {
+  for (let offset = 0; ; offset += REVIEWS_MAX_LIMIT) {
+    const url = `/users/${enc(userId)}/reviews?limit=${REVIEWS_MAX_LIMIT}&offset=${offset}`;
+    const page = await apiRequest(url, { schema: ReviewsResponse });
+    const review = page.reviews.find((candidate) => candidate.course_id === courseId);
+    if (review) return review;
+    if (page.reviews.length === 0 || offset + page.reviews.length >= page.total) return null;
+  }
+}
+
 /** The caller's own review of the course, or null when they have not written one. */
 export function useMyReview(userId: string, courseId: string, enabled: boolean) {
   return useQuery({
     queryKey: reviewKeys.mine(userId, courseId),
     enabled,
-    queryFn: () =>
-      apiRequest(`/users/${enc(userId)}/courses/${enc(courseId)}/review`, { schema: ReviewResponse })
-        .then((response) => response.review)
-        .catch((error: unknown) => {
-          if (isNotFound(error)) return null;
-          throw error;
-        }),
+    queryFn: () => findUserReview(userId, courseId),
   });
 }
 

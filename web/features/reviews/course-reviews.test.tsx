@@ -44,10 +44,7 @@ function serve(user: User, extra: Parameters<typeof stubFetch>[0] = {}) {
     [`POST /api/verify/user/${user.id}`]: () => ({ body: { valid: true, user } }),
     [`GET /api/courses/${COURSE_ID}/rating-summary`]: () => ({ body: summary }),
     [`GET /api/courses/${COURSE_ID}/reviews`]: () => ({ body: { reviews: [review()], total: 1 } }),
-    [`GET /api/users/${user.id}/courses/${COURSE_ID}/review`]: () => ({
-      status: 404,
-      body: { error: 'Review not found', code: 'NOT_FOUND' },
-    }),
+    [`GET /api/users/${user.id}/reviews`]: () => ({ body: { reviews: [], total: 0 } }),
     ...extra,
   });
 }
@@ -115,7 +112,9 @@ describe('CourseReviews', () => {
     expect(await within(list).findByText('Review 25')).toBeTruthy();
     expect(within(list).getAllByRole('listitem')).toHaveLength(25);
     expect(screen.queryByRole('button', { name: 'Load More Reviews' })).toBeNull();
-    const offsets = calls.filter((c) => c.path.endsWith('/reviews')).map((c) => c.query.get('offset'));
+    const offsets = calls
+      .filter((c) => c.path === `/api/courses/${COURSE_ID}/reviews`)
+      .map((c) => c.query.get('offset'));
     expect(offsets).toEqual(['0', '20', '20']);
   });
 
@@ -152,7 +151,7 @@ describe('CourseReviews', () => {
     const user = makeUser();
     const mine = review({ user_id: user.id, user_name: user.name });
     const { calls } = serve(user, {
-      [`GET /api/users/${user.id}/courses/${COURSE_ID}/review`]: () => ({ body: { review: mine } }),
+      [`GET /api/users/${user.id}/reviews`]: () => ({ body: { reviews: [mine], total: 1 } }),
       [`GET /api/courses/${COURSE_ID}/reviews`]: () => ({
         body: { reviews: [{ ...mine, voted_helpful: false }], total: 1 },
       }),

@@ -17,9 +17,10 @@ import {
 } from '../../../../common/courses';
 import { ENROLLMENTS_MAX_LIMIT, EnrollmentListResponse } from '../../../../common/enrollments';
 import { LessonProgressResponse } from '../../../../common/progress';
-import { ReviewResponse } from '../../../../common/reviews';
+import { REVIEWS_MAX_LIMIT, ReviewsResponse, type Review } from '../../../../common/reviews';
 import { UploadResponse, type UploadFolder } from '../../../../common/uploads';
-import { apiRequest, isNotFound, uploadForm } from '../../../lib/api-client';
+import { apiRequest, uploadForm } from '../../../lib/api-client';
+import { courseDetailQuery, courseKeys } from '../api';
 
 /** The admin sees every course, published or not, in one list. */
 export const ADMIN_COURSE_LIMIT = 200;
@@ -29,7 +30,7 @@ export const STUDENT_LESSONS_PAGE_SIZE = 10;
 export const adminCourseKeys = {
   all: ['courses'] as const,
   list: () => ['courses', 'admin-list'] as const,
-  detail: (courseId: string) => ['courses', 'detail', courseId] as const,
+  detail: courseKeys.detail,
   students: (courseId: string) => ['courses', courseId, 'students'] as const,
   lessonProgress: (userId: string, courseId: string, page: number) =>
     ['progress', userId, courseId, 'lessons', page] as const,
@@ -46,11 +47,7 @@ export function useAdminCourses() {
 }
 
 export function useAdminCourse(courseId: string) {
-  return useQuery({
-    queryKey: adminCourseKeys.detail(courseId),
-    queryFn: () => apiRequest(`/courses/${id(courseId)}`, { schema: CourseResponse }),
-    select: (data) => data.course,
-  });
+  return useQuery(courseDetailQuery(courseId));
 }
 
 export function useCourseStudents(courseId: string, enabled = true) {
@@ -75,19 +72,23 @@ export function useStudentLessonProgress(userId: string, courseId: string, page:
   });
 }
 
-/** A student's review of the course, or null when they have not rated it (a 404). */
+/**
+ * A student's review of the course, or null when they have not rated it. It is looked up in the
+ * student's list of reviews: the one-course call answers 404 for "no review", and the browser reports
+ * every 404 in the console.
+ */
 export function useStudentReview(userId: string, courseId: string) {
   return useQuery({
     queryKey: ['reviews', 'user', userId, courseId] as const,
-    queryFn: async () => {
-      try {
-        const { review } = await apiRequest(`/users/${id(userId)}/courses/${id(courseId)}/review`, {
-          schema: ReviewResponse,
-        });
-        return review;
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
+    queryFn: async (): Promise<Review | null> => {
+      for (let offset = 0; ; offset += REVIEWS_MAX_LIMIT) {
+        const page = await apiRequest(
+          `/users/${id(userId)}/reviews?limit=${REVIEWS_MAX_LIMIT}&offset=${offset}`,
+          { schema: ReviewsResponse },
+        );
+        const review = page.reviews.find((candidate) => candidate.course_id === courseId);
+        if (review) return review;
+        if (page.reviews.length === 0 || offset + page.reviews.length >= page.total) return null;
       }
     },
   });
@@ -213,14 +214,14 @@ export function useReorderModules(courseId: string) {
       }),
     onMutate: async (moduleIds) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<{ course: CourseDetail }>(key);
+      const previous = queryClient.getQueryData<CourseDetail>(key);
       if (previous) {
-        const byId = new Map(previous.course.modules.map((m) => [m.id, m]));
+        const byId = new Map(previous.modules.map((m) => [m.id, m]));
         const modules = moduleIds.flatMap((moduleId, index) => {
           const found = byId.get(moduleId);
           return found ? [{ ...found, order_sequence: index + 1 }] : [];
         });
-        queryClient.setQueryData(key, { course: { ...previous.course, modules } });
+        queryClient.setQueryData<CourseDetail>(key, { ...previous, modules });
       }
       return { previous };
     },
