@@ -1,23 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { OutboxResponse } from '../common/mail';
 import { DEMO_ADMIN } from '../server/db/seed/demo-accounts';
-import {
-  authenticateDemoAdmin,
-  bearer,
-  expect,
-  expectNoAxeViolations,
-  test,
-  textbox,
-  uniqueSuffix,
-} from './fixtures';
+import { expect, expectNoAxeViolations, outboxMessages, test, textbox, uniqueSuffix } from './fixtures';
 
 /** The outbox rows with this subject, as the demo admin reads them. */
-async function outboxWithSubject(api: APIRequestContext, subject: string) {
-  const admin = await authenticateDemoAdmin(api);
-  const response = await api.get('/api/admin/outbox?limit=200', { headers: bearer(admin.token) });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as OutboxResponse).messages.filter((m) => m.subject === subject);
-}
+const outboxWithSubject = (api: APIRequestContext, subject: string) =>
+  outboxMessages(api, (m) => m.subject === subject);
 
 const contactForm = (page: Page) => page.getByRole('form', { name: 'Contact the school' });
 

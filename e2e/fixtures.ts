@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { AuthResponse, RequestResetResponse, SignUpInput } from '../common/auth';
 import type { CourseListResponse, CourseSummary } from '../common/courses';
+import type { OutboxMessage, OutboxMessageDetail, OutboxResponse } from '../common/mail';
 import type { TermsStatusResponse } from '../common/terms';
 import type { User } from '../common/users';
 import { DEMO_ADMIN } from '../server/db/seed/demo-accounts';
@@ -136,21 +137,35 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/** The outbox messages `match` picks, newest first, as the demo admin lists them. */
+export async function outboxMessages(
+  api: APIRequestContext,
+  match: (message: OutboxMessage) => boolean,
+): Promise<OutboxMessage[]> {
+  const admin = await authenticateDemoAdmin(api);
+  const response = await api.get('/api/admin/outbox?limit=200', { headers: bearer(admin.token) });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as OutboxResponse).messages.filter(match);
+}
+
+/** The text of the newest outbox message `match` picks, waiting until it has been written. */
+export async function readOutboxText(
+  api: APIRequestContext,
+  match: (message: OutboxMessage) => boolean,
+): Promise<string> {
+  let newest: OutboxMessage | undefined;
+  await expect.poll(async () => (newest = (await outboxMessages(api, match))[0])?.id).toBeTruthy();
+  const admin = await authenticateDemoAdmin(api);
+  const response = await api.get(`/api/admin/outbox/${newest!.id}`, { headers: bearer(admin.token) });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as OutboxMessageDetail).text;
+}
+
 /** The 6-digit recovery code last e-mailed to `email`, read from the outbox as the demo admin. */
 export async function readResetCode(api: APIRequestContext, email: string): Promise<string> {
-  const admin = await authenticateDemoAdmin(api);
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await api.get('/api/admin/outbox?limit=50', { headers: bearer(admin.token) });
-      const { messages } = (await response.json()) as {
-        messages: Array<{ to_address: string; subject: string }>;
-      };
-      const message = messages.find((m) => m.to_address === email && /reset code/.test(m.subject));
-      code = message && /(\d{6})/.exec(message.subject)?.[1];
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
+  const text = await readOutboxText(api, (m) => m.to_address === email && /reset code/.test(m.subject));
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  expect(code, text).toMatch(/^\d{6}$/);
   return code!;
 }
 

@@ -1,13 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { OutboxMessageDetail, OutboxResponse } from '../common/mail';
 import type { User } from '../common/users';
 import {
-  authenticateDemoAdmin,
   bearer,
   expect,
   expectNoAxeViolations,
   LANDING_URL,
   NO_SESSION,
+  readOutboxText,
   readStoredSession,
   signInWithForm,
   test,
@@ -17,17 +16,11 @@ import { solidPng } from './images';
 
 /** The confirmation link in the newest e-mail to an address, read from the outbox as an admin. */
 async function confirmationLinkTo(api: APIRequestContext, address: string): Promise<URL> {
-  const admin = await authenticateDemoAdmin(api);
-  const headers = bearer(admin.token);
-  const list = (await (await api.get('/api/admin/outbox?limit=200', { headers })).json()) as OutboxResponse;
-  const sent = list.messages.find(
+  const text = await readOutboxText(
+    api,
     (m) => m.to_address === address && m.subject === 'Confirm your new e-mail address',
   );
-  expect(sent, `a confirmation e-mail to ${address}`).toBeDefined();
-  const message = (await (
-    await api.get(`/api/admin/outbox/${sent!.id}`, { headers })
-  ).json()) as OutboxMessageDetail;
-  const link = /(\S+\/confirm-email\?token=\S+)/.exec(message.text)?.[1];
+  const link = /(\S+\/confirm-email\?token=\S+)/.exec(text)?.[1];
   expect(link).toBeDefined();
   return new URL(link!);
 }
