@@ -35,7 +35,7 @@ export async function registerModules(api: FastifyInstance, platform: Platform):
   const enrollments = createEnrollmentsService(platform, { courses });
   const uploads = createUploadsService(platform);
   const users = createUsersService(platform, { courseLister: enrollments, avatarFiles: uploads });
-  await api.register(usersRoutes({ users }));
+  await api.register(usersRoutes({ users }, platform.config));
   await api.register(enrollmentsRoutes({ enrollments }));
   const auth = createAuthService(platform, { users });
   await api.register(authRoutes({ auth }, platform.config));

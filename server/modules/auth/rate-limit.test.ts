@@ -46,6 +46,10 @@ const limitedRoutes: Array<[string, () => Call]> = [
     () => ({ method: 'POST', url: '/api/user/security-questions', payload: { email: 'a@b.org' } }),
   ],
   ['questions by id', () => ({ method: 'GET', url: `/api/user/security-questions/${randomUUID()}` })],
+  [
+    'e-mail confirmation',
+    () => ({ method: 'POST', url: '/api/user/confirm-email', payload: { token: 'x'.repeat(43) } }),
+  ],
 ];
 
 describe('rate limits on sign-in, sign-up and recovery (AUTH_RATE_LIMIT_PER_MINUTE)', () => {

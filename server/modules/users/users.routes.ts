@@ -12,6 +12,7 @@ import {
   UserListResponse,
   UserResponse,
 } from '../../../common/users';
+import type { Config } from '../../config';
 import { requireAuth } from '../../platform/auth';
 import { bearerSecurity, errorResponses } from '../../platform/errors';
 import { perUserRateLimit, type RateRule } from '../../platform/rate-limit';
@@ -25,7 +26,10 @@ const tags = ['users'];
  */
 export const PROFILE_SAVE_RATE_LIMIT: RateRule = { max: 30, windowMinutes: 15 };
 
-export function usersRoutes(services: { users: UsersService }): FastifyPluginAsyncZod {
+export function usersRoutes(
+  services: { users: UsersService },
+  config: Pick<Config, 'AUTH_RATE_LIMIT_PER_MINUTE'>,
+): FastifyPluginAsyncZod {
   const { users } = services;
 
   return async (app) => {
@@ -131,14 +135,19 @@ export function usersRoutes(services: { users: UsersService }): FastifyPluginAsy
     app.post(
       '/user/confirm-email',
       {
-        config: { access: 'public' },
+        // A token is checked here, so guessing is limited per address like the sign-in routes.
+        config: {
+          access: 'public',
+          rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' },
+        },
         schema: {
           tags,
           summary:
             'Apply a requested e-mail change with the token from the link sent to the new address ' +
-            '(400 when unknown, used or expired; 409 when another account took the address meanwhile)',
+            '(400 when unknown, used or expired; 409 when another account took the address meanwhile; ' +
+            'AUTH_RATE_LIMIT_PER_MINUTE per client address)',
           body: ConfirmEmailInput,
-          response: { 200: ConfirmEmailResponse, ...errorResponses(400, 409) },
+          response: { 200: ConfirmEmailResponse, ...errorResponses(400, 409, 429) },
         },
       },
       async (request) => users.confirmEmail(request.body.token),
