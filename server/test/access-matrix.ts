@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { expect } from 'vitest';
+import { mailOutbox } from '../db/schema';
 import type { Access } from '../platform/auth';
 import type { TestApp } from './app';
 import { createAdmin, createUser } from './factories';
@@ -42,6 +43,8 @@ export interface World {
   termsRecordId: string;
   /** A file A uploaded. */
   mediaPublicId: string;
+  /** An e-mail to A in the outbox. */
+  outboxMessageId: string;
 }
 
 /** What a call sends, apart from the actor's token. */
@@ -124,6 +127,15 @@ export async function buildWorld(t: TestApp): Promise<World> {
 
   const terms = await acceptTerms(t, a.user.id);
   await createSubscription(t, a.user.id);
+  const [mail] = await t.database.db
+    .insert(mailOutbox)
+    .values({
+      to_address: a.user.email,
+      subject: 'Welcome',
+      text_body: 'Welcome to the school',
+      status: 'logged',
+    })
+    .returning({ id: mailOutbox.id });
   return {
     a,
     b,
@@ -136,6 +148,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     termsVersion: terms.version,
     termsRecordId: terms.id,
     mediaPublicId: (await createMediaFile(t, a.user.id)).public_id,
+    outboxMessageId: mail!.id,
   };
 }
 
