@@ -116,6 +116,28 @@ const nodeGlobals = Object.fromEntries(
   ].map((name) => [name, 'readonly']),
 );
 
+const TEST_FUNCTIONS = '/^(describe|suite|it|test|bench|itConcurrently)$/';
+/**
+ * A test that does not run passes silently, and a focused one silences the rest: neither lands.
+ * A test that needs a service CI provides may be conditional (`skipIf`), with a disable comment
+ * saying which CI step runs it.
+ */
+const testsThatDoNotRun = [
+  {
+    selector: `MemberExpression[object.name=${TEST_FUNCTIONS}][property.name=/^(skip|only|todo|fixme)$/]`,
+    message: 'Tests that are skipped or focused do not land: make the test pass, or delete it.',
+  },
+  {
+    selector: `MemberExpression[object.property.name=/^(describe|step)$/][property.name=/^(skip|only|fixme)$/]`,
+    message: 'Tests that are skipped or focused do not land: make the test pass, or delete it.',
+  },
+  {
+    selector: `MemberExpression[object.name=${TEST_FUNCTIONS}][property.name=/^(skipIf|runIf)$/]`,
+    message:
+      'A conditional test silently passes where its condition fails; if CI provides what it needs, say so in a disable comment.',
+  },
+];
+
 export default defineConfig(
   globalIgnores([
     'dist/',
@@ -163,6 +185,7 @@ export default defineConfig(
     name: 'kwoon/tests',
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', '**/test/**/*.{ts,tsx}'],
     rules: {
+      'no-restricted-syntax': ['error', ...testsThatDoNotRun],
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
@@ -176,6 +199,22 @@ export default defineConfig(
     extends: [reactHooks.configs.flat.recommended],
     rules: {
       'no-console': ['warn', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // A repo's queries join the caller's unit of work (server/platform/tx.ts); the service decides
+    // where a transaction begins and ends, so a repo opening its own would split it.
+    name: 'kwoon/repos',
+    files: ['server/modules/**/*.repo.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message:
+            'Repos never open transactions: the service wraps the unit of work in platform.tx() or platform.withAdvisoryLock().',
+        },
+      ],
     },
   },
   layerBoundaries,

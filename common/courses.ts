@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageLimit, pageOffset } from './api';
+import { QuizPassMark } from './quiz';
 
 /** Quiz questions live in common/quiz.ts; re-exported so course code has one import. */
 export * from './quiz';
@@ -242,6 +243,8 @@ export const LessonInput = orEmpty(
       )
       .optional(),
     is_required: z.boolean({ error: 'is_required must be true or false' }).optional(),
+    /** Quizzes only; null removes it. */
+    pass_mark: QuizPassMark.optional(),
     order_sequence: OrderSequence.optional(),
   }),
 );
@@ -335,6 +338,8 @@ export const Lesson = z.object({
   duration_minutes: z.number().int(),
   order_sequence: z.number().int(),
   is_required: z.boolean(),
+  /** A quiz's pass mark in percent; null when any attempt completes it (and for other lessons). */
+  pass_mark: z.number().int().nullable(),
 });
 export type Lesson = z.infer<typeof Lesson>;
 

@@ -17,7 +17,6 @@ export const CHECKOUT_NOT_FOUND_MESSAGE = 'Payment session not found';
 export const CHECKOUT_CLOSED_MESSAGE = 'This checkout is no longer open';
 export const PROVIDER_UNAVAILABLE_MESSAGE = 'The payment provider is not available. Please try again later.';
 export const INVALID_SIGNATURE_MESSAGE = 'Invalid webhook signature';
-export const NO_SUBSCRIPTION_MESSAGE = 'No subscription found';
 
 /** Seconds the success page waits before verifying, and before redirecting (both pages). */
 export const VERIFY_DELAY_MS = 1000;
@@ -145,7 +144,8 @@ export const Subscription = z.object({
 export type Subscription = z.infer<typeof Subscription>;
 
 /** GET /stripe/subscription/{userId}: the user's current subscription; 404 when there is none. */
-export const SubscriptionResponse = z.object({ subscription: Subscription });
+/** `subscription` is null when the user has never had one (an ordinary answer, not an error). */
+export const SubscriptionResponse = z.object({ subscription: Subscription.nullable() });
 export type SubscriptionResponse = z.infer<typeof SubscriptionResponse>;
 
 /** The built-in test checkout (PAYMENTS_PROVIDER=local). No real card is ever charged. */

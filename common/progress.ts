@@ -11,6 +11,8 @@ export const LESSON_PROGRESS_DEFAULT_LIMIT = 50;
 export const LESSON_PROGRESS_MAX_LIMIT = 200;
 export const QUIZ_ATTEMPTS_DEFAULT_LIMIT = 20;
 export const QUIZ_ATTEMPTS_MAX_LIMIT = 100;
+export const QUIZ_RESULTS_DEFAULT_LIMIT = 20;
+export const QUIZ_RESULTS_MAX_LIMIT = 100;
 
 const UserId = z.uuid({ error: 'Invalid user id' });
 
@@ -115,12 +117,18 @@ export const QuizResponse = z.object({
 export type QuizResponse = z.infer<typeof QuizResponse>;
 export const QuizResponseList = z.array(QuizResponse);
 
+/**
+ * passed is true whenever the quiz has no pass mark. Only a passed attempt completes the lesson;
+ * course_progress is the course's progress after the submission either way.
+ */
 export const SubmitQuizResponse = z.object({
   saved: z.boolean(),
   attempt_number: z.number().int().nullable(),
   score: z.number().int(),
   correct: z.number().int(),
   total: z.number().int(),
+  pass_mark: z.number().int().nullable(),
+  passed: z.boolean(),
   responses: z.array(QuizResponse),
   course_progress: z.number().int().nullable(),
 });
@@ -154,6 +162,34 @@ export type QuizAttempt = z.infer<typeof QuizAttempt>;
 /** One page of attempts, highest attempt first; total counts every attempt. */
 export const QuizAttemptsResponse = z.object({ attempts: z.array(QuizAttempt), total: z.number().int() });
 export type QuizAttemptsResponse = z.infer<typeof QuizAttemptsResponse>;
+
+/** GET /admin/quizzes/{id}/results?limit&offset. */
+export const QuizResultsQuery = z.object({
+  limit: pageLimit(QUIZ_RESULTS_DEFAULT_LIMIT, QUIZ_RESULTS_MAX_LIMIT),
+  offset: pageOffset,
+});
+export type QuizResultsQuery = z.input<typeof QuizResultsQuery>;
+
+/** One student's attempts at a quiz; passed compares the best score with the current pass mark. */
+export const QuizStudentResult = z.object({
+  user_id: z.uuid(),
+  user_name: z.string(),
+  attempts: z.number().int(),
+  best_score: z.number().int(),
+  passed: z.boolean(),
+  last_attempt_at: z.string(),
+});
+export type QuizStudentResult = z.infer<typeof QuizStudentResult>;
+
+/** One page of the students who have attempted the quiz, by name; total counts them all. */
+export const QuizResultsResponse = z.object({
+  lesson_id: z.uuid(),
+  title: z.string(),
+  pass_mark: z.number().int().nullable(),
+  results: z.array(QuizStudentResult),
+  total: z.number().int(),
+});
+export type QuizResultsResponse = z.infer<typeof QuizResultsResponse>;
 
 /** Score = correct answers divided by all questions, as a rounded percentage. */
 export function quizScore(correct: number, total: number): number {

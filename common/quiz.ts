@@ -3,6 +3,24 @@ import { z } from 'zod';
 export const QUIZ_OPTIONS_MESSAGE = 'A question needs at least 2 options';
 export const QUIZ_EMPTY_MESSAGE = 'A quiz needs at least one question';
 export const QUIZ_CORRECT_ANSWER_MESSAGE = 'Each question needs a correct answer';
+export const QUIZ_PASS_MARK_MESSAGE = 'The pass mark must be a whole number from 1 to 100';
+export const PASS_MARK_NOT_A_QUIZ_MESSAGE = 'Only a quiz can have a pass mark';
+
+/**
+ * A quiz's pass mark: a whole percentage from 1 to 100, or null for none, in which case any
+ * attempt completes the lesson (the specification's behaviour).
+ */
+export const QuizPassMark = z
+  .number({ error: QUIZ_PASS_MARK_MESSAGE })
+  .int(QUIZ_PASS_MARK_MESSAGE)
+  .min(1, QUIZ_PASS_MARK_MESSAGE)
+  .max(100, QUIZ_PASS_MARK_MESSAGE)
+  .nullable();
+export type QuizPassMark = z.infer<typeof QuizPassMark>;
+
+/** Whether a score passes: every score does when there is no pass mark. */
+export const quizPassed = (score: number, passMark: number | null): boolean =>
+  passMark === null || score >= passMark;
 
 /**
  * One quiz question as stored (a JSON list in a quiz lesson's content_text). `question` is

@@ -135,6 +135,13 @@ export const UpdateUserInput = ProfileFields.extend({
 });
 export type UpdateUserInput = z.input<typeof UpdateUserInput>;
 
+/**
+ * PUT /user/{id}/email-notifications: the one low-risk setting that needs no password (owner or
+ * admin); see docs/security.md, "Accounts".
+ */
+export const EmailNotificationsInput = z.object({ enabled: z.boolean() });
+export type EmailNotificationsInput = z.infer<typeof EmailNotificationsInput>;
+
 /** Users deactivating their own account confirm with their password; admins deactivating others do not. */
 export const DeactivateInput = z.object({
   isDeletionRequest: z.boolean().default(false),

@@ -2,6 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationIdOf } from './platform/openapi';
 import { createTestApp, type TestApp } from './test/app';
 
 let t: TestApp;
@@ -107,5 +108,64 @@ describe('OpenAPI', () => {
     expect(doc.paths['/api/user/{id}/profile'].get.responses['200']).toBeDefined();
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(docs.statusCode);
+  });
+
+  /** Every operation of the document, with its method and path. */
+  const operations = async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    return Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>).flatMap(
+      ([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({ method, path, operation })),
+    );
+  };
+
+  it('names every operation with a unique operationId derived from its method and path', async () => {
+    const all = await operations();
+    const ids = all.map(({ operation }) => operation.operationId);
+    expect(all.filter(({ operation }) => typeof operation.operationId !== 'string')).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    const byPath = Object.fromEntries(
+      all.map(({ method, path, operation }) => [`${method} ${path}`, operation]),
+    );
+    expect(byPath['get /api/users/{id}/course-requests']!.operationId).toBe('getUsersByIdCourseRequests');
+    expect(byPath['post /api/user/authenticate']!.operationId).toBe('postUserAuthenticate');
+    expect(operationIdOf('PUT', '/api/user/:userId/course/:courseId/progress')).toBe(
+      'putUserByUserIdCourseByCourseIdProgress',
+    );
+  });
+
+  it('lists the error shape and the other shared schemas once, as components the operations refer to', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const doc = res.json();
+    expect(doc.components.schemas.ApiError).toMatchObject({ required: ['error', 'code'] });
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['ApiError', 'OkResponse', 'User', 'CourseSummary', 'CourseDetail', 'Review']),
+    );
+    // The error shape inlined in every response made the document 234 KB; referenced, it is one entry.
+    expect(res.body.match(/"required":\["error","code"\]/g)).toHaveLength(1);
+    expect(res.body.length).toBeLessThan(180_000);
+    const login = doc.paths['/api/user/authenticate'].post.responses['401'];
+    expect(login.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ApiError' });
+  });
+
+  it('declares the bearer token: required on signed-in routes, optional on public ones that read it', async () => {
+    const all = await operations();
+    const optional = all
+      .filter(({ operation }) => JSON.stringify(operation.security) === JSON.stringify([{}, { bearer: [] }]))
+      .map(({ method, path }) => `${method} ${path}`);
+    expect(optional.sort()).toEqual([
+      'get /api/courses',
+      'get /api/courses/categories',
+      'get /api/courses/search',
+      'get /api/courses/{id}',
+      'get /api/courses/{id}/reviews',
+      'post /api/contact',
+    ]);
+    const progress = all.find(
+      ({ method, path }) => method === 'put' && path === '/api/user/{userId}/course/{courseId}/progress',
+    );
+    expect(progress!.operation.security).toEqual([{ bearer: [] }]);
+    const health = all.find(({ path }) => path === '/api/health');
+    expect(health!.operation.security).toBeUndefined();
   });
 });

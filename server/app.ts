@@ -10,12 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { PRIVATE_DIR_MODE } from './db/data-dir';
@@ -23,12 +18,25 @@ import { createSessionStore, registerAccessControl } from './platform/auth';
 import { systemClock, type Clock } from './platform/clock';
 import { trackConnections } from './platform/drain';
 import { registerErrorHandler, tooManyRequests } from './platform/errors';
-import { loggerOptions, RequestLog } from './platform/logging';
+import {
+  contextualLogger,
+  loggerOptions,
+  registerRequestScope,
+  RequestLog,
+  requestId,
+} from './platform/logging';
+import { scheduleCleanup } from './platform/cleanup';
+import { createEvents, type Events } from './platform/events';
+import { createJobs, type Jobs } from './platform/jobs';
 import { createMailer, logTransport, smtpTransport, type MailTransport } from './platform/mail';
+import { openApiTransforms, registerOpenApiConventions } from './platform/openapi';
+import { registerMetrics } from './platform/metrics';
 import { createPaymentsProvider } from './platform/payments';
+import { registerProbes } from './platform/probes';
 import { createRateLimitStore } from './platform/rate-limit-redis';
-import { localStorage, type MediaStorage } from './platform/storage';
+import { dataDirStorage, type MediaStorage } from './platform/storage';
 import { createThrottle } from './platform/throttle';
+import { createTransactions } from './platform/tx';
 import type { Platform } from './platform';
 import { registerModules } from './modules';
 
@@ -44,6 +52,20 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** Readable log lines instead of JSON; by default when stdout is a terminal. */
   prettyLogs?: boolean;
+  /**
+   * Tests: every request runs the queued jobs that are due before it answers, so what it e-mailed
+   * has been delivered when the answer arrives. Periodic jobs run only when a test drains them.
+   */
+  runJobsBeforeReply?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's job queue and worker. */
+    jobs: Jobs;
+    /** Publish/subscribe across the instances. */
+    events: Events;
+  }
 }
 
 /** The folder holding package.json, whether this code runs from server/ (tsx) or dist/server/ (bundle). */
@@ -97,6 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       pretty: deps.prettyLogs ?? (!deps.logStream && Boolean(process.stdout.isTTY)),
     }),
     logController: new RequestLog(),
+    // The caller's X-Request-Id when it is plain (genReqId checks it), else a new UUID.
+    requestIdHeader: false,
+    genReqId: requestId,
     bodyLimit: 1024 * 1024,
     trustProxy: trustedProxies(config.TRUST_PROXY),
     // The drain (preClose below) lets connections finish; what is still open once its budget is
@@ -109,6 +134,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First, so every later hook, handler and service logs with the request's id.
+  registerRequestScope(app);
+  const log = contextualLogger(app.log);
+  database.pool?.onError((error) => app.log.error({ err: error }, 'PostgreSQL connection failed'));
+  // On shutdown, connections drain before the database closes; a fifth of SHUTDOWN_TIMEOUT_MS is
+  // left for closing it.
+  const connections = trackConnections(app.server);
+  app.addHook('preClose', async () => {
+    const open = await connections.drain(config.SHUTDOWN_TIMEOUT_MS * 0.8);
+    if (open > 0)
+      app.log.warn(`${open} connection(s) still busy when the drain ran out of time; cutting them`);
+  });
+  registerProbes(app, { database, isDraining: connections.isDraining });
+  registerMetrics(app, { token: config.METRICS_TOKEN, database });
 
   await app.register(helmet, {
     contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
@@ -140,36 +179,50 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    ...openApiTransforms,
   });
+  registerOpenApiConventions(app);
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const storage = deps.storage ?? localStorage(path.resolve(config.DATA_DIR, 'media'));
+  const storage = deps.storage ?? dataDirStorage(config.DATA_DIR);
   const transport =
-    deps.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : logTransport(app.log));
+    deps.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : logTransport(log));
   const sessions = createSessionStore(database.db, clock, { idleDays: config.SESSION_IDLE_DAYS });
+  const jobs = createJobs(database.db, clock, app.log, { pollMs: config.JOBS_POLL_MS });
+  const events = createEvents(database, app.log);
+  scheduleCleanup(jobs, database.db, clock, app.log, { outboxKeepDays: config.OUTBOX_KEEP_DAYS });
+  app.decorate('jobs', jobs);
+  app.decorate('events', events);
   const platform: Platform = {
     config,
     database,
     db: database.db,
     clock,
     sessions,
-    mailer: createMailer(database.db, transport, config.MAIL_FROM, clock, app.log),
+    mailer: createMailer(database.db, jobs, transport, config.MAIL_FROM, clock),
+    jobs,
+    events,
     storage,
     payments: createPaymentsProvider(config, database.db, clock),
     throttle: createThrottle(database.db, clock),
-    log: app.log,
+    log,
+    ...createTransactions(database.db),
   };
-  app.addHook('onClose', async () => platform.mailer.close());
-  // On shutdown, connections drain before the database closes; a fifth of SHUTDOWN_TIMEOUT_MS is
-  // left for closing it.
-  const connections = trackConnections(app.server);
-  app.addHook('preClose', async () => {
-    const open = await connections.drain(config.SHUTDOWN_TIMEOUT_MS * 0.8);
-    if (open > 0)
-      app.log.warn(`${open} connection(s) still busy when the drain ran out of time; cutting them`);
+  app.addHook('onReady', async () => jobs.start());
+  // After the drain, before the database closes: the job in hand finishes, nothing new starts.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await events.close();
+    platform.mailer.close();
   });
-
+  if (deps.runJobsBeforeReply) {
+    // A failing round must not change the answer, as it would not with the worker running apart.
+    app.addHook('onSend', async () => {
+      await jobs
+        .drain({ schedules: false })
+        .catch((error: unknown) => app.log.error({ err: error }, 'job round before the reply failed'));
+    });
+  }
   registerAccessControl(app, sessions);
   await app.register(async (api) => registerModules(api, platform), { prefix: '/api' });
 

@@ -3,23 +3,26 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, PGLITE_LOCK_FILE } from './db/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PGLITE_LOCK_FILE } from './db/client';
 import { sessions, tempPasswords, users } from './db/schema';
 import { verifySecret } from './platform/passwords';
-import { runCli } from './test/cli';
+import { cliWorld, runCli, type CliWorld } from './test/cli';
 
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'kwoon-cli-'));
+/* Every test runs the CLI on a database of its own: PostgreSQL when DATABASE_URL is set, else PGlite. */
+const worlds: CliWorld[] = [];
+afterEach(async () => {
+  for (const world of worlds.splice(0)) await world.close();
 });
-afterAll(async () => rm(dataDir, { recursive: true, force: true }));
-
-const cli = (...args: string[]) => runCli(dataDir, args);
+async function world(options: { pglite?: boolean } = {}) {
+  const w = await cliWorld(options);
+  worlds.push(w);
+  return w;
+}
 
 /** Reads the CLI's database directly, then lets go of it for the next command. */
-async function readUsers() {
-  const database = await openPglite(path.join(dataDir, 'db'));
+async function readUsers(w: CliWorld) {
+  const database = await w.open();
   try {
     const rows = await database.db.select().from(users);
     const sessionRows = await database.db.select().from(sessions);
@@ -29,8 +32,28 @@ async function readUsers() {
   }
 }
 
+/** Inserts users straight into the CLI's database. */
+async function insertUsers(w: CliWorld, rows: (typeof users.$inferInsert)[]) {
+  const database = await w.open();
+  try {
+    return await database.db.insert(users).values(rows).returning();
+  } finally {
+    await database.close();
+  }
+}
+
+const lin = {
+  name: 'Lin Wei',
+  email: 'lin@example.org',
+  username: 'sifu_lin',
+  password_hash: 'x',
+  is_admin: true,
+};
+const mei = { name: 'Mei Chen', email: 'mei@example.org', username: 'mei', password_hash: 'x' };
+
 describe('npm run cli', { timeout: 90_000 }, () => {
   it('prints help', async () => {
+    const { cli } = await world();
     const res = await cli('help');
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('create-admin');
@@ -39,51 +62,64 @@ describe('npm run cli', { timeout: 90_000 }, () => {
   });
 
   it('rejects invalid options with the schema messages, creating nothing', async () => {
-    const res = await cli(
-      'create-admin',
-      '--username',
-      'a!',
-      '--email',
-      'not-an-email',
-      '--password',
-      'short',
-      '--name',
-      'X',
-    );
+    const w = await world();
+    const { cli, piped } = w;
+    const res = await cli('create-admin', '--username', 'a!', '--email', 'not-an-email', '--name', 'X');
     expect(res.code).toBe(1);
     expect(res.stderr).toContain(
       '--username: Username may contain only letters, numbers, dots, dashes and underscores',
     );
     expect(res.stderr).toContain('--email: Please enter a valid email address');
-    expect(res.stderr).toContain('--password: Password must be at least 8 characters long');
+
+    const newAdmin = ['create-admin', '--username', 'newsifu', '--email', 'n@example.org', '--name', 'N'];
+    const short = await piped('short\n', ...newAdmin);
+    expect(short.code).toBe(1);
+    expect(short.stderr).toContain('Password must be at least 8 characters long');
+    const none = await cli(...newAdmin);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('No password on standard input');
 
     const unknown = await cli('create-admin', '--user', 'x');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("Unknown option '--user'");
 
-    const incomplete = await cli('create-admin', '--username', 'newsifu', '--password', 'long-enough-1');
+    const incomplete = await piped('long-enough-1\n', 'create-admin', '--username', 'newsifu');
     expect(incomplete.code).toBe(1);
     expect(incomplete.stderr).toContain('To create a new administrator also give --email, --name');
 
     expect((await cli('frobnicate')).stderr).toContain('Unknown command "frobnicate"');
+    expect((await readUsers(w)).rows).toEqual([]);
   });
 
-  it('creates a new administrator', async () => {
-    const res = await cli(
+  it('refuses a password on the command line, where other users of the machine can read it', async () => {
+    const { cli } = await world();
+    for (const args of [
+      ['--username', 'sifu_lin', '--password', 'plum-blossom-8'],
+      ['--username', 'sifu_lin', '--password=plum-blossom-8'],
+    ]) {
+      const res = await cli('create-admin', ...args);
+      expect(res.code).toBe(1);
+      expect(res.stderr).toContain('create-admin no longer takes --password');
+      expect(res.stderr).toContain('type the password when asked, or pipe it in');
+    }
+  });
+
+  it('creates a new administrator with the password read from standard input', async () => {
+    const w = await world();
+    const res = await w.piped(
+      'plum-blossom-8\n',
       'create-admin',
       '--username',
       'sifu_lin',
       '--email',
       'Lin@Example.org',
-      '--password',
-      'plum-blossom-8',
       '--name',
       'Lin Wei',
     );
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('Created administrator "sifu_lin" (lin@example.org)');
-    const { byName } = await readUsers();
+    const { byName } = await readUsers(w);
     expect(byName.sifu_lin).toMatchObject({
       is_admin: true,
       is_active: true,
@@ -94,34 +130,36 @@ describe('npm run cli', { timeout: 90_000 }, () => {
   });
 
   it('seeds the demo only on a database without users', async () => {
-    const res = await cli('seed-demo');
+    const w = await world();
+    await insertUsers(w, [lin]);
+    const res = await w.cli('seed-demo');
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('The database already has users');
+    expect((await readUsers(w)).rows.map((row) => row.username)).toEqual(['sifu_lin']);
   });
 
   it('promotes an existing user by e-mail, reactivating them and setting the password', async () => {
-    const database = await openPglite(path.join(dataDir, 'db'));
-    const [student] = await database.db
-      .insert(users)
-      .values({
-        name: 'Mei Chen',
-        email: 'mei@example.org',
-        username: 'mei',
-        password_hash: 'x',
-        is_active: false,
-      })
-      .returning();
+    const w = await world();
+    const { cli } = w;
+    const [student] = await insertUsers(w, [{ ...mei, is_active: false }, lin]);
+    const database = await w.open();
     await database.db
       .insert(sessions)
       .values({ user_id: student!.id, token_hash: 'h', expires_at: new Date(Date.now() + 3_600_000) });
     await database.close();
 
-    const res = await cli('create-admin', '--email', 'MEI@example.org', '--password', 'single-whip-88');
+    const res = await w.piped(
+      'single-whip-88\n',
+      'create-admin',
+      '--email',
+      'MEI@example.org',
+      '--set-password',
+    );
     expect(res.code).toBe(0);
     expect(res.stdout).toContain(
       'User "mei" (mei@example.org) is now an administrator, has been reactivated, has a new password',
     );
-    const { byName, sessions: left } = await readUsers();
+    const { byName, sessions: left } = await readUsers(w);
     expect(byName.mei).toMatchObject({ is_admin: true, is_active: true });
     expect(await verifySecret(byName.mei!.password_hash, 'single-whip-88')).toBe(true);
     expect(left.filter((s) => s.user_id === student!.id)).toEqual([]);
@@ -132,10 +170,12 @@ describe('npm run cli', { timeout: 90_000 }, () => {
   });
 
   it('gives a user a temporary password and signs them out everywhere', async () => {
-    const database = await openPglite(path.join(dataDir, 'db'));
-    const [mei] = await database.db.select().from(users).where(eq(users.username, 'mei'));
+    const w = await world();
+    const { cli } = w;
+    const [student] = await insertUsers(w, [mei]);
+    const database = await w.open();
     await database.db.insert(sessions).values({
-      user_id: mei!.id,
+      user_id: student!.id,
       token_hash: 'held-by-a-thief',
       expires_at: new Date(Date.now() + 3_600_000),
     });
@@ -149,16 +189,19 @@ describe('npm run cli', { timeout: 90_000 }, () => {
     expect(tempPassword).toMatch(/^[A-Za-z2-9]{12}$/);
     expect(res.stdout).toContain("All of the user's sessions were signed out.");
 
-    const check = await openPglite(path.join(dataDir, 'db'));
+    const check = await w.open();
     try {
-      const issued = await check.db.select().from(tempPasswords).where(eq(tempPasswords.user_id, mei!.id));
+      const issued = await check.db
+        .select()
+        .from(tempPasswords)
+        .where(eq(tempPasswords.user_id, student!.id));
       const live = issued.filter((row) => row.used_at === null);
       expect(live).toHaveLength(1);
       expect(await verifySecret(live[0]!.password_hash, tempPassword!)).toBe(true);
       const lifetime = live[0]!.expires_at.getTime() - started;
       expect(lifetime).toBeGreaterThan(29 * 60_000);
       expect(lifetime).toBeLessThanOrEqual(31 * 60_000);
-      expect(await check.db.select().from(sessions).where(eq(sessions.user_id, mei!.id))).toEqual([]);
+      expect(await check.db.select().from(sessions).where(eq(sessions.user_id, student!.id))).toEqual([]);
     } finally {
       await check.close();
     }
@@ -171,8 +214,10 @@ describe('npm run cli', { timeout: 90_000 }, () => {
     expect(missing.stderr).toContain('Give --username');
   });
 
-  it('refuses, with a clear message, a database another process holds', async () => {
-    const held = await openPglite(path.join(dataDir, 'db'));
+  it('refuses, with a clear message, a PGlite database another process holds', async () => {
+    const w = await world({ pglite: true });
+    const { cli } = w;
+    const held = await w.open();
     try {
       const res = await cli('create-admin', '--username', 'mei');
       expect(res.code).toBe(1);
@@ -185,11 +230,33 @@ describe('npm run cli', { timeout: 90_000 }, () => {
     }
   });
 
-  it('takes over a lock left by a process that died', async () => {
+  it('takes over a PGlite lock left by a process that died', async () => {
+    const w = await world({ pglite: true });
+    await insertUsers(w, [{ ...mei, is_admin: true }]);
     const dead = spawnSync(process.execPath, ['-e', 'process.pid']).pid;
-    await writeFile(path.join(dataDir, 'db', PGLITE_LOCK_FILE), `${dead}\n`);
-    const res = await cli('create-admin', '--username', 'mei');
+    await writeFile(path.join(w.dataDir, 'db', PGLITE_LOCK_FILE), `${dead}\n`);
+    const res = await w.cli('create-admin', '--username', 'mei');
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('was already an administrator');
+  });
+});
+
+describe('npm run cli -- migrate', { timeout: 90_000 }, () => {
+  it('applies the migrations once, then reports the database up to date', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'kwoon-cli-migrate-'));
+    try {
+      const first = await runCli(dir, ['migrate']);
+      expect(first.stderr).toBe('');
+      expect(first.code).toBe(0);
+      expect(first.stdout).toMatch(/^Applied \d+ migrations to the database \(PGlite in .*\/db\)\.\n$/);
+
+      const again = await runCli(dir, ['migrate']);
+      expect(again.code).toBe(0);
+      expect(again.stdout).toMatch(/^The database \(PGlite in .*\/db\) is up to date\.\n$/);
+
+      expect((await runCli(dir, ['migrate', '--now'])).stderr).toContain('migrate takes no options.');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

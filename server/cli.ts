@@ -2,14 +2,17 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { requiredText } from '../common/api';
 import { Email, Password, Username } from '../common/users';
-import { loadConfig } from './config';
+import { loadConfig, postgresOptions } from './config';
+import { passwordPrompt, type PasswordPrompt } from './cli-prompt';
 import { BackupError, backupDataDir, restoreDataDir } from './db/backup';
 import { openDatabase, type Database } from './db/client';
+import { migrateOptions } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { createAccountWriter } from './db/seed/accounts';
 import { issueTempPassword } from './modules/auth/auth.service';
 import { createSessionStore } from './platform/auth';
 import { systemClock } from './platform/clock';
+import { dataDirStorage } from './platform/storage';
 import { createThrottle } from './platform/throttle';
 
 const HELP = `Kwoon command line: npm run cli -- <command> [options]
@@ -18,16 +21,23 @@ Commands
   create-admin  Create an administrator, or promote an existing user to administrator.
                   --username U   username (3-32 letters, numbers, dots, dashes, underscores)
                   --email E      e-mail address
-                  --password P   password (at least 8 characters); for an existing user, sets it
                   --name N       full name
-                A new administrator needs all four. An existing user is found by --username or
-                --email; it is made an active administrator and, when --password is given,
-                gets that password and is signed out everywhere.
+                  --set-password for an existing user: ask for a new password and set it
+                A new administrator needs all three, and a password (at least 8 characters):
+                the command asks for it without showing it, or reads the first line of standard
+                input when that is not a terminal, e.g.
+                  printf '%s\n' "$ADMIN_PASSWORD" | npm run cli -- create-admin --username ...
+                An existing user is found by --username or --email; it is made an active
+                administrator and, with --set-password, gets a new password and is signed out
+                everywhere.
   reset-password
                 Give a user who has lost every way in a temporary password.
                   --username U   the user's username (or e-mail address)
                 It works once, within 30 minutes, and the user must then choose a new password.
                 Every session of the user is signed out and a sign-in lockout is lifted.
+  migrate       Apply the database migrations this version brings, then exit. Waits (and says so)
+                while another process migrates; a statement that waits longer than
+                MIGRATION_LOCK_TIMEOUT_MS for a table lock fails the run, which can be retried.
   seed-demo     Add the demo accounts and content, if the database has no users yet.
   backup PATH   Write a snapshot of the embedded database and the media into PATH, a new folder.
   restore PATH  Replace the embedded database and the media with the backup in PATH.
@@ -44,20 +54,29 @@ class CliError extends Error {}
 const CreateAdminOptions = z.object({
   username: Username.optional(),
   email: Email.optional(),
-  password: Password.optional(),
   name: requiredText('Name is required', 100).optional(),
+  'set-password': z.boolean().optional(),
 });
 
+/** On the command line a password is readable by every user of the machine (ps) and kept in shell history. */
+const passwordArgument = () =>
+  new CliError(
+    'create-admin no longer takes --password: a password on the command line can be read by other ' +
+      "users of the machine and stays in the shell's history. Leave it out and type the password " +
+      'when asked, or pipe it in, e.g. printf \'%s\\n\' "$ADMIN_PASSWORD" | npm run cli -- create-admin ...',
+  );
+
 function parseCreateAdmin(args: string[]) {
-  let values: Record<string, string | undefined>;
+  if (args.some((arg) => arg === '--password' || arg.startsWith('--password='))) throw passwordArgument();
+  let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
       args,
       options: {
         username: { type: 'string' },
         email: { type: 'string' },
-        password: { type: 'string' },
         name: { type: 'string' },
+        'set-password': { type: 'boolean' },
       },
       strict: true,
       allowPositionals: false,
@@ -71,14 +90,42 @@ function parseCreateAdmin(args: string[]) {
     throw new CliError(`Invalid options:\n${problems.join('\n')}`);
   }
   if (!parsed.data.username && !parsed.data.email) {
-    throw new CliError('Give --username or --email (and, for a new administrator, --password and --name).');
+    throw new CliError('Give --username or --email (and, for a new administrator, --name).');
   }
   return parsed.data;
 }
 
-async function createAdmin(database: Database, args: string[]): Promise<string> {
+/** Asks for the password without echoing it, twice; or reads the first line of piped input. */
+async function readPassword(prompt: PasswordPrompt): Promise<string> {
+  const first = await prompt('Password: ');
+  if (prompt.interactive && (await prompt('Repeat the password: ')) !== first) {
+    throw new CliError('The two passwords differ; nothing was changed.');
+  }
+  const parsed = Password.safeParse(first);
+  if (!parsed.success) throw new CliError(parsed.error.issues.map((issue) => issue.message).join('\n'));
+  return parsed.data;
+}
+
+async function createAdmin(database: Database, args: string[], prompt: PasswordPrompt): Promise<string> {
   const options = parseCreateAdmin(args);
   const now = new Date();
+  // Asked before the transaction opens: a person typing must not hold a database transaction open.
+  const reader = createAccountWriter(database.db);
+  const found =
+    (options.username ? await reader.findByUsername(options.username) : undefined) ??
+    (options.email ? await reader.findByEmail(options.email) : undefined);
+  if (!found) {
+    const missing = Object.entries({ username: options.username, email: options.email, name: options.name })
+      .filter(([, value]) => !value)
+      .map(([key]) => `--${key}`);
+    if (missing.length > 0) {
+      throw new CliError(
+        `No user has that ${options.username ? 'username' : 'e-mail'}. ` +
+          `To create a new administrator also give ${missing.join(', ')}.`,
+      );
+    }
+  }
+  const password = !found || options['set-password'] ? await readPassword(prompt) : undefined;
   return database.db.transaction(async (tx) => {
     const accounts = createAccountWriter(tx);
     const byUsername = options.username ? await accounts.findByUsername(options.username) : undefined;
@@ -90,23 +137,17 @@ async function createAdmin(database: Database, args: string[]): Promise<string> 
     }
     const existing = byUsername ?? byEmail;
     if (existing) {
-      const row = await accounts.promote(existing.id, now, options.password);
+      const row = await accounts.promote(existing.id, now, password);
       const notes = [
         existing.is_admin ? 'was already an administrator' : 'is now an administrator',
         ...(existing.is_active ? [] : ['has been reactivated']),
-        ...(options.password ? ['has a new password (all sessions signed out)'] : []),
+        ...(password ? ['has a new password (all sessions signed out)'] : []),
       ];
       return `User "${row.username}" (${row.email}) ${notes.join(', ')}.`;
     }
-    const { username, email, password, name } = options;
-    if (!username || !email || !password || !name) {
-      const missing = Object.entries({ username, email, password, name })
-        .filter(([, value]) => !value)
-        .map(([key]) => `--${key}`);
-      throw new CliError(
-        `No user has that ${options.username ? 'username' : 'e-mail'}. ` +
-          `To create a new administrator also give ${missing.join(', ')}.`,
-      );
+    const { username, email, name } = options;
+    if (!username || !email || !name || !password) {
+      throw new CliError('The account changed while the command ran; run it again.');
     }
     const row = await accounts.create({ username, email, password, name, is_admin: true }, now);
     return `Created administrator "${row.username}" (${row.email}). Sign in at /app/login.`;
@@ -196,11 +237,28 @@ async function restore(args: string[]): Promise<string> {
   return `Restored the database and ${mediaFiles} media files from ${target} into ${dataDir}. Start the server.`;
 }
 
-async function withDatabase<T>(run: (database: Database) => Promise<T>): Promise<T> {
+async function migrate(database: Database): Promise<string> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const applied = await database.migrate(migrateOptions(config, (message) => console.log(message)));
+  const where = database.driver === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}/db`;
+  return applied === 0
+    ? `The database (${where}) is up to date.`
+    : `Applied ${applied} migration${applied === 1 ? '' : 's'} to the database (${where}).`;
+}
+
+/** Opens the configured database, brought up to date first unless the command is `migrate` itself. */
+async function withDatabase<T>(
+  run: (database: Database) => Promise<T>,
+  { migrateFirst = true } = {},
+): Promise<T> {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    postgres: postgresOptions(config),
+  });
   try {
-    await database.migrate();
+    if (migrateFirst) await database.migrate(migrateOptions(config, (message) => console.log(message)));
     return await run(database);
   } finally {
     await database.close();
@@ -219,17 +277,22 @@ async function main(argv: string[]): Promise<number> {
     case 'create-admin':
       // Check the options before opening the database, so typos fail fast.
       parseCreateAdmin(args);
-      console.log(await withDatabase((database) => createAdmin(database, args)));
+      console.log(await withDatabase((database) => createAdmin(database, args, passwordPrompt())));
       return 0;
     case 'reset-password': {
       const login = parseResetPassword(args);
       console.log(await withDatabase((database) => resetPassword(database, login)));
       return 0;
     }
+    case 'migrate':
+      if (args.length > 0) throw new CliError('migrate takes no options.');
+      console.log(await withDatabase(migrate, { migrateFirst: false }));
+      return 0;
     case 'seed-demo': {
       if (args.length > 0) throw new CliError('seed-demo takes no options.');
+      const storage = dataDirStorage(loadConfig().DATA_DIR);
       const seeded = await withDatabase((database) =>
-        seedDemo(database.db, { info: (message) => console.log(message) }),
+        seedDemo(database.db, storage, { info: (message) => console.log(message) }),
       );
       if (!seeded) console.log('The database already has users, so no demo content was added.');
       return 0;

@@ -75,9 +75,24 @@ const ConfigFields = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Kwoon <no-reply@kwoon.local>'),
-  SEED_DEMO: bool.default(true),
+  /** Demo accounts and content on a database without users; by default only on the embedded database. */
+  SEED_DEMO: bool.optional(),
   SCHOOL_TIMEZONE: z.string().min(1).default('America/Los_Angeles'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** PostgreSQL: false when the deployment runs `npm run cli -- migrate` as its own step. */
+  MIGRATE_ON_START: bool.default(true),
+  /** How long a migration statement may wait for a table lock (PostgreSQL's lock_timeout). */
+  MIGRATION_LOCK_TIMEOUT_MS: z.coerce.number().int().min(1).default(5_000),
+  /** How long a migration statement may run (PostgreSQL's statement_timeout). */
+  MIGRATION_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5 * 60_000),
+  /** How often an idle job worker looks for due jobs (e-mail, cleanup); 0 turns the worker off. */
+  JOBS_POLL_MS: z.coerce.number().int().min(0).default(1_000),
+  /** Delivered outbox messages and finished jobs are deleted after this many days. */
+  OUTBOX_KEEP_DAYS: z.coerce.number().int().min(1).default(30),
   /** Per client address and route: sign-in, sign-up, temp sign-in, recovery and security questions. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** A session unused for this many days ends, before its absolute 30 days are up. */
@@ -101,6 +116,18 @@ const ConfigFields = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Another address for Stripe's API, e.g. a Stripe-compatible mock; Stripe's own by default. */
   STRIPE_API_URL: z.url().optional(),
+  /** Lets PAYMENTS_PROVIDER=local run on PostgreSQL (a staging site); refused there otherwise. */
+  ALLOW_TEST_CHECKOUT: bool.default(false),
+  /** PostgreSQL only: connections in the pool of this process. */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /** PostgreSQL only: how long a query waits for a connection (from the pool or a new one). */
+  DB_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1).default(5_000),
+  /** PostgreSQL only: a statement running longer is cancelled (0: no limit). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /** PostgreSQL only: a session idle inside a transaction this long is ended (0: no limit). */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Turns on GET /metrics, which then asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 const ConfigSchema = ConfigFields.superRefine((config, ctx) => {
@@ -126,7 +153,12 @@ const ConfigSchema = ConfigFields.superRefine((config, ctx) => {
         message: `${key} is required when PAYMENTS_PROVIDER=stripe`,
       });
   }
-});
+}).transform((config) => ({
+  ...config,
+  // A database of one's own (DATABASE_URL) is a real deployment: no published demo passwords there
+  // unless asked for.
+  SEED_DEMO: config.SEED_DEMO ?? !config.DATABASE_URL,
+}));
 
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -139,6 +171,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   return parsed.data;
+}
+
+/**
+ * What the server refuses to start with, although each value is valid: on PostgreSQL (a real
+ * deployment) the built-in test checkout would hand out paid courses for free, so it needs
+ * ALLOW_TEST_CHECKOUT=true. The CLI does not check this: it takes no payments.
+ */
+export function assertSafeToStart(config: Config): void {
+  if (config.DATABASE_URL && config.PAYMENTS_PROVIDER === 'local' && !config.ALLOW_TEST_CHECKOUT) {
+    throw new Error(
+      'Refusing to start: PAYMENTS_PROVIDER=local (the default) is the built-in test checkout, where ' +
+        'anyone can "pay" for a paid course without money moving, and DATABASE_URL is set. ' +
+        'Set PAYMENTS_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or, for a test ' +
+        'or staging site, ALLOW_TEST_CHECKOUT=true.',
+    );
+  }
+}
+
+/** Start-up warnings about what the configuration leaves open; the demo's database adds its own. */
+export function configWarnings(config: Config): string[] {
+  return config.PAYMENTS_PROVIDER === 'local'
+    ? ['The test checkout is on (PAYMENTS_PROVIDER=local): paid courses can be had without paying.']
+    : [];
+}
+
+/** The pool settings of openDatabase, from the DB_* variables. */
+export function postgresOptions(config: Config) {
+  return {
+    poolMax: config.DB_POOL_MAX,
+    connectionTimeoutMs: config.DB_CONNECTION_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  };
 }
 
 /**
@@ -156,5 +221,8 @@ export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT' | 'HOST'>):
 
 /** Defaults for tests and tools that build the app without a process environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), ...overrides };
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', JOBS_POLL_MS: '0' }),
+    ...overrides,
+  };
 }

@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,7 +76,12 @@ async function startServer(
     ...extraEnv,
   };
   delete env.DATABASE_URL;
-  if (storage.databaseUrl) env.DATABASE_URL = storage.databaseUrl;
+  if (storage.databaseUrl) {
+    env.DATABASE_URL = storage.databaseUrl;
+    // On PostgreSQL the demo and the test checkout are asked for, as a staging site would.
+    env.SEED_DEMO = extraEnv.SEED_DEMO ?? 'true';
+    env.ALLOW_TEST_CHECKOUT = extraEnv.ALLOW_TEST_CHECKOUT ?? 'true';
+  }
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env,
@@ -96,7 +101,7 @@ async function startServer(
     await exited;
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 120; attempt++) {
+  for (let attempt = 0; attempt < 240; attempt++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) return { child, base, exited, stdout };
@@ -141,6 +146,24 @@ function heldSignIn(base: string) {
   return { headersRead, answered, sendBody: () => request.end(signInBody) };
 }
 
+/** Polls until the server stops accepting connections; false if it still accepts after 5 s. */
+async function refusesNewConnections(base: string): Promise<boolean> {
+  const { hostname, port } = new URL(base);
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect({ host: hostname, port: Number(port) });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+    });
+    if (refused) return true;
+    await sleep(50);
+  }
+  return false;
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the server process', { timeout: 90_000 }, () => {
@@ -155,19 +178,26 @@ describe('the server process', { timeout: 90_000 }, () => {
     // Nothing the running server made in DATA_DIR is open to other users of the machine.
     const exposed = spawnSync('find', [storage.dataDir, '-perm', '/077'], { encoding: 'utf8' }).stdout;
     expect(exposed.trim()).toBe('');
-
-    // Sign-in spends tens of milliseconds hashing: it is still running when SIGTERM arrives.
-    const inFlight = fetch(`${base}/api/user/authenticate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: admin.username, password: admin.password }),
+    // The demo lessons' videos are in this DATA_DIR's media store, served with seeking.
+    const videos = await readdir(path.join(storage.dataDir, 'media', 'lesson-videos'));
+    expect(videos.length).toBeGreaterThan(10);
+    const video = await fetch(`${base}/media/lesson-videos/${videos[0]}`, {
+      headers: { range: 'bytes=0-99' },
     });
-    await sleep(20);
-    child.kill('SIGTERM');
+    expect(video.status).toBe(206);
+    expect(video.headers.get('content-type')).toBe('video/mp4');
+    expect((await video.arrayBuffer()).byteLength).toBe(100);
 
-    const res = await inFlight;
-    expect(res.status).toBe(200);
-    expect((await res.json()).token).toEqual(expect.any(String));
+    // A sign-in held open (its body not yet sent) is in flight for certain when SIGTERM arrives.
+    const held = heldSignIn(base);
+    await held.headersRead;
+    child.kill('SIGTERM');
+    expect(await refusesNewConnections(base)).toBe(true);
+    held.sendBody();
+
+    const res = await held.answered;
+    expect(res.status, res.text).toBe(200);
+    expect(JSON.parse(res.text).token).toEqual(expect.any(String));
     expect(await exited).toBe(0);
     expect(existsSync(lockFile)).toBe(false);
 
@@ -194,6 +224,17 @@ describe('the server process', { timeout: 90_000 }, () => {
     const banners = entries.filter((entry) => String(entry.msg).startsWith('Kwoon is ready'));
     expect(banners).toHaveLength(1);
     expect(banners[0].msg).toContain(`username "${DEMO_ADMIN.username}", password "${DEMO_ADMIN.password}"`);
+    // What is left open is said loudly: a warning line each, repeated in the banner.
+    const demoWarning =
+      'Anyone can sign in to these demo accounts with their published passwords: admin, mei, daniel.';
+    const checkoutWarning = 'The test checkout is on (PAYMENTS_PROVIDER=local)';
+    const warnings = entries.filter((entry) => entry.level === 40).map((entry) => String(entry.msg));
+    expect(warnings).toEqual([
+      expect.stringContaining(demoWarning),
+      expect.stringContaining(checkoutWarning),
+    ]);
+    expect(banners[0].msg).toContain(`WARNING: ${demoWarning}`);
+    expect(banners[0].msg).toContain(`WARNING: ${checkoutWarning}`);
     expect(entries.filter((entry) => String(entry.msg).startsWith('Demo'))).toEqual([]);
     const requests = entries.filter((entry) => 'statusCode' in entry && entry.url !== '/api/health');
     expect(requests).toEqual([
@@ -205,6 +246,42 @@ describe('the server process', { timeout: 90_000 }, () => {
       }),
     ]);
     expect(stdout.join('\n')).not.toContain('Banner-Query-Secret');
+  });
+
+  it('refuses to start the test checkout on PostgreSQL unless ALLOW_TEST_CHECKOUT=true, before touching the database', async () => {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: (await serverStorage()).dataDir,
+      // Nothing listens there: the refusal comes first.
+      DATABASE_URL: 'postgres://kwoon@127.0.0.1:1/kwoon',
+      LOG_LEVEL: 'warn',
+    };
+    delete env.ALLOW_TEST_CHECKOUT;
+    delete env.PAYMENTS_PROVIDER;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(
+      'Refusing to start: PAYMENTS_PROVIDER=local (the default) is the built-in test checkout',
+    );
+    expect(run.stderr).toContain('ALLOW_TEST_CHECKOUT=true');
+  });
+
+  // eslint-disable-next-line no-restricted-syntax -- CI runs the server tests on PGlite and again on PostgreSQL
+  it.skipIf(!onPostgres)('creates no demo accounts on PostgreSQL unless SEED_DEMO=true', async () => {
+    const { base, child, exited } = await startServer(await serverStorage(), { SEED_DEMO: 'false' });
+    const signIn = await fetch(`${base}/api/user/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: signInBody,
+    });
+    expect(signIn.status).toBe(401);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
   });
 
   it('drains under keep-alive load on SIGTERM: every request is answered or its new connection refused, none reset', async () => {

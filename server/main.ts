@@ -1,16 +1,38 @@
 import { buildApp } from './app';
-import { loadConfig, publicUrl } from './config';
+import { assertSafeToStart, configWarnings, loadConfig, postgresOptions, publicUrl } from './config';
 import { openDatabase } from './db/client';
-import { seedDemo } from './db/seed';
+import { prepareSchemaAtStart } from './db/migrate';
+import { openDemoAccounts, seedDemo } from './db/seed';
+import { dataDirStorage } from './platform/storage';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  await database.migrate();
-  const app = await buildApp({ config, database });
-  // What the seed made is told once, in the start banner, rather than scattered before it.
-  const seeded: string[] = [];
-  if (config.SEED_DEMO) await seedDemo(database.db, { info: (line) => seeded.push(line) });
+  assertSafeToStart(config);
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    postgres: postgresOptions(config),
+  });
+  // The app's logger does not exist yet; waiting for another instance's migration is told on stderr.
+  const migrated = await prepareSchemaAtStart(database, config, (message) => console.error(message));
+  const storage = dataDirStorage(config.DATA_DIR);
+  const app = await buildApp({ config, database, storage });
+  // What start-up did (migrations, demo content) is told once, in the start banner, rather than scattered before it.
+  const notes: string[] = [];
+  if (migrated > 0) notes.push(`Applied ${migrated} database migration${migrated === 1 ? '' : 's'}.`);
+  if (config.SEED_DEMO) await seedDemo(database.db, storage, { info: (line) => notes.push(line) });
+  // Said on every start, not only the first: a site must not go live with these unnoticed.
+  const demoAccounts = await openDemoAccounts(database.db);
+  const warnings = [
+    ...(demoAccounts.length > 0
+      ? [
+          `Anyone can sign in to these demo accounts with their published passwords: ${demoAccounts.join(', ')}. ` +
+            'Change their passwords or deactivate them before going live.',
+        ]
+      : []),
+    ...configWarnings(config),
+  ];
+  for (const warning of warnings) app.log.warn(warning);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -36,7 +58,12 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}/db`;
-  app.log.info([`Kwoon is ready on ${publicUrl(config)} (database: ${where})`, ...seeded].join('\n  '));
+  const banner = [
+    `Kwoon is ready on ${publicUrl(config)} (database: ${where})`,
+    ...notes,
+    ...warnings.map((warning) => `WARNING: ${warning}`),
+  ];
+  app.log.info(banner.join('\n  '));
 }
 
 main().catch((error: unknown) => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localStorage } from '../platform/storage';
 import { openPglite, type Database } from './client';
 import { users } from './schema';
@@ -12,10 +12,11 @@ let work: string;
 const source = () => path.join(work, 'source');
 const target = () => path.join(work, 'target');
 const backup = () => path.join(work, 'backup');
-beforeAll(async () => {
+// A folder of its own for every test; each makes the data and the backup it needs.
+beforeEach(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'kwoon-backup-'));
 });
-afterAll(async () => rm(work, { recursive: true, force: true }));
+afterEach(async () => rm(work, { recursive: true, force: true }));
 
 const cli = runCli;
 
@@ -31,19 +32,24 @@ async function withDb<T>(dataDir: string, run: (database: Database) => Promise<T
 const userRows = (dataDir: string) =>
   withDb(dataDir, (database) => database.db.select().from(users).orderBy(users.username));
 
+const video = Buffer.from('lesson-video-bytes');
+
+/** Two users and a video in source(), backed up to backup(). */
+async function backUpSource() {
+  await withDb(source(), async (database) => {
+    await database.migrate();
+    await database.db.insert(users).values([
+      { name: 'Mei Chen', email: 'mei@example.org', username: 'mei', password_hash: 'x' },
+      { name: 'Lin Wei', email: 'lin@example.org', username: 'lin', password_hash: 'y', is_admin: true },
+    ]);
+  });
+  await localStorage(path.join(source(), 'media')).put('videos/form-1.mp4', video, 'video/mp4');
+  return cli(source(), ['backup', backup()]);
+}
+
 describe('npm run cli -- backup / restore', { timeout: 180_000 }, () => {
   it('restores into a fresh DATA_DIR the rows and the media files that were backed up', async () => {
-    await withDb(source(), async (database) => {
-      await database.migrate();
-      await database.db.insert(users).values([
-        { name: 'Mei Chen', email: 'mei@example.org', username: 'mei', password_hash: 'x' },
-        { name: 'Lin Wei', email: 'lin@example.org', username: 'lin', password_hash: 'y', is_admin: true },
-      ]);
-    });
-    const video = Buffer.from('lesson-video-bytes');
-    await localStorage(path.join(source(), 'media')).put('videos/form-1.mp4', video, 'video/mp4');
-
-    const saved = await cli(source(), ['backup', backup()]);
+    const saved = await backUpSource();
     expect(saved.stderr).toBe('');
     expect(saved.stdout).toContain('and 1 media files to');
 
@@ -56,17 +62,20 @@ describe('npm run cli -- backup / restore', { timeout: 180_000 }, () => {
   });
 
   it('will not write over an existing folder', async () => {
+    await backUpSource();
     const res = await cli(source(), ['backup', backup()]);
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('already exists and is not empty; give a new folder');
   });
 
   it('refuses to replace a data directory that holds data, unless told to with --force', async () => {
-    await withDb(target(), (database) =>
-      database.db
+    await backUpSource();
+    await withDb(target(), async (database) => {
+      await database.migrate();
+      await database.db
         .insert(users)
-        .values({ name: 'Later', email: 'later@example.org', username: 'later', password_hash: 'z' }),
-    );
+        .values({ name: 'Later', email: 'later@example.org', username: 'later', password_hash: 'z' });
+    });
     const refused = await cli(target(), ['restore', backup()]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('already holds a database or media');
@@ -78,6 +87,7 @@ describe('npm run cli -- backup / restore', { timeout: 180_000 }, () => {
   });
 
   it('refuses both while a server holds the database', async () => {
+    await backUpSource();
     const held = await openPglite(path.join(source(), 'db'));
     try {
       const saved = await cli(source(), ['backup', path.join(work, 'second')]);
@@ -94,6 +104,7 @@ describe('npm run cli -- backup / restore', { timeout: 180_000 }, () => {
   });
 
   it('rejects a folder that is not a backup, and points PostgreSQL users to pg_dump', async () => {
+    await backUpSource();
     const notBackup = path.join(work, 'not-a-backup');
     await mkdir(notBackup);
     await writeFile(path.join(notBackup, 'kwoon-backup.json'), '{ broken');

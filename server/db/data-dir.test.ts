@@ -3,7 +3,7 @@ import * as nodeFs from 'node:fs';
 import { chmod, lstat, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localStorage } from '../platform/storage';
 import { openDatabase, openPglite, PGLITE_LOCK_FILE } from './client';
 import { processIdentity } from './pglite-lock';
@@ -15,11 +15,12 @@ vi.mock('node:fs', async (importOriginal) => {
   return { ...actual, fsyncSync: vi.fn(actual.fsyncSync) };
 });
 
+// A data directory of its own for every test; those about an existing one make it first.
 let dataDir: string;
-beforeAll(async () => {
+beforeEach(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'kwoon-data-'));
 });
-afterAll(async () => rm(dataDir, { recursive: true, force: true }));
+afterEach(async () => rm(dataDir, { recursive: true, force: true }));
 
 /** Every path under `root` (itself included) whose mode gives the group or others any access. */
 async function exposed(root: string): Promise<string[]> {
@@ -65,6 +66,7 @@ describe('the embedded data directory', { timeout: 120_000 }, () => {
   });
 
   it('fixes the modes of an existing directory when it is opened', async () => {
+    await addUser('mei');
     await loosen(dataDir);
     expect((await exposed(dataDir)).length).toBeGreaterThan(500);
     await addUser('lin');
@@ -72,6 +74,7 @@ describe('the embedded data directory', { timeout: 120_000 }, () => {
   });
 
   it('forces every commit to disk before acknowledging it', async () => {
+    await addUser('mei');
     const database = await openPglite(path.join(dataDir, 'db'));
     const fsyncSync = vi.mocked(nodeFs.fsyncSync);
     try {
@@ -93,6 +96,7 @@ describe('the lock on the embedded database', { timeout: 60_000 }, () => {
   const lockFile = () => path.join(dataDir, 'db', PGLITE_LOCK_FILE);
 
   it('is taken over when its PID now belongs to an unrelated process', async () => {
+    await addUser('mei');
     const stranger = spawn('sleep', ['60']);
     try {
       const identity = processIdentity(stranger.pid!);
@@ -109,6 +113,7 @@ describe('the lock on the embedded database', { timeout: 60_000 }, () => {
   });
 
   it('refuses, with the clear message, while the process that wrote it is alive', async () => {
+    await addUser('mei');
     const holder = spawn('sleep', ['60']);
     try {
       await writeFile(lockFile(), `${holder.pid} ${processIdentity(holder.pid!)}\n`);

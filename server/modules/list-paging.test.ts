@@ -10,6 +10,8 @@ import {
   LESSON_PROGRESS_MAX_LIMIT,
   QUIZ_ATTEMPTS_DEFAULT_LIMIT,
   QUIZ_ATTEMPTS_MAX_LIMIT,
+  QUIZ_RESULTS_DEFAULT_LIMIT,
+  QUIZ_RESULTS_MAX_LIMIT,
 } from '../../common/progress';
 import { ADMIN_REVIEWS_DEFAULT_LIMIT, REVIEWS_DEFAULT_LIMIT, REVIEWS_MAX_LIMIT } from '../../common/reviews';
 import {
@@ -210,6 +212,42 @@ const cases: ListCase[] = [
       };
     },
     refused: async () => [[stranger.auth, 403]],
+  },
+  {
+    route: 'GET /api/admin/quizzes/{id}/results',
+    method: 'GET',
+    defaultLimit: QUIZ_RESULTS_DEFAULT_LIMIT,
+    maxLimit: QUIZ_RESULTS_MAX_LIMIT,
+    rows: 'results',
+    key: (row) => String(row.user_id),
+    seed: async () => {
+      const course = await createCourse(t, { quiz: true });
+      // Students of one name: only their ids order them.
+      const students = await Promise.all(
+        Array.from({ length: QUIZ_RESULTS_DEFAULT_LIMIT + 5 }, () => createUser(t, { name: 'Tie Student' })),
+      );
+      await db()
+        .insert(quizAttempts)
+        .values(
+          students.map((s) => ({
+            user_id: s.user.id,
+            lesson_id: course.quizLessonId!,
+            attempt_number: 1,
+            score: 50,
+            submitted_at: TIE,
+          })),
+        );
+      const expected = students.map((s) => s.user.id).sort();
+      return {
+        url: `/api/admin/quizzes/${course.quizLessonId}/results`,
+        auth: admin.auth,
+        expected: async () => expected,
+      };
+    },
+    refused: async () => [
+      [stranger.auth, 403],
+      [{}, 401],
+    ],
   },
   {
     route: 'GET /api/courses/{id}/reviews',

@@ -17,6 +17,7 @@ const BODILESS = new Set([
   'POST /api/admin/user/:id/reactivate',
   'POST /api/reviews/:id/helpful',
   'POST /api/user/:id/email-change/resend',
+  'POST /api/admin/jobs/:id/retry',
 ]);
 
 /** Routes that read the raw request bytes themselves (a signature covers them), so no body schema. */

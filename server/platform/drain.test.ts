@@ -1,7 +1,8 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
+import { createUser } from '../test/factories';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -29,8 +30,52 @@ async function listening() {
       });
       request.on('error', reject);
     });
-  return { app: t.app, agent, get };
+  return { app: t.app, agent, get, port };
 }
+
+/**
+ * A sign-in whose body is held back: `headersRead` resolves once the server has read the headers
+ * (it answers 100 Continue), so the request is in flight until `sendBody` is called.
+ */
+function heldSignIn(port: number, credentials: { username: string; password: string }) {
+  const body = JSON.stringify(credentials);
+  const request = http.request({
+    host: '127.0.0.1',
+    port,
+    path: '/api/user/authenticate',
+    method: 'POST',
+    agent: false,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      expect: '100-continue',
+    },
+  });
+  const headersRead = new Promise<void>((resolve) => request.once('continue', () => resolve()));
+  const answered = new Promise<{ status: number; connection?: string; text: string }>((resolve, reject) => {
+    request.on('error', reject);
+    request.on('response', (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, text }),
+      );
+    });
+  });
+  request.flushHeaders();
+  return { headersRead, answered, sendBody: () => request.end(body) };
+}
+
+/** Whether a new TCP connection to the port is refused. */
+const refused = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
 
 describe('draining connections on close', () => {
   it('answers a request sent on an idle keep-alive connection during the drain, with Connection: close', async () => {
@@ -56,6 +101,31 @@ describe('draining connections on close', () => {
     const took = Date.now() - startedAt;
     expect(took).toBeGreaterThanOrEqual(900);
     expect(took).toBeLessThan(3_000);
+    agent.destroy();
+  });
+
+  it('finishes a request that is in flight when the close starts, and refuses new connections meanwhile', async () => {
+    const { app, agent, port } = await listening();
+    const { user, password } = await createUser(t!);
+    const held = heldSignIn(port, { username: user.username, password });
+    await held.headersRead;
+
+    let closeFinished = false;
+    const closed = app.close().then(() => (closeFinished = true));
+    let refusing = false;
+    for (let attempt = 0; attempt < 100 && !refusing; attempt++) {
+      refusing = await refused(port);
+      if (!refusing) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(refusing).toBe(true);
+    expect(closeFinished).toBe(false);
+
+    held.sendBody();
+    const signIn = await held.answered;
+    expect(signIn.status, signIn.text).toBe(200);
+    expect(signIn.connection).toBe('close');
+    expect(JSON.parse(signIn.text).token).toEqual(expect.any(String));
+    await closed;
     agent.destroy();
   });
 });

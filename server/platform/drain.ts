@@ -67,6 +67,8 @@ export function trackConnections(server: Server) {
   }
 
   return {
+    /** Whether a drain has begun: the process is on its way out, so it is no longer ready. */
+    isDraining: () => draining,
     /**
      * Drains for at most `budgetMs` and resolves with the number of connections still open
      * then, for the caller to cut.

@@ -71,7 +71,18 @@ export function fromDatabaseError(error: unknown): AppError | undefined {
     case '22003':
     case '22007':
     case '22008':
+    case '23514': // check_violation
       return badRequest('Invalid value', 'INVALID_VALUE');
+    case '23502': // not_null_violation
+      return badRequest('A required value is missing', 'MISSING_VALUE');
+    case '57014': // query_canceled: DB_STATEMENT_TIMEOUT_MS ran out
+      return new AppError(503, 'DATABASE_TIMEOUT', 'The request took too long. Please try again later.');
+    case '40001': // serialization_failure
+    case '40P01': // deadlock_detected
+      // Another transaction won a race; the same request a moment later goes through.
+      return new AppError(503, 'TRY_AGAIN', 'The server was busy. Please try again.', undefined, {
+        'retry-after': '1',
+      });
     default:
       return undefined;
   }
@@ -93,6 +104,53 @@ function validationDetails(error: FastifyError): { message: string; details: Val
   return { message: error.message, details: [] };
 }
 
+/**
+ * Fastify's own errors, by their internal code, as the API's: clients see API codes only.
+ * Others are named by their status (below).
+ */
+const FASTIFY_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Unsupported content type',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'INVALID_JSON',
+    message: 'The request body is not valid JSON',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'INVALID_JSON',
+    message: 'The request body is empty although its content type is JSON',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'BAD_REQUEST',
+    message: 'The Content-Length header does not match the body',
+  },
+};
+
+const CODE_BY_STATUS: Record<number, string> = {
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+/** A client error thrown by Fastify or a plugin, in the API's terms. */
+function clientError(error: FastifyError, status: number): { status: number; code: string; message: string } {
+  const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
+  if (known) return known;
+  const code = CODE_BY_STATUS[status] ?? 'BAD_REQUEST';
+  const message =
+    status === 413 ? 'The request is too large' : status === 415 ? 'Unsupported content type' : error.message;
+  return { status, code, message };
+}
+
 /** The one place that turns thrown errors into the API's error shape. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -110,6 +168,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const fromDb = fromDatabaseError(error);
     if (fromDb) {
+      // Not a bug of ours, but worth seeing: a busy or misused database shows here first.
+      request.log.warn({ err: error }, `database refused the request: ${fromDb.code}`);
+      if (fromDb.headers) reply.headers(fromDb.headers);
       return reply.status(fromDb.statusCode).send({ error: fromDb.message, code: fromDb.code });
     }
     if (isResponseSerializationError(error)) {
@@ -118,14 +179,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code = status === 429 ? 'TOO_MANY_REQUESTS' : (error.code ?? 'BAD_REQUEST');
-      const message =
-        status === 413
-          ? 'The request is too large'
-          : status === 415
-            ? 'Unsupported content type'
-            : error.message;
-      return reply.status(status).send({ error: message, code });
+      const mapped = clientError(error, status);
+      return reply.status(mapped.status).send({ error: mapped.message, code: mapped.code });
     }
     request.log.error({ err: error }, 'request failed');
     const unavailable = status === 503;
@@ -142,3 +197,5 @@ export const errorResponses = (...statuses: number[]) =>
 
 /** OpenAPI security requirement of routes that take the bearer token. */
 export const bearerSecurity = [{ bearer: [] }];
+/** Of public routes that answer anyone but read the token when one is sent (e.g. to mark enrolments). */
+export const optionalBearerSecurity = [{}, ...bearerSecurity];

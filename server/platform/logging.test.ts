@@ -2,9 +2,12 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser } from '../test/factories';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function capture() {
   const lines: string[] = [];
@@ -87,10 +90,120 @@ describe('request logging in readable form', () => {
 
     const text = log.lines.join('\n');
     expect(() => JSON.parse(log.lines[0]!)).toThrow();
-    expect(text).toMatch(/INFO.*req-\w+ POST \/api\/user\/authenticate 401 [\d.]+ms/);
+    expect(text).toMatch(/INFO.*[0-9a-f-]{36} POST \/api\/user\/authenticate 401 [\d.]+ms/);
     expect(text).toMatch(/INFO.*GET \/api\/health 200 [\d.]+ms/);
     expect(text).not.toContain('/assets/');
     expect(text).not.toContain('Pretty-Wrong-Secret-5');
     expect(text).not.toContain('Pretty-Header-Secret');
+  });
+});
+
+describe('request ids', () => {
+  let t: TestApp;
+  const log = capture();
+  beforeAll(async () => {
+    // No administrator: a contact message is refused, and the contact service logs why.
+    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: log.stream, prettyLogs: false });
+  });
+  afterAll(async () => t.close());
+
+  const entries = () => log.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it("keeps a caller's plain X-Request-Id, echoes it and puts it on every line of the request, the service's included", async () => {
+    log.lines.length = 0;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'x-request-id': 'lb-7f3a.42:edge' },
+      payload: { name: 'Ann', email: 'ann@example.org', subject: 'Classes', message: 'When do you train?' },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['x-request-id']).toBe('lb-7f3a.42:edge');
+    const service = entries().find((entry) => String(entry.msg).startsWith('contact message refused'));
+    expect(service).toMatchObject({ level: 40, reqId: 'lb-7f3a.42:edge' });
+    const request = entries().find((entry) => entry.url === '/api/contact');
+    expect(request).toMatchObject({ reqId: 'lb-7f3a.42:edge', statusCode: 503 });
+  });
+
+  it('gives a new UUID to a request without an id or with one that is long or not plain', async () => {
+    const plain = await t.app.inject({ url: '/api/health' });
+    expect(plain.headers['x-request-id']).toMatch(UUID);
+    const other = await t.app.inject({ url: '/api/health' });
+    expect(other.headers['x-request-id']).not.toBe(plain.headers['x-request-id']);
+    for (const given of ['x'.repeat(129), 'two words', '<script>', 'line\u00e9']) {
+      const res = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': given } });
+      expect(res.headers['x-request-id'], given).toMatch(UUID);
+    }
+    const longest = 'a'.repeat(128);
+    expect(
+      (await t.app.inject({ url: '/api/health', headers: { 'x-request-id': longest } })).headers[
+        'x-request-id'
+      ],
+    ).toBe(longest);
+  });
+
+  it('puts the id on error answers too', async () => {
+    const res = await t.app.inject({ url: '/api/no-such-route', headers: { 'x-request-id': 'err-1' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['x-request-id']).toBe('err-1');
+  });
+});
+
+describe('failed queries in the logs', () => {
+  const EMAIL = 'leaky.person@example.org';
+  const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0c2FsdA$SecretHashValue';
+  let t: TestApp;
+  const log = capture();
+  beforeAll(async () => {
+    t = await createTestApp(
+      { LOG_LEVEL: 'info' },
+      {
+        logStream: log.stream,
+        prettyLogs: false,
+        routes: (app) => {
+          // A bug: the query fails (division by zero) with an e-mail and a hash among its parameters.
+          app.get('/test/failing-query', async () =>
+            t.database.db.execute(sql`select ${EMAIL}::text as email, ${HASH}::text as hash, 1 / 0 as boom`),
+          );
+          // A constraint the request trips: PostgreSQL's detail lists the whole failing row.
+          app.get('/test/not-null', async () =>
+            t.database.db.execute(
+              sql`insert into users (email, username, password_hash) values (${EMAIL}, 'leaky', ${HASH})`,
+            ),
+          );
+          // An error logged on its own, as log.error(error) does.
+          app.get('/test/logged-error', async (request) => {
+            try {
+              await t.database.db.execute(sql`select ${EMAIL}::text, ${HASH}::int`);
+            } catch (error) {
+              request.log.error(error);
+            }
+            return { ok: true };
+          });
+        },
+      },
+    );
+  });
+  afterAll(async () => t.close());
+
+  it('keep the SQL and the database error, never the parameters or the failing row', async () => {
+    log.lines.length = 0;
+    expect((await t.app.inject({ url: '/test/failing-query' })).statusCode).toBe(500);
+    const notNull = await t.app.inject({ url: '/test/not-null' });
+    expect(notNull.statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/test/logged-error' })).statusCode).toBe(200);
+
+    const text = log.lines.join('\n');
+    expect(text).not.toContain(EMAIL);
+    expect(text).not.toContain('SecretHashValue');
+    expect(text).not.toContain('params:');
+    const errors = log.lines.map((line) => JSON.parse(line)).filter((entry) => entry.err);
+    const failed = errors.find((entry) => entry.msg === 'request failed');
+    expect(failed.err.message).toMatch(/^Failed query: select \$1::text as email/);
+    expect(failed.err.cause).toMatchObject({ code: '22012' });
+    const refused = errors.find((entry) => entry.level === 40);
+    expect(refused.err.cause).toMatchObject({ code: '23502' });
+    const logged = errors.find((entry) => entry.level === 50 && entry.msg !== 'request failed');
+    expect(logged.msg).toMatch(/^Failed query: select \$1::text, \$2::int$/);
   });
 });

@@ -1,4 +1,14 @@
-import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import pinoPretty from 'pino-pretty';
 
 /** Keys that never reach the logs, wherever they appear in a logged object. */
@@ -26,6 +36,104 @@ export interface LoggingOptions {
 }
 
 /**
+ * Error fields that can carry user data or credentials: Drizzle puts a failed query's parameters
+ * (e-mails, password hashes) in `params` and in its message, PostgreSQL the failing row in
+ * `detail`, and node-postgres attaches the whole `client`, connection settings included.
+ */
+const ERROR_DATA_FIELDS = new Set(['params', 'detail', 'where', 'internalQuery', 'queryOptions', 'client']);
+
+/** A Drizzle failed-query error: its message is `Failed query: …\nparams: …`. */
+function isDrizzleQueryError(error: Error): error is Error & { query: string; params: unknown } {
+  return 'query' in error && 'params' in error && error.message.startsWith('Failed query:');
+}
+
+/**
+ * The message as it may be logged: a failed query keeps its SQL and loses its parameters, and a
+ * PostgreSQL data exception (SQLSTATE class 22) loses the value it quotes, which came from the
+ * parameters (`invalid input syntax for type integer: "…"`).
+ */
+export function safeErrorMessage(error: Error): string {
+  if (isDrizzleQueryError(error)) return `Failed query: ${error.query}`;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && code.startsWith('22')) {
+    return error.message.replace(/: ".*"$/s, ': "[redacted]"');
+  }
+  return error.message;
+}
+
+/**
+ * pino's error serializer with the data taken out, so no failed query puts a password hash in
+ * the log, whichever logger or key the error reaches it through.
+ */
+export function serializeError(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error)) return error;
+  const message = safeErrorMessage(error);
+  const out: Record<string, unknown> = {
+    type: error.constructor?.name ?? error.name,
+    message,
+    stack: error.stack?.replace(error.message, message),
+  };
+  for (const [key, value] of Object.entries(error)) {
+    if (ERROR_DATA_FIELDS.has(key) || key === 'cause' || key in out) continue;
+    out[key] = value;
+  }
+  if (error.cause !== undefined && depth < 5) out.cause = serializeError(error.cause, depth + 1);
+  return out;
+}
+
+type SerializedError = { type: string; message: string; stack: string; [key: string]: unknown };
+const serializeLoggedError = (error: Error) => serializeError(error) as SerializedError;
+
+/** A request id from a client or proxy is kept when it is short and plain; anything else is replaced. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
+
+/** Fastify's genReqId: the caller's `X-Request-Id`, so a proxy's id follows the request, or a new UUID. */
+export function requestId(request: IncomingMessage): string {
+  const header = request.headers['x-request-id'];
+  const given = Array.isArray(header) ? header[0] : header;
+  return given && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** The logger of the request being handled, for code that only has the platform's logger. */
+const requestLogs = new AsyncLocalStorage<FastifyBaseLogger>();
+const requestScope = Symbol('requestScope');
+
+/**
+ * Binds each request's logger (with its id) to the code that handles it and echoes the id in
+ * the answer. The scope is re-entered after the body is read, since the body's stream events
+ * run outside it.
+ */
+export function registerRequestScope(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    requestLogs.run(request.log, () => {
+      const scope = new AsyncResource('kwoon-request');
+      (request as unknown as Record<symbol, AsyncResource>)[requestScope] = scope;
+      scope.runInAsyncScope(done);
+    });
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    const scope = (request as unknown as Record<symbol, AsyncResource | undefined>)[requestScope];
+    if (scope) scope.runInAsyncScope(done);
+    else done();
+  });
+}
+
+/**
+ * A logger that writes through the current request's logger (so services' lines carry the
+ * request id) and through `base` outside a request.
+ */
+export function contextualLogger(base: FastifyBaseLogger): FastifyBaseLogger {
+  return new Proxy(base, {
+    get(_target, property): unknown {
+      const current = requestLogs.getStore() ?? base;
+      const value: unknown = Reflect.get(current, property, current);
+      return typeof value === 'function' ? (value.bind(current) as unknown) : value;
+    },
+  });
+}
+
+/**
  * Fastify's logger options. Redaction runs before a line is formatted, so it holds for the
  * readable lines as well as for JSON.
  */
@@ -43,6 +151,16 @@ export function loggerOptions({ level, stream, pretty }: LoggingOptions): Fastif
   return {
     level,
     redact: { paths: REDACT, censor: '[redacted]' },
+    serializers: { err: serializeLoggedError, error: serializeLoggedError },
+    hooks: {
+      // `log.error(error)` logs the error's message as the line's: made safe like the error itself.
+      logMethod(args, method) {
+        const [first, ...rest] = args as unknown[];
+        if (!(first instanceof Error)) return method.apply(this, args);
+        const message = rest.length > 0 ? rest : [safeErrorMessage(first)];
+        return method.apply(this, [{ err: first }, ...message] as Parameters<typeof method>);
+      },
+    },
     ...(destination ? { stream: destination } : {}),
   };
 }

@@ -1,11 +1,12 @@
 import { once } from 'node:events';
 import net from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../db/schema';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { jobs, mailOutbox } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
-import { createMailer, smtpTransport } from './mail';
+import { backoffMs, createJobs, DEFAULT_MAX_ATTEMPTS } from './jobs';
+import { createMailer, smtpTransport, type MailTransport } from './mail';
 
 interface Received {
   from: string | undefined;
@@ -17,6 +18,10 @@ let t: TestApp;
 let server: SMTPServer;
 let port: number;
 const received: Received[] = [];
+// What the SMTP server received is counted per test.
+beforeEach(() => {
+  received.length = 0;
+});
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -60,20 +65,47 @@ async function closedPort(): Promise<number> {
   return free;
 }
 
+const FROM = 'Kwoon <no-reply@kwoon.local>';
+
+/** A mailer with its own worker, drained by the test. */
+function mailerWith(transport: MailTransport) {
+  const jobs = createJobs(t.database.db, t.clock, t.app.log, { pollMs: 0 });
+  return { jobs, mailer: createMailer(t.database.db, jobs, transport, FROM, t.clock) };
+}
+
+/** Fails its first `failures` deliveries, then hands them to `inner`. */
+function flaky(inner: MailTransport, failures: number): MailTransport {
+  let left = failures;
+  return {
+    ...inner,
+    async send(message) {
+      if (left-- > 0) throw new Error('421 service not available');
+      await inner.send(message);
+    },
+  };
+}
+
+const jobOf = async (outboxId: string) =>
+  (
+    await t.database.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.payload}->>'outboxId' = ${outboxId}`)
+  )[0];
+
 describe('mailer over SMTP', () => {
-  it('delivers the message and marks the outbox row sent', async () => {
-    const mailer = createMailer(
-      t.database.db,
-      smtpTransport(`smtp://127.0.0.1:${port}`),
-      'Kwoon <no-reply@kwoon.local>',
-      t.clock,
-      t.app.log,
-    );
+  it('keeps the message in the outbox, and the worker delivers it and marks it sent', async () => {
+    const smtp = smtpTransport(`smtp://127.0.0.1:${port}`);
+    const { jobs: worker, mailer } = mailerWith(smtp);
     await mailer.send({
       to: 'mei@example.org',
       subject: 'Your workshop booking',
       text: 'See you at the Saturday Baguazhang workshop.',
     });
+    expect(await outboxRow('Your workshop booking')).toMatchObject({ status: 'pending', sent_at: null });
+    expect(received).toHaveLength(0);
+
+    await worker.drain();
     mailer.close();
 
     expect(received).toHaveLength(1);
@@ -85,31 +117,57 @@ describe('mailer over SMTP', () => {
     expect(message.raw).toMatch(/^Subject: Your workshop booking\r?$/m);
     expect(message.raw).toContain('See you at the Saturday Baguazhang workshop.');
 
-    expect(await outboxRow('Your workshop booking')).toMatchObject({
+    const row = await outboxRow('Your workshop booking');
+    expect(row).toMatchObject({
       to_address: 'mei@example.org',
       text_body: 'See you at the Saturday Baguazhang workshop.',
       status: 'sent',
       error: null,
       sent_at: t.clock.now(),
     });
+    expect(await jobOf(row!.id)).toMatchObject({ status: 'done', attempts: 1 });
   });
 
-  it('records a delivery failure as failed without throwing', async () => {
-    const mailer = createMailer(
-      t.database.db,
-      smtpTransport(`smtp://127.0.0.1:${await closedPort()}`),
-      'Kwoon <no-reply@kwoon.local>',
-      t.clock,
-      t.app.log,
-    );
+  it('retries a failed delivery later and sends it once the server answers', async () => {
+    const { jobs: worker, mailer } = mailerWith(flaky(smtpTransport(`smtp://127.0.0.1:${port}`), 2));
+    await mailer.send({ to: 'lin@example.org', subject: 'Class moved', text: 'Thursday, 7 pm.' });
+
+    await worker.drain();
+    let row = await outboxRow('Class moved');
+    expect(row).toMatchObject({ status: 'pending', error: '421 service not available', sent_at: null });
+    expect(await jobOf(row!.id)).toMatchObject({ status: 'pending', attempts: 1 });
+
+    // Not due again before its backoff has passed.
+    await worker.drain();
+    expect((await jobOf(row!.id))!.attempts).toBe(1);
+    t.clock.advance(backoffMs(1));
+    await worker.drain();
+    expect(await jobOf(row!.id)).toMatchObject({ status: 'pending', attempts: 2 });
+    t.clock.advance(backoffMs(2));
+    await worker.drain();
+    mailer.close();
+
+    row = await outboxRow('Class moved');
+    expect(row).toMatchObject({ status: 'sent', error: null });
+    expect(await jobOf(row!.id)).toMatchObject({ status: 'done', attempts: 3 });
+    expect(received.filter((m) => m.to[0] === 'lin@example.org')).toHaveLength(1);
+  });
+
+  it('marks the message failed and its job dead after the last attempt, without throwing', async () => {
+    const { jobs: worker, mailer } = mailerWith(smtpTransport(`smtp://127.0.0.1:${await closedPort()}`));
     await expect(
       mailer.send({ to: 'daniel@example.org', subject: 'Undeliverable', text: 'Nobody is listening.' }),
     ).resolves.toBeUndefined();
+    for (let attempt = 1; attempt <= DEFAULT_MAX_ATTEMPTS; attempt++) {
+      await worker.drain();
+      t.clock.advance(backoffMs(attempt));
+    }
     mailer.close();
 
     const row = await outboxRow('Undeliverable');
     expect(row).toMatchObject({ status: 'failed', sent_at: null });
     expect(row!.error).toMatch(/ECONNREFUSED/);
+    expect(await jobOf(row!.id)).toMatchObject({ status: 'dead', attempts: DEFAULT_MAX_ATTEMPTS });
     expect(received.map((m) => m.to[0])).not.toContain('daniel@example.org');
   });
 });

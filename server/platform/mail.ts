@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Clock } from './clock';
+import type { JobAttempt, Jobs } from './jobs';
 
 export interface MailMessage {
   to: string;
@@ -11,7 +12,7 @@ export interface MailMessage {
   text: string;
 }
 
-/** Delivers one message; the outbox row is written before and updated after. */
+/** Delivers one message for the job worker; the outbox row is written first and updated after. */
 export interface MailTransport {
   kind: 'smtp' | 'log';
   send(message: MailMessage & { from: string }): Promise<void>;
@@ -46,39 +47,67 @@ export function logTransport(log: FastifyBaseLogger): MailTransport {
   };
 }
 
-export function createMailer(
-  db: Db,
-  transport: MailTransport,
-  from: string,
-  clock: Clock,
-  log: FastifyBaseLogger,
-) {
-  return {
-    /** Writes the message to the outbox and delivers it; a delivery failure is recorded, never thrown. */
-    async send(message: MailMessage): Promise<void> {
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({
+export const MAIL_JOB = 'mail.send';
+
+/**
+ * E-mail goes through the outbox: `send` only writes the message and queues its delivery, inside
+ * the caller's transaction when there is one, so a request never waits on SMTP and a message is
+ * kept exactly when the change it reports is. The job worker delivers it and retries a failure.
+ */
+export function createMailer(db: Db, jobs: Jobs, transport: MailTransport, from: string, clock: Clock) {
+  async function write(messages: MailMessage[], tx: Tx) {
+    if (messages.length === 0) return;
+    const rows = await tx
+      .insert(mailOutbox)
+      .values(
+        messages.map((message) => ({
           to_address: message.to,
           subject: message.subject,
           text_body: message.text,
           created_at: clock.now(),
+        })),
+      )
+      .returning({ id: mailOutbox.id });
+    for (const row of rows) await jobs.enqueue(MAIL_JOB, { outboxId: row.id }, { tx });
+  }
+
+  /** Delivers one outbox message; a failure before the last attempt leaves it pending with the error. */
+  async function deliver(payload: unknown, job: JobAttempt) {
+    const { outboxId } = payload as { outboxId: string };
+    const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId)).limit(1);
+    if (!row || row.status === 'sent' || row.status === 'logged') return;
+    try {
+      await transport.send({ to: row.to_address, subject: row.subject, text: row.text_body, from });
+    } catch (error) {
+      const last = job.attempt >= job.maxAttempts;
+      await db
+        .update(mailOutbox)
+        .set({
+          status: last ? 'failed' : 'pending',
+          error: error instanceof Error ? error.message : String(error),
         })
-        .returning({ id: mailOutbox.id });
-      try {
-        await transport.send({ ...message, from });
-        await db
-          .update(mailOutbox)
-          .set({ status: transport.kind === 'smtp' ? 'sent' : 'logged', sent_at: clock.now() })
-          .where(eq(mailOutbox.id, row!.id));
-      } catch (error) {
-        log.warn({ err: error }, 'e-mail delivery failed');
-        await db
-          .update(mailOutbox)
-          .set({ status: 'failed', error: error instanceof Error ? error.message : String(error) })
-          .where(eq(mailOutbox.id, row!.id));
-      }
-    },
+        .where(eq(mailOutbox.id, row.id));
+      throw error;
+    }
+    await db
+      .update(mailOutbox)
+      .set({ status: transport.kind === 'smtp' ? 'sent' : 'logged', sent_at: clock.now(), error: null })
+      .where(eq(mailOutbox.id, row.id));
+  }
+  jobs.register(MAIL_JOB, deliver);
+
+  /** In the caller's transaction, or in one of its own after which the worker is woken. */
+  async function keep(messages: MailMessage[], tx?: Tx) {
+    if (tx) return write(messages, tx);
+    await db.transaction((own) => write(messages, own));
+    jobs.wake();
+  }
+
+  return {
+    /** Keeps the message in the outbox and queues its delivery; `tx` makes both part of the caller's transaction. */
+    send: (message: MailMessage, tx?: Tx): Promise<void> => keep([message], tx),
+    /** Several messages, all kept or none. */
+    sendAll: (messages: MailMessage[], tx?: Tx): Promise<void> => keep(messages, tx),
     close: () => transport.close(),
   };
 }

@@ -29,6 +29,7 @@ const signIn = (t: TestApp, remoteAddress: string) =>
     payload: { username: 'nobody-here', password: 'wrong password' },
   });
 
+// eslint-disable-next-line no-restricted-syntax -- CI's PostgreSQL step sets REDIS_URL (checked below)
 describe.skipIf(!redisUrl)('rate limits shared through Redis (REDIS_URL)', () => {
   afterAll(async () => {
     const redis = new Redis(redisUrl!);
@@ -101,6 +102,7 @@ async function cuttableRelay(target: URL) {
   };
 }
 
+// eslint-disable-next-line no-restricted-syntax -- CI's PostgreSQL step sets REDIS_URL (checked below)
 describe.skipIf(!redisUrl)('rate limits when Redis goes away', () => {
   it('answers every request and keeps limiting in the process', async () => {
     const relay = await cuttableRelay(new URL(redisUrl!));
@@ -124,6 +126,10 @@ describe('rate limits when Redis does not answer', () => {
 });
 
 describe('reading REDIS_URL', () => {
+  it('is set in CI wherever DATABASE_URL is, so the Redis tests above run there', () => {
+    if (process.env.CI && process.env.DATABASE_URL) expect(redisUrl).toMatch(/^rediss?:\/\//);
+  });
+
   it('is optional and takes redis:// or rediss:// addresses', () => {
     expect(loadConfig({}).REDIS_URL).toBeUndefined();
     expect(loadConfig({ REDIS_URL: 'rediss://:secret@redis.example.org:6380/2' }).REDIS_URL).toBe(

@@ -30,3 +30,6 @@ export function localStorage(root: string, publicBase = '/media'): MediaStorage 
     },
   };
 }
+
+/** The local store a server keeps in its data directory; the seed writes the demo videos there too. */
+export const dataDirStorage = (dataDir: string): MediaStorage => localStorage(path.resolve(dataDir, 'media'));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { createThrottle } from './throttle';
+import { itConcurrently } from '../test/concurrency';
 
 const RULE = { limit: 5, windowMs: 15 * 60_000 };
 let t: TestApp;
@@ -10,7 +11,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('attempt throttle', () => {
-  it('allows at most the limit when 40 attempts arrive at once', async () => {
+  itConcurrently('allows at most the limit when 40 attempts arrive at once', async () => {
     const throttle = createThrottle(t.database.db, t.clock);
     const hits = await Promise.all(Array.from({ length: 40 }, () => throttle.hit('test:burst', RULE)));
     expect(hits.filter((hit) => hit.allowed)).toHaveLength(RULE.limit);

@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { PublicProfile } from '../../common/users';
-import { emailChanges, mediaFiles, orders, termsAcceptances, users } from '../db/schema';
+import { emailChanges, jobs, mediaFiles, orders, termsAcceptances, users } from '../db/schema';
 import { issueTempPassword } from '../modules/auth/auth.service';
 import { multipart } from '../modules/uploads/multipart-body';
 import { ownAccountOnly, rowsWhere, type MatrixEntry, type World } from './access-matrix';
 import type { TestApp } from './app';
 import { createAdmin, createUser, DEFAULT_PASSWORD } from './factories';
 import { createCourse } from './factories-courses';
-import { acceptTerms, createMediaFile, emailedResetCode, requestEmailChange } from './factories-records';
+import {
+  acceptTerms,
+  createDeadJob,
+  createMediaFile,
+  emailedResetCode,
+  requestEmailChange,
+} from './factories-records';
 
 /* Matrix entries for accounts, sign-in and recovery, terms, payments, uploads and the site's own routes. */
 
@@ -55,6 +61,12 @@ const accounts: MatrixEntry[] = [
         current_password: DEFAULT_PASSWORD,
       },
     }),
+    unchanged: userRow,
+  },
+  {
+    route: 'PUT /api/user/:id/email-notifications',
+    fresh: freshA,
+    call: (w) => ({ ...self(w), body: { enabled: false } }),
     unchanged: userRow,
   },
   { route: 'DELETE /api/user/:id', fresh: freshA, call: self, unchanged: userRow },
@@ -258,6 +270,13 @@ const site: MatrixEntry[] = [
   },
   { route: 'GET /api/admin/outbox' },
   { route: 'GET /api/admin/outbox/:id', call: (w) => ({ params: { id: w.outboxMessageId } }) },
+  { route: 'GET /api/admin/jobs', call: () => ({ query: { status: 'dead' } }) },
+  {
+    route: 'POST /api/admin/jobs/:id/retry',
+    fresh: async (t) => ({ deadJobId: (await createDeadJob(t)).id }),
+    call: (w) => ({ params: { id: w.deadJobId } }),
+    unchanged: (t, w) => rowsWhere(t, jobs, jobs.id, w.deadJobId),
+  },
   {
     route: 'POST /api/contact',
     status: 202,

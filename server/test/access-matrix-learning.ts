@@ -162,6 +162,7 @@ const progress: MatrixEntry[] = [
   },
   { route: 'GET /api/lessons/:id/quiz-responses', call: quizOfA },
   { route: 'GET /api/lessons/:id/quiz-attempts', call: quizOfA },
+  { route: 'GET /api/admin/quizzes/:id/results', call: (w) => ({ params: { id: w.course.quizLessonId! } }) },
 ];
 
 /** A's review of a course of its own, so the shared review stays as it is. */

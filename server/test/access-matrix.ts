@@ -11,6 +11,7 @@ import {
   acceptTerms,
   completeLesson,
   createCourseRequest,
+  createDeadJob,
   createMediaFile,
   createReview,
   createSubscription,
@@ -45,6 +46,8 @@ export interface World {
   mediaPublicId: string;
   /** An e-mail to A in the outbox. */
   outboxMessageId: string;
+  /** A job that used up its attempts. */
+  deadJobId: string;
 }
 
 /** What a call sends, apart from the actor's token. */
@@ -149,6 +152,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     termsRecordId: terms.id,
     mediaPublicId: (await createMediaFile(t, a.user.id)).public_id,
     outboxMessageId: mail!.id,
+    deadJobId: (await createDeadJob(t)).id,
   };
 }
 

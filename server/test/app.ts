@@ -13,7 +13,11 @@ import type { MailMessage, MailTransport } from '../platform/mail';
 import { localStorage } from '../platform/storage';
 
 /** A fresh copy of the migrated database for one test file. */
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  url?: string;
+  drop: () => Promise<void>;
+}> {
   const pgTemplate = inject('pgTemplate');
   const url = process.env.DATABASE_URL;
   if (pgTemplate && url) {
@@ -23,9 +27,10 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
     await admin.query(`create database ${name} template ${pgTemplate}`);
     const dbUrl = new URL(url);
     dbUrl.pathname = `/${name}`;
-    const database = await openPostgres(dbUrl.toString(), 4);
+    const database = await openPostgres(dbUrl.toString(), { poolMax: 4 });
     return {
       database,
+      url: dbUrl.toString(),
       drop: async () => {
         await database.close();
         await admin.query(`drop database if exists ${name} with (force)`);
@@ -45,21 +50,63 @@ export interface TestApp {
   /** Every e-mail the app sent, newest last. */
   mail: MailMessage[];
   mediaDir: string;
+  /** Set on PostgreSQL: where another instance connects to the same database. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
 /** The real app on a real, freshly migrated database, with a clock the test can move. */
+export interface TestAppOptions {
+  webRoot?: string;
+  logStream?: NodeJS.WritableStream;
+  prettyLogs?: boolean;
+  /** Routes of the test itself, outside /api, added before the app is ready (e.g. to make the database fail). */
+  routes?: (app: FastifyInstance) => void;
+  /** Off: jobs run only when the test drains them (`app.jobs.drain()`), as they would after the answer. */
+  runJobsBeforeReply?: boolean;
+  /** The first n deliveries fail, as with a mail server that is down. */
+  mailFailures?: number;
+}
+
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { webRoot?: string; logStream?: NodeJS.WritableStream; prettyLogs?: boolean } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { database, url, drop } = await openTestDatabase();
+  return startApp(database, url, drop, overrides, options);
+}
+
+/**
+ * A second instance of the app on the same database, as another process behind a load balancer:
+ * with its own connection pool on PostgreSQL; on PGlite, which one process owns, on the same
+ * embedded database. Closing it leaves the database to the first instance.
+ */
+export async function createSecondInstance(
+  first: TestApp,
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
+  const database = first.databaseUrl ? await openPostgres(first.databaseUrl, { poolMax: 4 }) : first.database;
+  const close = async () => {
+    if (database !== first.database) await database.close();
+  };
+  return startApp(database, first.databaseUrl, close, overrides, {});
+}
+
+async function startApp(
+  database: Database,
+  databaseUrl: string | undefined,
+  drop: () => Promise<void>,
+  overrides: Partial<Config>,
+  options: TestAppOptions,
+): Promise<TestApp> {
   const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'kwoon-media-'));
   const clock = fixedClock(new Date('2026-03-02T18:00:00Z'));
   const mail: MailMessage[] = [];
+  let failures = options.mailFailures ?? 0;
   const mailTransport: MailTransport = {
     kind: 'log',
     send: async (message) => {
+      if (failures-- > 0) throw new Error('connect ECONNREFUSED 127.0.0.1:25');
       mail.push(message);
     },
     close: () => {},
@@ -74,7 +121,9 @@ export async function createTestApp(
     webRoot: options.webRoot ?? path.join(mediaDir, 'no-web-build'),
     logStream: options.logStream,
     prettyLogs: options.prettyLogs,
+    runJobsBeforeReply: options.runJobsBeforeReply ?? true,
   });
+  options.routes?.(app);
   await app.ready();
   return {
     app,
@@ -82,6 +131,7 @@ export async function createTestApp(
     clock,
     mail,
     mediaDir,
+    ...(databaseUrl ? { databaseUrl } : {}),
     async close() {
       await app.close();
       await drop();

@@ -4,6 +4,7 @@ import { expect, vi } from 'vitest';
 import { AI_SIFU_PLAN } from '../../common/payments';
 import {
   courseRequests,
+  jobs,
   lessonProgress,
   mediaFiles,
   reviews,
@@ -163,4 +164,22 @@ export async function requestEmailChange(
     return found;
   });
   return /confirm-email\?token=(\S+)/.exec(mail.text)![1]!;
+}
+
+/** A job that used up its attempts, as the worker leaves it. */
+export async function createDeadJob(t: TestApp, kind = 'mail.send') {
+  const [row] = await t.database.db
+    .insert(jobs)
+    .values({
+      kind,
+      payload: { outboxId: randomUUID() },
+      status: 'dead',
+      attempts: 3,
+      max_attempts: 3,
+      last_error: 'connect ECONNREFUSED 127.0.0.1:25',
+      created_at: t.clock.now(),
+      finished_at: t.clock.now(),
+    })
+    .returning();
+  return row!;
 }

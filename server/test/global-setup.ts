@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`create database ${template}`);
     const templateUrl = new URL(url);
     templateUrl.pathname = `/${template}`;
-    const database = await openPostgres(templateUrl.toString(), 1);
+    const database = await openPostgres(templateUrl.toString(), { poolMax: 1 });
     await database.migrate();
     await database.close();
     project.provide('pgTemplate', template);

@@ -4,12 +4,21 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { testConfig } from '../config';
 import { registerModules } from '../modules';
 import { createSessionStore } from '../platform/auth';
+import { inProcessEvents } from '../platform/events';
+import { createJobs } from '../platform/jobs';
 import { createMailer } from '../platform/mail';
 import { createLocalCheckout } from '../platform/payments/local';
 import { localStorage } from '../platform/storage';
 import { createThrottle } from '../platform/throttle';
+import { createTransactions } from '../platform/tx';
 import type { Platform } from '../platform';
 import type { TestApp } from './app';
+
+/**
+ * Operations routes outside /api: no access level, no rate limit and no log line per call. The
+ * access matrix covers /api only; server/platform/probes.test.ts and metrics.test.ts call these.
+ */
+export const SYSTEM_ROUTES = ['GET /livez', 'GET /readyz', 'GET /metrics'];
 
 /** `METHOD /api/path/:param`, the way the route tests name a route. */
 export const routeKey = (route: Pick<RouteOptions, 'method' | 'url'>) =>
@@ -32,17 +41,21 @@ export async function listRoutes(t: TestApp): Promise<RouteOptions[]> {
     if (route.method !== 'HEAD') routes.push(route);
   });
   const transport = { kind: 'log' as const, send: async () => {}, close: () => {} };
+  const jobs = createJobs(t.database.db, t.clock, probe.log, { pollMs: 0 });
   const platform: Platform = {
     config: testConfig({ DATA_DIR: t.mediaDir }),
     database: t.database,
     db: t.database.db,
     clock: t.clock,
     sessions: createSessionStore(t.database.db, t.clock),
-    mailer: createMailer(t.database.db, transport, 'test@kwoon.local', t.clock, probe.log),
+    mailer: createMailer(t.database.db, jobs, transport, 'test@kwoon.local', t.clock),
+    jobs,
+    events: inProcessEvents(probe.log),
     storage: localStorage(t.mediaDir),
     payments: createLocalCheckout(t.database.db, t.clock),
     throttle: createThrottle(t.database.db, t.clock),
     log: probe.log,
+    ...createTransactions(t.database.db),
   };
   await probe.register(async (api) => registerModules(api, platform), { prefix: '/api' });
   await probe.ready();

@@ -13,13 +13,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { LESSON_TYPES, SKILL_LEVELS } from '../../../common/courses';
+import { oneOf } from './one-of';
 import { users } from './users';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-
-export const skillLevel = pgEnum('skill_level', ['beginner', 'intermediate', 'advanced']);
-export const lessonType = pgEnum('lesson_type', ['video', 'article', 'quiz']);
 
 /** A course, or a series of teachings when is_series is set. Money is integer cents. */
 export const courses = pgTable(
@@ -31,7 +30,7 @@ export const courses = pgTable(
     thumbnail_url: text('thumbnail_url'),
     instructor_name: text('instructor_name').notNull().default(''),
     instructor_avatar: text('instructor_avatar'),
-    skill_level: skillLevel('skill_level').notNull().default('beginner'),
+    skill_level: text('skill_level', { enum: SKILL_LEVELS }).notNull().default('beginner'),
     category: text('category').notNull().default('General'),
     language: text('language').notNull().default('English'),
     estimated_hours: integer('estimated_hours').notNull().default(0),
@@ -48,6 +47,8 @@ export const courses = pgTable(
   },
   (t) => [
     index('courses_published_idx').on(t.is_published, t.is_series),
+    index('courses_created_by_idx').on(t.created_by),
+    check('courses_skill_level_check', oneOf(t.skill_level, SKILL_LEVELS)),
     check('courses_price_cents_check', sql`${t.price_cents} >= 0`),
     check('courses_estimated_hours_check', sql`${t.estimated_hours} >= 0`),
   ],
@@ -92,19 +93,26 @@ export const lessons = pgTable(
       .notNull()
       .references(() => modules.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
-    lesson_type: lessonType('lesson_type').notNull().default('video'),
+    lesson_type: text('lesson_type', { enum: LESSON_TYPES }).notNull().default('video'),
     content_url: text('content_url'),
     /** Article text, a video's description, or a quiz's questions as a JSON list. */
     content_text: text('content_text').notNull().default(''),
     duration_minutes: integer('duration_minutes').notNull().default(0),
     order_sequence: integer('order_sequence').notNull(),
     is_required: boolean('is_required').notNull().default(true),
+    /**
+     * A quiz's pass mark, a percentage: only an attempt scoring at least this completes the lesson.
+     * Null (always, for other lesson types) means any attempt completes it, as the specification has it.
+     */
+    pass_mark: integer('pass_mark'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     index('lessons_module_order_idx').on(t.module_id, t.order_sequence),
+    check('lessons_lesson_type_check', oneOf(t.lesson_type, LESSON_TYPES)),
     check('lessons_duration_check', sql`${t.duration_minutes} >= 0`),
+    check('lessons_pass_mark_check', sql`${t.pass_mark} between 1 and 100`),
   ],
 );
 
@@ -154,6 +162,8 @@ export const lessonProgress = pgTable(
   (t) => [
     uniqueIndex('lesson_progress_user_lesson_key').on(t.user_id, t.lesson_id),
     index('lesson_progress_user_course_idx').on(t.user_id, t.course_id),
+    index('lesson_progress_lesson_idx').on(t.lesson_id),
+    index('lesson_progress_course_idx').on(t.course_id),
   ],
 );
 
@@ -172,7 +182,10 @@ export const quizAttempts = pgTable(
     score: integer('score').notNull(),
     submitted_at: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('quiz_attempts_user_lesson_attempt_key').on(t.user_id, t.lesson_id, t.attempt_number)],
+  (t) => [
+    uniqueIndex('quiz_attempts_user_lesson_attempt_key').on(t.user_id, t.lesson_id, t.attempt_number),
+    index('quiz_attempts_lesson_idx').on(t.lesson_id),
+  ],
 );
 
 export const quizResponses = pgTable(
@@ -228,7 +241,10 @@ export const reviewHelpfulVotes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     created_at: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.review_id, t.user_id] })],
+  (t) => [
+    primaryKey({ columns: [t.review_id, t.user_id] }),
+    index('review_helpful_votes_user_idx').on(t.user_id),
+  ],
 );
 
 export const courseRequestStatus = pgEnum('course_request_status', [

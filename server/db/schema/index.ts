@@ -4,3 +4,4 @@ export * from './mail';
 export * from './media';
 export * from './courses';
 export * from './payments';
+export * from './jobs';

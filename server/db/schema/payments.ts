@@ -4,21 +4,29 @@ import {
   check,
   index,
   integer,
-  pgEnum,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  LocalCheckoutStatus,
+  OrderStatus,
+  PaymentProvider,
+  SubscriptionStatus,
+} from '../../../common/payments';
 import { courses } from './courses';
+import { oneOf, valuesOf } from './one-of';
 import { users } from './users';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-export const paymentProvider = pgEnum('payment_provider', ['stripe', 'local']);
-export const orderStatus = pgEnum('order_status', ['pending', 'paid', 'failed', 'expired', 'cancelled']);
+const PROVIDERS = valuesOf(PaymentProvider);
+const ORDER_STATUSES = valuesOf(OrderStatus);
+const LOCAL_CHECKOUT_STATUSES = valuesOf(LocalCheckoutStatus);
+const SUBSCRIPTION_STATUSES = valuesOf(SubscriptionStatus);
 
 /**
  * One checkout for one course. The provider's session id is unique, so a session maps to exactly
@@ -34,11 +42,11 @@ export const orders = pgTable(
     /** Null once the course is deleted; the title stays for the buyer's history. */
     course_id: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
     course_title: text('course_title').notNull(),
-    provider: paymentProvider('provider').notNull(),
+    provider: text('provider', { enum: PROVIDERS }).notNull(),
     provider_session_id: text('provider_session_id').notNull(),
     amount_cents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
-    status: orderStatus('status').notNull().default('pending'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     failure_reason: text('failure_reason'),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -46,37 +54,45 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_provider_session_key').on(t.provider, t.provider_session_id),
+    // One checkout a buyer can pay per course at a time (see payments.createCheckout).
+    uniqueIndex('orders_one_pending_key')
+      .on(t.user_id, t.course_id)
+      .where(sql`${t.status} = 'pending'`),
     index('orders_user_created_idx').on(t.user_id, t.created_at),
     index('orders_course_idx').on(t.course_id),
+    check('orders_provider_check', oneOf(t.provider, PROVIDERS)),
+    check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
     check('orders_amount_check', sql`${t.amount_cents} > 0`),
-    check('orders_paid_at_check', sql`(${t.status} = 'paid') = (${t.paid_at} is not null)`),
+    // Renamed from orders_paid_at_check when status became text: the old constraint compared with the
+    // enum type, so the migration drops it before the column changes type and adds this one after.
+    check('orders_paid_at_status_check', sql`(${t.status} = 'paid') = (${t.paid_at} is not null)`),
   ],
 );
-
-export const localCheckoutStatus = pgEnum('local_checkout_status', ['open', 'paid', 'failed', 'expired']);
 
 /**
  * The built-in test checkout's own sessions (PAYMENTS_PROVIDER=local): what Stripe keeps on its
  * side for a Checkout Session, kept here so the test mode survives restarts and several processes.
  */
-export const localCheckoutSessions = pgTable('local_checkout_sessions', {
-  id: text('id').primaryKey(),
-  order_id: uuid('order_id').notNull(),
-  user_id: uuid('user_id').notNull(),
-  course_id: uuid('course_id'),
-  course_title: text('course_title').notNull(),
-  amount_cents: integer('amount_cents').notNull(),
-  currency: text('currency').notNull(),
-  customer_email: text('customer_email').notNull(),
-  success_url: text('success_url').notNull(),
-  cancel_url: text('cancel_url').notNull(),
-  status: localCheckoutStatus('status').notNull().default('open'),
-  failure_reason: text('failure_reason'),
-  created_at: createdAt(),
-  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
-
-export const subscriptionStatus = pgEnum('subscription_status', ['active', 'past_due', 'canceled']);
+export const localCheckoutSessions = pgTable(
+  'local_checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    order_id: uuid('order_id').notNull(),
+    user_id: uuid('user_id').notNull(),
+    course_id: uuid('course_id'),
+    course_title: text('course_title').notNull(),
+    amount_cents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    customer_email: text('customer_email').notNull(),
+    success_url: text('success_url').notNull(),
+    cancel_url: text('cancel_url').notNull(),
+    status: text('status', { enum: LOCAL_CHECKOUT_STATUSES }).notNull().default('open'),
+    failure_reason: text('failure_reason'),
+    created_at: createdAt(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('local_checkout_sessions_status_check', oneOf(t.status, LOCAL_CHECKOUT_STATUSES))],
+);
 
 /**
  * A monthly plan, today the AI Sifu plan: its question allowance for the current period. A user
@@ -90,8 +106,8 @@ export const subscriptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     plan: text('plan').notNull(),
-    status: subscriptionStatus('status').notNull().default('active'),
-    provider: paymentProvider('provider').notNull(),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('active'),
+    provider: text('provider', { enum: PROVIDERS }).notNull(),
     provider_subscription_id: text('provider_subscription_id'),
     monthly_question_limit: integer('monthly_question_limit').notNull(),
     current_period_start: timestamp('current_period_start', { withTimezone: true }).notNull(),
@@ -103,6 +119,8 @@ export const subscriptions = pgTable(
   (t) => [
     uniqueIndex('subscriptions_user_plan_key').on(t.user_id, t.plan),
     uniqueIndex('subscriptions_provider_key').on(t.provider, t.provider_subscription_id),
+    check('subscriptions_status_check', oneOf(t.status, SUBSCRIPTION_STATUSES)),
+    check('subscriptions_provider_check', oneOf(t.provider, PROVIDERS)),
     check('subscriptions_limit_check', sql`${t.monthly_question_limit} >= 0`),
     check('subscriptions_period_check', sql`${t.current_period_end} > ${t.current_period_start}`),
   ],

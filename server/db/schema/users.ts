@@ -64,7 +64,7 @@ export const sessions = pgTable(
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     last_used_at: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sessions_user_id_idx').on(t.user_id)],
+  (t) => [index('sessions_user_id_idx').on(t.user_id), index('sessions_expires_at_idx').on(t.expires_at)],
 );
 
 /** Temporary passwords issued by recovery: valid 30 minutes, single use. */
@@ -112,6 +112,8 @@ export const passwordResetCodes = pgTable(
     uniqueIndex('password_reset_codes_live_key')
       .on(t.user_id)
       .where(sql`${t.used_at} is null`),
+    // The partial index above skips used codes; deleting a user must find those too.
+    index('password_reset_codes_user_idx').on(t.user_id),
   ],
 );
 
@@ -134,5 +136,7 @@ export const emailChanges = pgTable(
     uniqueIndex('email_changes_pending_key')
       .on(t.user_id)
       .where(sql`${t.confirmed_at} is null`),
+    // The partial index above skips confirmed changes; deleting a user must find those too.
+    index('email_changes_user_idx').on(t.user_id),
   ],
 );

@@ -1,4 +1,7 @@
-import { count, sql } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { MediaStorage } from '../../platform/storage';
+import { verifySecret } from '../../platform/passwords';
+import { createTransactions } from '../../platform/tx';
 import type { Db } from '../client';
 import { users } from '../schema';
 import { createAccountWriter } from './accounts';
@@ -11,22 +14,27 @@ export interface SeedLog {
   info(message: string): void;
 }
 
-/** Arbitrary constant: instances starting together seed one at a time. */
-const SEED_LOCK_KEY = 727_211_002;
+/** The advisory lock key: instances starting together seed one at a time. */
+const SEED_LOCK_KEY = 'demo-seed';
 
 /**
  * Creates the demo content once, on a database without users: an admin who has accepted the
  * terms and two students who have not (so they meet the terms modal on first sign-in), and the
  * demo courses with the students' enrolments, progress, reviews and course requests, the order
- * behind the paid enrolment and an AI Sifu subscription.
+ * behind the paid enrolment and an AI Sifu subscription. The video lessons' files go into
+ * `storage`, the media store the server serves at /media.
  * Returns whether anything was created.
  */
-export async function seedDemo(db: Db, log: SeedLog, now = new Date()): Promise<boolean> {
-  const created = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    const [existing] = await tx.select({ n: count() }).from(users);
+export async function seedDemo(
+  db: Db,
+  storage: MediaStorage,
+  log: SeedLog,
+  now = new Date(),
+): Promise<boolean> {
+  const created = await createTransactions(db).withAdvisoryLock(SEED_LOCK_KEY, async () => {
+    const [existing] = await db.select({ n: count() }).from(users);
     if ((existing?.n ?? 0) > 0) return null;
-    const accounts = createAccountWriter(tx);
+    const accounts = createAccountWriter(db);
     const userIds: Record<string, string> = {};
     for (const account of DEMO_ACCOUNTS) {
       const { accepted_terms, ...fields } = account;
@@ -34,8 +42,8 @@ export async function seedDemo(db: Db, log: SeedLog, now = new Date()): Promise<
       if (accepted_terms) await accounts.acceptCurrentTerms(row.id, now);
       userIds[account.username] = row.id;
     }
-    const courses = await seedDemoCourses(tx, userIds, now);
-    await seedDemoPayments(tx, userIds, now);
+    const courses = await seedDemoCourses(db, storage, userIds, now);
+    await seedDemoPayments(db, userIds, now);
     return { accounts: DEMO_ACCOUNTS, courses };
   });
   if (!created) return false;
@@ -54,4 +62,29 @@ export async function seedDemo(db: Db, log: SeedLog, now = new Date()): Promise<
 function describeAccount(a: DemoAccount): string {
   const role = a.is_admin ? 'administrator' : 'student';
   return `Demo account: username "${a.username}", password "${a.password}" (${role}, ${a.name})`;
+}
+
+/**
+ * The demo accounts anyone could sign in to: active, and still with the password the README
+ * publishes. The start banner warns about each one, whatever SEED_DEMO says now.
+ */
+export async function openDemoAccounts(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ username: users.username, password_hash: users.password_hash })
+    .from(users)
+    .where(
+      and(
+        inArray(
+          users.username,
+          DEMO_ACCOUNTS.map((a) => a.username),
+        ),
+        eq(users.is_active, true),
+      ),
+    );
+  const open: string[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    const row = rows.find((r) => r.username === account.username);
+    if (row && (await verifySecret(row.password_hash, account.password))) open.push(account.username);
+  }
+  return open;
 }

@@ -1,22 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { localStorage } from '../../platform/storage';
 import { createTestApp, type TestApp } from '../../test/app';
 import { verifySecret } from '../../platform/passwords';
 import { termsAcceptances, users } from '../schema';
 import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD, DEMO_STUDENT_PASSWORD } from './demo-accounts';
 import { seedDemo } from '.';
 
+// Seeding fills the whole database, so every test starts from an empty one.
 let t: TestApp;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await createTestApp();
 });
-afterAll(async () => t.close());
+afterEach(async () => t.close());
 
 describe('seedDemo', () => {
   it('creates the demo accounts once and reports their passwords', async () => {
     const lines: string[] = [];
     const log = { info: (message: string) => lines.push(message) };
-    expect(await seedDemo(t.database.db, log, t.clock.now())).toBe(true);
+    expect(await seedDemo(t.database.db, localStorage(t.mediaDir), log, t.clock.now())).toBe(true);
 
     const rows = await t.database.db.select().from(users);
     expect(rows.map((r) => r.username).sort()).toEqual(['admin', 'daniel', 'mei']);
@@ -51,12 +53,17 @@ describe('seedDemo', () => {
 
     // A second start finds users and changes nothing.
     const again: string[] = [];
-    expect(await seedDemo(t.database.db, { info: (m) => again.push(m) })).toBe(false);
+    expect(await seedDemo(t.database.db, localStorage(t.mediaDir), { info: (m) => again.push(m) })).toBe(
+      false,
+    );
     expect(again).toEqual([]);
     expect(await t.database.db.select().from(users)).toHaveLength(3);
   });
 
   it('has the admin accept the terms while the students still meet the modal', async () => {
+    expect(await seedDemo(t.database.db, localStorage(t.mediaDir), { info: () => {} }, t.clock.now())).toBe(
+      true,
+    );
     const [admin] = await t.database.db.select().from(users).where(eq(users.username, 'admin'));
     const acceptances = await t.database.db.select().from(termsAcceptances);
     expect(acceptances).toEqual([

@@ -183,7 +183,8 @@ export function createAuthService(platform: Platform, deps: { users: UsersServic
           expires_at: expiresAt,
           created_at: at,
         });
-        void platform.mailer
+        // Only queued here, so awaiting it costs a known address no more time than the code's own write.
+        await platform.mailer
           .send({
             to: row.email,
             subject: `Your Kwoon password reset code: ${code}`,

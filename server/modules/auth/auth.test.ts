@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser, DEFAULT_PASSWORD } from '../../test/factories';
+import { itConcurrently } from '../../test/concurrency';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,7 +109,7 @@ describe('POST /api/create/user', () => {
     expect(sameUsername.json()).toEqual({ error: 'This username is already taken', code: 'ALREADY_EXISTS' });
   });
 
-  it('gives one account to two simultaneous sign-ups with the same e-mail', async () => {
+  itConcurrently('gives one account to two simultaneous sign-ups with the same e-mail', async () => {
     const email = `race-${randomUUID().slice(0, 8)}@example.org`;
     const results = await Promise.all([
       post('/api/create/user', signUpBody({ email })),

@@ -1,14 +1,15 @@
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
-import { openPglite, type Database } from '../../db/client';
+import type { Database } from '../../db/client';
 import { fixedClock } from '../../platform/clock';
 import { localStorage } from '../../platform/storage';
+import { openTestDatabase } from '../../test/app';
 
 /*
  * Builds the app with a captured log stream at the most verbose level (createTestApp keeps logs
@@ -22,16 +23,13 @@ describe.each([
 ])('logs in $format form', ({ prettyLogs }) => {
   let app: FastifyInstance;
   let database: Database;
+  let drop: () => Promise<void>;
   let mediaDir: string;
   let lines: string[] = [];
 
   beforeAll(async () => {
     lines = [];
-    const template = inject('pgliteTemplate');
-    database = template
-      ? await openPglite(undefined, new Blob([await readFile(template)]))
-      : await openPglite();
-    if (!template) await database.migrate();
+    ({ database, drop } = await openTestDatabase());
     mediaDir = await mkdtemp(path.join(os.tmpdir(), 'kwoon-log-'));
     const logStream = new Writable({
       write(chunk, _encoding, done) {
@@ -46,12 +44,13 @@ describe.each([
       storage: localStorage(mediaDir),
       logStream,
       prettyLogs,
+      runJobsBeforeReply: true,
     });
     await app.ready();
   });
   afterAll(async () => {
     await app.close();
-    await database.close();
+    await drop();
     await rm(mediaDir, { recursive: true, force: true });
   });
 

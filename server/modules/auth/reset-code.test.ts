@@ -5,6 +5,7 @@ import { authThrottles, passwordResetCodes } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import { emailedResetCode } from '../../test/factories-records';
+import { itConcurrently } from '../../test/concurrency';
 
 /*
  * Recovery needs the mailbox: a temporary password is handed out only to someone who gives the
@@ -98,7 +99,7 @@ describe('POST /api/user/request-reset-code', () => {
     expect(bad.json()).toMatchObject({ error: 'Please enter a valid email address' });
   });
 
-  it('leaves exactly one live code when requests for one user race', async () => {
+  itConcurrently('leaves exactly one live code when requests for one user race', async () => {
     const user = await recoverableUser();
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => post('/api/user/request-reset-code', { email: user.email })),
@@ -203,7 +204,7 @@ describe('POST /api/user/request-reset with a code', () => {
     });
   });
 
-  it('evaluates at most 5 of 40 concurrent attempts, the right one among them', async () => {
+  itConcurrently('evaluates at most 5 of 40 concurrent attempts, the right one among them', async () => {
     const user = await recoverableUser();
     const code = await sendCode(user.email);
     const attempts = Array.from({ length: 40 }, (_, i) =>

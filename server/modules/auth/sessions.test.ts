@@ -4,6 +4,7 @@ import { sessions } from '../../db/schema';
 import { hashToken } from '../../platform/auth';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
+import { itConcurrently } from '../../test/concurrency';
 
 /* Sessions end 30 days after sign-in, or after SESSION_IDLE_DAYS (14) without use. */
 let t: TestApp;
@@ -81,7 +82,7 @@ describe('session lifetime', () => {
 });
 
 describe('last_used_at', () => {
-  it('is written at most once a minute per session', async () => {
+  itConcurrently('is written at most once a minute per session', async () => {
     const { token } = await createUser(t);
     const created = await lastUsedAt(token);
     t.clock.advance(30_000);

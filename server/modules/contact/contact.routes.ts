@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONTACT_RATE_LIMIT_PER_MINUTE, ContactInput, ContactResponse } from '../../../common/contact';
-import { bearerSecurity, errorResponses } from '../../platform/errors';
+import { errorResponses, optionalBearerSecurity } from '../../platform/errors';
 import type { ContactService } from './contact.service';
 
 /** Public, so visitors can write; a valid bearer token, when sent, is noted in the e-mail. */
@@ -20,7 +20,7 @@ export function contactRoutes(services: { contact: ContactService }): FastifyPlu
             'Write to the school: the message is e-mailed to every active administrator ' +
             `(${CONTACT_RATE_LIMIT_PER_MINUTE} per minute per client address; 503 when there is no administrator)`,
           // The token is optional: visitors send none.
-          security: [{}, ...bearerSecurity],
+          security: optionalBearerSecurity,
           body: ContactInput,
           response: { 202: ContactResponse, ...errorResponses(400, 429, 503) },
         },

@@ -66,12 +66,11 @@ export function createContactService(
       }
       const courseTitle = message.course_id ? (await courses.find(message.course_id))?.title : undefined;
       const mail = contactMail(message, { courseTitle, sender: auth?.user });
-      for (const admin of admins) {
-        await platform.mailer.send({ to: admin.email, ...mail });
-      }
+      // Kept for all of them or none; the worker delivers them after the answer.
+      await platform.mailer.sendAll(admins.map((admin) => ({ to: admin.email, ...mail })));
       platform.log.info(
         { contact: { topic: message.topic, admins: admins.length, user_id: auth?.user.id ?? null } },
-        'contact message e-mailed to the administrators',
+        'contact message queued for the administrators',
       );
       return { success: true };
     },

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_RATE_LIMIT_PER_MINUTE } from '../../../common/contact';
+import { mailOutbox } from '../../db/schema';
+import { backoffMs } from '../../platform/jobs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCourse } from '../../test/factories-courses';
 import { createAdmin, createUser } from '../../test/factories';
@@ -275,5 +277,39 @@ describe('POST /api/contact without an administrator', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ error: 'Admin user not found.', code: 'ADMIN_NOT_FOUND' });
     expect(lonely.mail).toEqual([]);
+  });
+});
+
+describe('POST /api/contact while the mail server is down', () => {
+  let down: TestApp;
+  let admins: string[];
+  beforeAll(async () => {
+    down = await createTestApp({}, { runJobsBeforeReply: false, mailFailures: 2 });
+    admins = [
+      (await createAdmin(down, { email: 'sifu-chen@example.org' })).user.email,
+      (await createAdmin(down, { email: 'sifu-zhao@example.org' })).user.email,
+    ];
+  });
+  afterAll(async () => down.close());
+
+  it('answers at once with the e-mails queued, and the worker delivers them once it is back', async () => {
+    const subject = `Queued ${randomUUID().slice(0, 8)}`;
+    const res = await send(down, { ...validMessage(), course_id: undefined, subject });
+    expect(res.statusCode).toBe(202);
+    expect(down.mail).toEqual([]);
+    const outbox = async () =>
+      (await down.database.db.select().from(mailOutbox)).filter((row) => row.subject.endsWith(subject));
+    expect((await outbox()).map((row) => [row.to_address, row.status]).sort()).toEqual(
+      admins.map((to) => [to, 'pending']).sort(),
+    );
+
+    // Both first attempts fail; each message waits for its retry instead of being lost.
+    await down.app.jobs.drain();
+    expect(down.mail).toEqual([]);
+    expect((await outbox()).every((row) => row.status === 'pending' && row.error !== null)).toBe(true);
+    down.clock.advance(backoffMs(1));
+    await down.app.jobs.drain();
+    expect(down.mail.map((mail) => mail.to).sort()).toEqual([...admins].sort());
+    expect((await outbox()).every((row) => row.status === 'logged' && row.error === null)).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
 import { COURSE_REQUEST_RATE_LIMIT } from './course-requests.routes';
 import { MAX_OPEN_COURSE_REQUESTS, TOO_MANY_OPEN_REQUESTS_MESSAGE } from './course-requests.service';
+import { itConcurrently } from '../../test/concurrency';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -69,7 +70,7 @@ describe('POST /api/course-requests limits', () => {
     expect((await post((await createUser(t)).auth)).statusCode).toBe(201);
   });
 
-  it(`leaves exactly ${MAX_OPEN_COURSE_REQUESTS} of 20 concurrent requests`, async () => {
+  itConcurrently(`leaves exactly ${MAX_OPEN_COURSE_REQUESTS} of 20 concurrent requests`, async () => {
     // A few rounds, since one burst does not always meet the race; each by an administrator,
     // whom the per-user rate limit lets through, so only the cap decides.
     for (let round = 0; round < 3; round++) {

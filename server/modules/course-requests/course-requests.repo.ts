@@ -41,32 +41,29 @@ export function createCourseRequestsRepo(db: Db) {
   }
 
   return {
+    async userExists(userId: string): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+      return Boolean(row);
+    },
+
     /**
      * Inserts the request unless its author already has `maxOpen` open ones (returns undefined
-     * then). A transaction lock on the author serialises their concurrent requests, so the count
-     * and the insert cannot be interleaved past the cap.
+     * then). Run it under the author's advisory lock, so the count and the insert of concurrent
+     * requests cannot be interleaved past the cap.
      */
     async insertUnderCap(
       values: typeof courseRequests.$inferInsert & { user_id: string },
       maxOpen: number,
     ): Promise<string | undefined> {
-      return db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtextextended(${`course-requests:${values.user_id}`}, 0))`,
+      const [open] = await db
+        .select({ n: count() })
+        .from(courseRequests)
+        .where(
+          and(eq(courseRequests.user_id, values.user_id), notInArray(courseRequests.status, CLOSED_STATUSES)),
         );
-        const [open] = await tx
-          .select({ n: count() })
-          .from(courseRequests)
-          .where(
-            and(
-              eq(courseRequests.user_id, values.user_id),
-              notInArray(courseRequests.status, CLOSED_STATUSES),
-            ),
-          );
-        if ((open?.n ?? 0) >= maxOpen) return undefined;
-        const [row] = await tx.insert(courseRequests).values(values).returning({ id: courseRequests.id });
-        return row!.id;
-      });
+      if ((open?.n ?? 0) >= maxOpen) return undefined;
+      const [row] = await db.insert(courseRequests).values(values).returning({ id: courseRequests.id });
+      return row!.id;
     },
 
     async find(id: string) {
@@ -100,27 +97,25 @@ export function createCourseRequestsRepo(db: Db) {
     },
 
     /**
-     * Sets status (and notes when given) and says what the status was before; the row lock makes
-     * two admins' concurrent changes each see the other's result.
+     * Sets status (and notes when given) and says what the status was before; inside a
+     * transaction the row lock makes two admins' concurrent changes each see the other's result.
      */
     async updateStatus(
       id: string,
       change: { status: CourseRequestStatus; admin_notes?: string | null },
       at: Date,
     ): Promise<{ previous: CourseRequestStatus } | undefined> {
-      return db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ status: courseRequests.status })
-          .from(courseRequests)
-          .where(eq(courseRequests.id, id))
-          .for('update');
-        if (!current) return undefined;
-        await tx
-          .update(courseRequests)
-          .set({ ...change, updated_at: at })
-          .where(eq(courseRequests.id, id));
-        return { previous: current.status };
-      });
+      const [current] = await db
+        .select({ status: courseRequests.status })
+        .from(courseRequests)
+        .where(eq(courseRequests.id, id))
+        .for('update');
+      if (!current) return undefined;
+      await db
+        .update(courseRequests)
+        .set({ ...change, updated_at: at })
+        .where(eq(courseRequests.id, id));
+      return { previous: current.status };
     },
 
     async remove(id: string): Promise<boolean> {

@@ -64,7 +64,7 @@ export function courseRequestsRoutes(services: { requests: CourseRequestsService
           security: bearerSecurity,
           params: IdParams,
           querystring: CourseRequestsQuery,
-          response: { 200: CourseRequestsResponse, ...errorResponses(400, 401, 403) },
+          response: { 200: CourseRequestsResponse, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => requests.forUser(requireAuth(request), request.params.id, request.query),

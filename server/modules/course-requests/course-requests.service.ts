@@ -64,9 +64,12 @@ export function createCourseRequestsService(platform: Platform) {
       input: { subject: string; experience: string; reason: string },
     ): Promise<CourseRequest> {
       const now = platform.clock.now();
-      const id = await repo.insertUnderCap(
-        { ...input, user_id: auth.user.id, created_at: now, updated_at: now },
-        MAX_OPEN_COURSE_REQUESTS,
+      // The author's lock serialises their concurrent requests, so none gets past the cap.
+      const id = await platform.withAdvisoryLock(`course-requests:${auth.user.id}`, () =>
+        repo.insertUnderCap(
+          { ...input, user_id: auth.user.id, created_at: now, updated_at: now },
+          MAX_OPEN_COURSE_REQUESTS,
+        ),
       );
       if (!id) throw conflict(TOO_MANY_OPEN_REQUESTS_MESSAGE, 'TOO_MANY_OPEN_REQUESTS');
       return toRequest(await load(id));
@@ -79,6 +82,10 @@ export function createCourseRequestsService(platform: Platform) {
 
     async forUser(auth: AuthContext, userId: string, page: Page): Promise<CourseRequestsResponse> {
       assertSelfOrAdmin(auth, userId);
+      // An administrator may name anyone: an id nobody has is a 404, not an empty list.
+      if (auth.user.id !== userId && !(await repo.userExists(userId))) {
+        throw notFound('User not found', 'USER_NOT_FOUND');
+      }
       const { rows, total } = await repo.listForUser(userId, page);
       return { requests: rows.map(toRequest), total };
     },
@@ -93,7 +100,7 @@ export function createCourseRequestsService(platform: Platform) {
       id: string,
       change: { status: CourseRequestStatus; admin_notes?: string | null },
     ): Promise<CourseRequest> {
-      const result = await repo.updateStatus(id, change, platform.clock.now());
+      const result = await platform.tx(() => repo.updateStatus(id, change, platform.clock.now()));
       if (!result) throw requestNotFound();
       const row = await load(id);
       if (result.previous !== row.status && row.email_notifications) {

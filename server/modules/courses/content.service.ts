@@ -5,6 +5,7 @@ import {
   MODULE_DEFAULTS,
   MODULE_NOT_FOUND,
   parseQuizInput,
+  PASS_MARK_NOT_A_QUIZ_MESSAGE,
   STARTER_QUIZ,
   type Lesson,
   type LessonInput,
@@ -53,6 +54,23 @@ function contentFor(type: LessonType, contentText: string): string {
       { path: ['content_text', ...parsed.path].join('.'), message: parsed.message },
     ]);
   return JSON.stringify(parsed.questions);
+}
+
+/**
+ * The pass mark a lesson of `type` stores: quizzes keep theirs (or the one sent), other lessons have
+ * none, and asking one for a pass mark is an error rather than something silently dropped.
+ */
+function passMarkFor(
+  type: LessonType,
+  sent: number | null | undefined,
+  current: number | null,
+): number | null {
+  if (type === 'quiz') return sent === undefined ? current : sent;
+  if (sent !== undefined && sent !== null)
+    throw badRequest(PASS_MARK_NOT_A_QUIZ_MESSAGE, 'NOT_A_QUIZ', [
+      { path: 'pass_mark', message: PASS_MARK_NOT_A_QUIZ_MESSAGE },
+    ]);
+  return null;
 }
 
 /** A lesson created without content starts blank, or, as a quiz, with a question to edit. */
@@ -157,6 +175,7 @@ export function createContentService(platform: Platform) {
           content_text: contentFor(type, input.content_text ?? defaultContent(type)),
           duration_minutes: input.duration_minutes ?? LESSON_DEFAULTS.duration_minutes,
           is_required: input.is_required ?? LESSON_DEFAULTS.is_required,
+          pass_mark: passMarkFor(type, input.pass_mark, null),
           order_sequence: ids.length + 1,
         });
         await repo.touchCourse(mod.course_id, platform.clock.now());
@@ -172,9 +191,13 @@ export function createContentService(platform: Platform) {
         const found = await repo.findLesson(lessonId);
         if (!found) throw lessonNotFound();
         await lockCourse(tx, found.course_id);
-        const { order_sequence, content_text, ...fields } = input;
+        const { order_sequence, content_text, pass_mark, ...fields } = input;
         const type = input.lesson_type ?? found.lesson.lesson_type;
-        const values: Partial<LessonRow> = { ...fields, updated_at: platform.clock.now() };
+        const values: Partial<LessonRow> = {
+          ...fields,
+          pass_mark: passMarkFor(type, pass_mark, found.lesson.pass_mark),
+          updated_at: platform.clock.now(),
+        };
         if (content_text !== undefined || input.lesson_type !== undefined)
           values.content_text = contentFor(type, content_text ?? found.lesson.content_text);
         await repo.updateLesson(lessonId, values);

@@ -87,6 +87,26 @@ describe('modules', () => {
     ]);
   });
 
+  it('PUT changes the description alone, which students then read, and may clear it', async () => {
+    const course = await createCourse(t, { modules: 1 });
+    const moduleId = course.moduleIds[0]!;
+    const res = await send('PUT', `/api/modules/${moduleId}`, { description: 'Rooting the stance.' });
+    expect(res.statusCode).toBe(200);
+    const updated = res.json<{ module: Module }>().module;
+    expect(updated.description).toBe('Rooting the stance.');
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/courses/${course.id}`,
+      headers: student.auth,
+    });
+    expect(detail.json().course.modules[0]).toMatchObject({
+      title: updated.title,
+      description: 'Rooting the stance.',
+    });
+    const cleared = await send('PUT', `/api/modules/${moduleId}`, { description: '' });
+    expect(cleared.json<{ module: Module }>().module.description).toBe('');
+  });
+
   it.each([
     [{ title: '  ' }, 'Module title cannot be blank'],
     [{ order_sequence: 0 }, 'Order must be a whole number, 1 or more'],

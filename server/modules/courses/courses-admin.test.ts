@@ -107,6 +107,8 @@ describe('POST /api/courses', () => {
     [{ estimated_hours: 1.5 }, 'Estimated hours must be a whole number, 0 or more'],
     [{ estimated_hours: -1 }, 'Estimated hours must be a whole number, 0 or more'],
     [{ regular_price: -1 }, 'Price must be a number, 0 or more'],
+    [{ regular_price: '-5' }, 'Price must be a number, 0 or more'],
+    [{ estimated_hours: '2.5' }, 'Estimated hours must be a whole number, 0 or more'],
     [{ regular_price: 10.001 }, 'Price can have at most 2 decimal places'],
     [{ regular_price: 'free' }, 'Price must be a number, 0 or more'],
     [{ skill_level: 'master' }, 'Skill level must be Beginner, Intermediate or Advanced'],

@@ -71,6 +71,7 @@ export function toLesson(lesson: LessonRow, access: ContentAccess): Lesson {
     duration_minutes: lesson.duration_minutes,
     order_sequence: lesson.order_sequence,
     is_required: lesson.is_required,
+    pass_mark: lesson.pass_mark,
   };
 }
 

@@ -49,13 +49,23 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface CourseFilter {
   publishedOnly: boolean;
+  /** Leave out published courses without a single lesson: there is nothing to sell or study yet. */
+  withLessonsOnly?: boolean;
   is_series?: boolean;
   category?: string;
 }
 
+/** Unpublished courses pass (they are listed as Under Construction); published ones need a lesson. */
+const publishedWithLessons = () =>
+  or(
+    eq(courses.is_published, false),
+    sql`exists (select 1 from ${lessons} inner join ${modules} on ${modules.id} = ${lessons.module_id} where ${modules.course_id} = ${courses.id})`,
+  );
+
 function filterWhere(filter: CourseFilter) {
   return and(
     filter.publishedOnly ? eq(courses.is_published, true) : undefined,
+    filter.withLessonsOnly ? publishedWithLessons() : undefined,
     filter.is_series === undefined ? undefined : eq(courses.is_series, filter.is_series),
     filter.category ? sql`lower(${courses.category}) = lower(${filter.category})` : undefined,
   );
@@ -86,6 +96,7 @@ export function createCoursesRepo(db: Conn) {
           .where(
             and(
               publishedOnly ? eq(courses.is_published, true) : undefined,
+              publishedOnly ? publishedWithLessons() : undefined,
               or(
                 ilike(courses.title, pattern),
                 ilike(courses.description, pattern),

@@ -14,7 +14,7 @@ import {
   PublishInput,
 } from '../../../common/courses';
 import { requireAuth } from '../../platform/auth';
-import { bearerSecurity, errorResponses } from '../../platform/errors';
+import { bearerSecurity, errorResponses, optionalBearerSecurity } from '../../platform/errors';
 import type { CoursesService } from './courses.service';
 
 const tags = ['courses'];
@@ -27,6 +27,7 @@ export function coursesRoutes({ courses }: { courses: CoursesService }): Fastify
         config: { access: 'public' },
         schema: {
           tags,
+          security: optionalBearerSecurity,
           summary:
             'Courses and series with their counts and the caller’s enrolment; unpublished ones are flagged, without content',
           querystring: CourseListQuery,
@@ -42,6 +43,7 @@ export function coursesRoutes({ courses }: { courses: CoursesService }): Fastify
         config: { access: 'public' },
         schema: {
           tags,
+          security: optionalBearerSecurity,
           summary:
             'Courses whose title, description, category or instructor match (published only for students)',
           querystring: CourseSearchQuery,
@@ -59,6 +61,7 @@ export function coursesRoutes({ courses }: { courses: CoursesService }): Fastify
         config: { access: 'public' },
         schema: {
           tags,
+          security: optionalBearerSecurity,
           summary: 'Distinct course categories (of published courses, for students)',
           response: { 200: CategoriesResponse },
         },
@@ -85,6 +88,7 @@ export function coursesRoutes({ courses }: { courses: CoursesService }): Fastify
         config: { access: 'public' },
         schema: {
           tags,
+          security: optionalBearerSecurity,
           summary:
             'A course with its modules and lessons; lesson content only for admins and enrolled students, quiz answers only for admins',
           params: IdParams,

@@ -58,6 +58,7 @@ export function createCoursesService(platform: Platform) {
     /**
      * Everyone sees published courses; students and visitors also see unpublished ones as
      * cards flagged is_published false (the web shows Under Construction) — never their content.
+     * A published course without lessons is listed to admins only: students could buy nothing.
      */
     async list(
       auth: AuthContext | null,
@@ -65,7 +66,12 @@ export function createCoursesService(platform: Platform) {
     ): Promise<CourseListResponse> {
       const { rows, total } = await repo.list(
         auth?.user.id ?? null,
-        { publishedOnly: false, is_series: query.is_series, category: query.category },
+        {
+          publishedOnly: false,
+          withLessonsOnly: !isAdmin(auth),
+          is_series: query.is_series,
+          category: query.category,
+        },
         query,
       );
       return { courses: rows.map(toSummary), total };

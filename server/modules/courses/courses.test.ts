@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDetail, CourseSummary } from '../../../common/courses';
 import { courses, reviews } from '../../db/schema';
@@ -275,5 +276,53 @@ describe('GET /api/courses/:id/students', () => {
     const res = await get(`/api/courses/${randomUUID()}/students`, admin.auth);
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe('Course not found');
+  });
+});
+
+// These courses would change the counts the lists above assert: they are gone after this block.
+describe('published courses without lessons', () => {
+  let empty: CreatedCourse;
+  let modulesOnly: CreatedCourse;
+  let draft: CreatedCourse;
+
+  beforeAll(async () => {
+    t.clock.advance(1000);
+    empty = await createCourse(t, { title: 'Chen Laojia (coming)', category: 'Taijiquan' });
+    modulesOnly = await createCourse(t, { title: 'Yang Long Form (outline)', modules: 2 });
+    draft = await createCourse(t, { title: 'Wudang Sword (draft)', is_published: false });
+  });
+  afterAll(async () => {
+    await t.database.db.delete(courses).where(inArray(courses.id, [empty.id, modulesOnly.id, draft.id]));
+  });
+
+  it('are not listed to visitors or students; unpublished ones still are, as Under Construction', async () => {
+    for (const headers of [undefined, student.auth]) {
+      const body = await list('/api/courses', headers);
+      const ids = body.courses.map((c) => c.id);
+      expect(ids).not.toContain(empty.id);
+      expect(ids).not.toContain(modulesOnly.id);
+      expect(ids).toContain(draft.id);
+      expect(body.total).toBe(4);
+      expect(body.courses.every((c) => !c.is_published || c.lesson_count > 0)).toBe(true);
+    }
+  });
+
+  it('are listed to admins, who fill them', async () => {
+    const body = await list('/api/courses', admin.auth);
+    expect(body.courses.map((c) => c.id)).toEqual(expect.arrayContaining([empty.id, modulesOnly.id]));
+    expect(body.total).toBe(6);
+  });
+
+  it('are not found by the search for students', async () => {
+    expect((await list('/api/courses/search?q=laojia', student.auth)).courses).toEqual([]);
+    expect((await list('/api/courses/search?q=laojia', admin.auth)).courses.map((c) => c.id)).toEqual([
+      empty.id,
+    ]);
+  });
+
+  it('still open by id, with an outline that has nothing to lock', async () => {
+    const course = await detailOf(modulesOnly.id, student.auth);
+    expect(course.modules).toHaveLength(2);
+    expect(course.modules.flatMap((m) => m.lessons)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
 import { createCourse, enrollmentRows, enrollUser } from '../../test/factories-courses';
+import { itConcurrently } from '../../test/concurrency';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,7 +45,7 @@ describe('POST /api/user/:userId/enroll/:courseId', () => {
     expect(await enrollmentRows(t, user.id, course.id)).toHaveLength(1);
   });
 
-  it('keeps exactly one enrolment under 20 parallel requests', async () => {
+  itConcurrently('keeps exactly one enrolment under 20 parallel requests', async () => {
     const course = await createCourse(t);
     const { user, auth } = await createUser(t);
     const results = await Promise.all(Array.from({ length: 20 }, () => enroll(user.id, course.id, auth)));

@@ -7,6 +7,7 @@ import { LOCAL_CHECKOUT_TTL_MS } from '../../platform/payments/local';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import { createCourse, enrollmentRows } from '../../test/factories-courses';
+import { itConcurrently } from '../../test/concurrency';
 
 /* The built-in test checkout (PAYMENTS_PROVIDER=local, the default): no money moves. */
 
@@ -150,7 +151,7 @@ describe('the built-in test checkout', () => {
     expect(t.mail.filter((m) => m.to === user.email)).toHaveLength(1);
   });
 
-  it('lets only one of two simultaneous clicks win', async () => {
+  itConcurrently('lets only one of two simultaneous clicks win', async () => {
     const { user, course, session_id } = await startCheckout();
     const results = await Promise.all([decide(session_id, 'pay'), decide(session_id, 'declined')]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AI_SIFU_PLAN, NO_SUBSCRIPTION_MESSAGE } from '../../../common/payments';
+import { AI_SIFU_PLAN } from '../../../common/payments';
 import { orders } from '../../db/schema';
 import { createAdmin, createUser } from '../../test/factories';
 import { createCourse } from '../../test/factories-courses';
@@ -124,11 +124,11 @@ describe('GET /api/stripe/orders/:userId', () => {
 });
 
 describe('GET /api/stripe/subscription/:userId', () => {
-  it('answers 404 when the user has no subscription', async () => {
+  it('answers null, not an error, when the user has no subscription', async () => {
     const { user, auth } = await createUser(t);
     const res = await subscriptionOf(user.id, auth);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: NO_SUBSCRIPTION_MESSAGE, code: 'SUBSCRIPTION_NOT_FOUND' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ subscription: null });
   });
 
   it('returns the AI Sifu subscription with whether it is active now', async () => {
@@ -170,7 +170,7 @@ describe('GET /api/stripe/subscription/:userId', () => {
   it('ignores subscriptions to other plans', async () => {
     const { user, auth } = await createUser(t);
     await insertSubscription(user.id, { plan: 'some_other_plan' });
-    expect((await subscriptionOf(user.id, auth)).statusCode).toBe(404);
+    expect((await subscriptionOf(user.id, auth)).json()).toEqual({ subscription: null });
   });
 
   it('refuses another student (403), no token (401) and a bad id (400)', async () => {

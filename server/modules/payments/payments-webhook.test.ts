@@ -6,6 +6,7 @@ import { orders } from '../../db/schema';
 import { createUser } from '../../test/factories';
 import { createCourse, enrollmentRows } from '../../test/factories-courses';
 import { createStripeTestApp, signPayload, stripeEvent, type StripeTestApp } from '../../test/fake-stripe';
+import { itConcurrently } from '../../test/concurrency';
 
 /* Stripe's signed webhook events, delivered as Stripe sends them: raw JSON and Stripe-Signature. */
 
@@ -176,27 +177,30 @@ describe('POST /api/stripe/webhook: checkout events', () => {
     }
   });
 
-  it('gives one paid order, one enrolment and one receipt for 20 duplicate deliveries and a verify at once', async () => {
-    const { course, user, auth, sessionId, orderId } = await pendingCheckout();
-    t.stripe.markPaid(sessionId);
-    const payload = t.stripe.event('checkout.session.completed', sessionId);
-    const signature = signPayload(payload);
-    const results = await Promise.all([
-      ...Array.from({ length: 20 }, () => deliver(payload, signature)),
-      t.app.inject({
-        method: 'POST',
-        url: '/api/stripe/verify-payment',
-        headers: auth,
-        payload: { session_id: sessionId, course_id: course.id },
-      }),
-    ]);
-    expect(results.map((r) => r.statusCode)).toEqual(Array.from({ length: 21 }, () => 200));
-    expect(results.at(-1)!.json()).toMatchObject({ success: true, status: 'paid', enrolled: true });
+  itConcurrently(
+    'gives one paid order, one enrolment and one receipt for 20 duplicate deliveries and a verify at once',
+    async () => {
+      const { course, user, auth, sessionId, orderId } = await pendingCheckout();
+      t.stripe.markPaid(sessionId);
+      const payload = t.stripe.event('checkout.session.completed', sessionId);
+      const signature = signPayload(payload);
+      const results = await Promise.all([
+        ...Array.from({ length: 20 }, () => deliver(payload, signature)),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/stripe/verify-payment',
+          headers: auth,
+          payload: { session_id: sessionId, course_id: course.id },
+        }),
+      ]);
+      expect(results.map((r) => r.statusCode)).toEqual(Array.from({ length: 21 }, () => 200));
+      expect(results.at(-1)!.json()).toMatchObject({ success: true, status: 'paid', enrolled: true });
 
-    const rows = await t.database.db.select().from(orders).where(eq(orders.user_id, user.id));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: orderId, status: 'paid' });
-    expect(await enrollmentRows(t, user.id, course.id)).toHaveLength(1);
-    expect(t.mail.filter((m) => m.to === user.email)).toHaveLength(1);
-  });
+      const rows = await t.database.db.select().from(orders).where(eq(orders.user_id, user.id));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ id: orderId, status: 'paid' });
+      expect(await enrollmentRows(t, user.id, course.id)).toHaveLength(1);
+      expect(t.mail.filter((m) => m.to === user.email)).toHaveLength(1);
+    },
+  );
 });

@@ -100,10 +100,10 @@ export function paymentsRoutes(services: { payments: PaymentsService }): Fastify
         config: { access: 'user' },
         schema: {
           tags,
-          summary: "A user's AI Sifu subscription, active or not (self or admin); 404 when there is none",
+          summary: "A user's AI Sifu subscription, active or not, or null when there is none (self or admin)",
           security: bearerSecurity,
           params: UserIdParams,
-          response: { 200: SubscriptionResponse, ...errorResponses(400, 401, 403, 404) },
+          response: { 200: SubscriptionResponse, ...errorResponses(400, 401, 403) },
         },
       },
       async (request) => payments.subscription(requireAuth(request), request.params.userId),

@@ -7,7 +7,6 @@ import {
   CHECKOUT_CLOSED_MESSAGE,
   CHECKOUT_NOT_FOUND_MESSAGE,
   FREE_COURSE_MESSAGE,
-  NO_SUBSCRIPTION_MESSAGE,
   PROVIDER_UNAVAILABLE_MESSAGE,
   type CreateCheckoutInput,
   type CreateCheckoutResponse,
@@ -77,24 +76,33 @@ export function createPaymentsService(
   /** The site's address for return pages and the receipt's link (see publicUrl). */
   const base = publicUrl(config);
 
-  async function sendReceipt(order: OrderRow): Promise<void> {
-    const buyer = await users.findById(order.user_id);
-    if (!buyer) return;
-    await platform.mailer.send(
-      receiptMail({
+  /**
+   * Marks the order paid and keeps the receipt in the outbox in one transaction, so a paid order
+   * always has its receipt queued, whatever happens to the mail server afterwards.
+   */
+  /** Marks the order paid and queues its receipt; called inside the caller's transaction. */
+  async function markPaidWithReceipt(order: OrderRow, at: Date): Promise<OrderRow | undefined> {
+    const paid = await repo.markPaid(order.id, at);
+    const buyer = paid && (await users.findById(order.user_id));
+    if (paid && buyer) {
+      const receipt = receiptMail({
         buyer,
-        order,
-        paidAt: order.paid_at ?? now(),
+        order: paid,
+        paidAt: paid.paid_at ?? at,
         baseUrl: base,
         timeZone: config.SCHOOL_TIMEZONE,
-      }),
-    );
+      });
+      await platform.mailer.send(receipt);
+    }
+    return paid;
   }
 
   /**
    * Applies a provider's view of a session to its order. Paid is one conditional update, so only
-   * its first caller sends the receipt; the enrolment is granted on every paid report (it is
-   * idempotent), which also heals a crash between the two. Undefined for an unknown session.
+   * its first caller queues the receipt, in the transaction that marks it paid and grants the
+   * enrolment, so a failure in between leaves the order pending for the next report to apply
+   * again. The enrolment is granted on every paid report (it is idempotent). Undefined for an
+   * unknown session.
    */
   async function apply(snapshot: CheckoutSnapshot): Promise<OrderRow | undefined> {
     const order = await repo.findBySession(provider.name, snapshot.sessionId);
@@ -102,10 +110,12 @@ export function createPaymentsService(
     const at = now();
     switch (snapshot.state) {
       case 'paid': {
-        const first = await repo.markPaid(order.id, at);
-        const current = first ?? (await repo.findOrder(order.id)) ?? order;
-        if (current.course_id) await enrollments.grant(current.user_id, current.course_id, 'payment');
-        if (first) await sendReceipt(first);
+        const current = await platform.tx(async () => {
+          const first = order.status === 'paid' ? undefined : await markPaidWithReceipt(order, at);
+          const current = first ?? (await repo.findOrder(order.id)) ?? order;
+          if (current.course_id) await enrollments.grant(current.user_id, current.course_id, 'payment');
+          return current;
+        });
         return current;
       }
       case 'failed': {
@@ -154,17 +164,16 @@ export function createPaymentsService(
         reuse = { url: snapshot.url, session_id: sessionId, order_id: order.id };
         continue;
       }
-      let replaced = false;
       if (snapshot?.state === 'open') {
         snapshot = await fromProvider(
           () => provider.expireCheckout(sessionId),
           context,
           'the payment provider did not close a checkout',
         );
-        replaced = snapshot?.state === 'expired';
       }
-      if (replaced) await repo.markCancelled(order.id, now());
-      else if (snapshot) await apply(snapshot);
+      // Replaced, or unknown to the provider: either way it can no longer be paid.
+      if (!snapshot || snapshot.state === 'expired') await repo.markCancelled(order.id, now());
+      else await apply(snapshot);
     }
     return reuse;
   }
@@ -177,8 +186,11 @@ export function createPaymentsService(
   return {
     /**
      * Starts a checkout for a published paid course at the course's own price, or hands back the
-     * buyer's checkout still open for it (see settlePending). The order is written only once the
-     * provider has a session for it, so a provider failure leaves nothing.
+     * buyer's checkout still open for it (see settlePending). One buyer's checkouts for one course
+     * run one at a time, in every process, under an advisory lock on (buyer, course): of
+     * concurrent requests the first starts the session and the others get that same session back.
+     * The order is written in the same transaction as the provider call, so a provider failure
+     * leaves nothing; the orders table also holds at most one pending order per buyer and course.
      */
     async createCheckout(
       auth: AuthContext,
@@ -188,50 +200,51 @@ export function createPaymentsService(
       if (!course || !course.is_published) throw courseNotFound();
       if (course.price_cents <= 0) throw badRequest(FREE_COURSE_MESSAGE, 'FREE_COURSE');
       const userId = auth.user.id;
-      const alreadyEnrolled = async () => {
-        if (await enrollments.find(userId, course.id)) {
-          throw conflict(ALREADY_ENROLLED_MESSAGE, 'ALREADY_ENROLLED');
-        }
-      };
-      await alreadyEnrolled();
-      const reuse = await settlePending(userId, course);
-      // An earlier checkout paid in the meantime has just enrolled the buyer.
-      await alreadyEnrolled();
-      if (reuse) return reuse;
+      const alreadyEnrolled = () => conflict(ALREADY_ENROLLED_MESSAGE, 'ALREADY_ENROLLED');
+      if (await enrollments.find(userId, course.id)) throw alreadyEnrolled();
+      const started = await platform.withAdvisoryLock(`checkout:${userId}:${course.id}`, async () => {
+        const reuse = await settlePending(userId, course);
+        // An earlier checkout paid in the meantime has just enrolled the buyer. Answered after the
+        // commit, so that payment stays applied.
+        if (await enrollments.find(userId, course.id)) return undefined;
+        if (reuse) return reuse;
 
-      const orderId = randomUUID();
-      const session = await fromProvider(
-        () =>
-          provider.createCheckout({
-            orderId,
-            userId,
-            courseId: course.id,
-            courseTitle: course.title,
-            amountCents: course.price_cents,
-            currency: course.currency,
-            customerEmail: auth.user.email,
-            successUrl: `${base}/payment/success?session_id={CHECKOUT_SESSION_ID}&course_id=${course.id}`,
-            cancelUrl: `${base}/payment/failed?course_id=${course.id}&reason=cancelled`,
-          }),
-        { orderId, courseId: course.id },
-        'the payment provider did not start a checkout',
-      );
+        const orderId = randomUUID();
+        const session = await fromProvider(
+          () =>
+            provider.createCheckout({
+              orderId,
+              userId,
+              courseId: course.id,
+              courseTitle: course.title,
+              amountCents: course.price_cents,
+              currency: course.currency,
+              customerEmail: auth.user.email,
+              successUrl: `${base}/payment/success?session_id={CHECKOUT_SESSION_ID}&course_id=${course.id}`,
+              cancelUrl: `${base}/payment/failed?course_id=${course.id}&reason=cancelled`,
+            }),
+          { orderId, courseId: course.id },
+          'the payment provider did not start a checkout',
+        );
 
-      const at = now();
-      const order = await repo.insertOrder({
-        id: orderId,
-        user_id: userId,
-        course_id: course.id,
-        course_title: course.title,
-        provider: provider.name,
-        provider_session_id: session.sessionId,
-        amount_cents: course.price_cents,
-        currency: course.currency,
-        status: 'pending',
-        created_at: at,
-        updated_at: at,
+        const at = now();
+        const order = await repo.insertOrder({
+          id: orderId,
+          user_id: userId,
+          course_id: course.id,
+          course_title: course.title,
+          provider: provider.name,
+          provider_session_id: session.sessionId,
+          amount_cents: course.price_cents,
+          currency: course.currency,
+          status: 'pending',
+          created_at: at,
+          updated_at: at,
+        });
+        return { url: session.url, session_id: session.sessionId, order_id: order.id };
       });
-      return { url: session.url, session_id: session.sessionId, order_id: order.id };
+      if (!started) throw alreadyEnrolled();
+      return started;
     },
 
     /** The buyer's check from the success page: asks the provider and applies its answer. */
@@ -295,7 +308,7 @@ export function createPaymentsService(
     async subscription(auth: AuthContext, userId: string): Promise<SubscriptionResponse> {
       assertSelfOrAdmin(auth, userId);
       const row = await repo.findSubscription(userId, AI_SIFU_PLAN);
-      if (!row) throw notFound(NO_SUBSCRIPTION_MESSAGE, 'SUBSCRIPTION_NOT_FOUND');
+      if (!row) return { subscription: null };
       return {
         subscription: {
           id: row.id,

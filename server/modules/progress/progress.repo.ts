@@ -1,6 +1,14 @@
-import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { courses, lessonProgress, lessons, modules, quizAttempts, quizResponses } from '../../db/schema';
+import {
+  courses,
+  lessonProgress,
+  lessons,
+  modules,
+  quizAttempts,
+  quizResponses,
+  users,
+} from '../../db/schema';
 
 export type LessonProgressRow = typeof lessonProgress.$inferSelect;
 export type QuizResponseValues = Omit<typeof quizResponses.$inferInsert, 'id' | 'attempt_id'>;
@@ -29,8 +37,10 @@ export function createProgressRepo(db: Db | Tx) {
       const [row] = await db
         .select({
           id: lessons.id,
+          title: lessons.title,
           lesson_type: lessons.lesson_type,
           content_text: lessons.content_text,
+          pass_mark: lessons.pass_mark,
           course_id: modules.course_id,
           course_published: courses.is_published,
         })
@@ -141,6 +151,36 @@ export function createProgressRepo(db: Db | Tx) {
           .limit(page.limit)
           .offset(page.offset),
         db.select({ n: count() }).from(quizAttempts).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /**
+     * One page of the students who attempted a quiz, by name (ids break ties), with their attempt
+     * count, best score and latest submission; and how many students there are.
+     */
+    async listQuizResults(lessonId: string, page: Page) {
+      const where = eq(quizAttempts.lesson_id, lessonId);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            user_id: users.id,
+            user_name: users.name,
+            attempts: count(),
+            best_score: max(quizAttempts.score),
+            last_attempt_at: max(quizAttempts.submitted_at),
+          })
+          .from(quizAttempts)
+          .innerJoin(users, eq(users.id, quizAttempts.user_id))
+          .where(where)
+          .groupBy(users.id, users.name)
+          .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db
+          .select({ n: countDistinct(quizAttempts.user_id) })
+          .from(quizAttempts)
+          .where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
     },

@@ -11,6 +11,8 @@ import {
   QuizAttemptsResponse,
   QuizResponseList,
   QuizResponsesQuery,
+  QuizResultsQuery,
+  QuizResultsResponse,
   SubmitQuizInput,
   SubmitQuizResponse,
   UpdateProgressInput,
@@ -115,7 +117,8 @@ export function progressRoutes(services: { progress: ProgressService }): Fastify
           tags,
           summary:
             'Submit quiz answers (enrolled student, for themselves): scored on the server, stored as a ' +
-            'new attempt, completes the lesson. Admins preview: the result is returned, nothing stored.',
+            'new attempt; completes the lesson when it reaches the pass mark (any attempt, without ' +
+            'one). Admins preview: the result is returned, nothing stored.',
           security: bearerSecurity,
           params: IdParams,
           body: SubmitQuizInput,
@@ -157,6 +160,23 @@ export function progressRoutes(services: { progress: ProgressService }): Fastify
         },
       },
       async (request) => progress.quizAttempts(requireAuth(request), request.params.id, request.query),
+    );
+
+    app.get(
+      '/admin/quizzes/:id/results',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: [...tags, 'admin'],
+          summary:
+            'Per student who attempted a quiz lesson, by name: attempts, best score, passed, last attempt',
+          security: bearerSecurity,
+          params: IdParams,
+          querystring: QuizResultsQuery,
+          response: { 200: QuizResultsResponse, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => progress.quizResults(requireAuth(request), request.params.id, request.query),
     );
   };
 }

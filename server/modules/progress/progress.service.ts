@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { parseQuizContent, type QuizQuestions } from '../../../common/quiz';
+import { parseQuizContent, quizPassed, type QuizQuestions } from '../../../common/quiz';
 import { COURSE_NOT_FOUND_MESSAGE, NOT_ENROLLED_MESSAGE } from '../../../common/enrollments';
 import {
   EMPTY_QUIZ_MESSAGE,
@@ -14,6 +14,7 @@ import {
   type LessonProgressResponse,
   type QuizAttemptsResponse,
   type QuizResponse,
+  type QuizResultsResponse,
   type SubmitQuizInput,
   type SubmitQuizResponse,
 } from '../../../common/progress';
@@ -138,7 +139,9 @@ export function createProgressService(
 
     /**
      * Scores on the server. Each student submission is a new attempt (numbered inside the
-     * enrolment's lock), completes the lesson with the latest score and updates course progress.
+     * enrolment's lock). An attempt that passes completes the lesson with its score and updates
+     * course progress; without a pass mark every attempt passes. A failed attempt leaves the
+     * lesson as it was: not complete, or complete with the score that passed.
      */
     async submitQuiz(
       auth: AuthContext,
@@ -151,12 +154,15 @@ export function createProgressService(
       const questions = storedQuestions(lesson.content_text);
       if (questions.length === 0) throw badRequest(EMPTY_QUIZ_MESSAGE, 'EMPTY_QUIZ');
       const { rows, correct, total, score } = scoreQuiz(questions, input.responses);
+      const passed = quizPassed(score, lesson.pass_mark);
       const result = (attempt: number | null, saved: boolean, courseProgress: number | null) => ({
         saved,
         attempt_number: attempt,
         score,
         correct,
         total,
+        pass_mark: lesson.pass_mark,
+        passed,
         responses: rows.map((row) => ({ ...row, attempt_number: attempt })),
         course_progress: courseProgress,
       });
@@ -170,13 +176,14 @@ export function createProgressService(
           { user_id: input.userId, lesson_id: lessonId, attempt_number: attempt, score, submitted_at: at },
           rows.map(({ explanation: _explanation, ...row }) => row),
         );
-        await txRepo.upsertCompletion({
-          user_id: input.userId,
-          lesson_id: lessonId,
-          course_id: lesson.course_id,
-          completed_at: at,
-          quiz_score: score,
-        });
+        if (passed)
+          await txRepo.upsertCompletion({
+            user_id: input.userId,
+            lesson_id: lessonId,
+            course_id: lesson.course_id,
+            completed_at: at,
+            quiz_score: score,
+          });
         return attempt;
       });
       if (!done) throw notEnrolled();
@@ -216,6 +223,30 @@ export function createProgressService(
       const { rows, total } = await repo.listAttempts(userId, lessonId, query);
       return {
         attempts: rows.map((row) => ({ ...row, submitted_at: row.submitted_at.toISOString() })),
+        total,
+      };
+    },
+
+    /** For admins: one page of the students who attempted a quiz, with their best score. */
+    async quizResults(auth: AuthContext, lessonId: string, page: Page): Promise<QuizResultsResponse> {
+      const lesson = await findLesson(auth, lessonId);
+      if (lesson.lesson_type !== 'quiz') throw badRequest(NOT_A_QUIZ_MESSAGE, 'NOT_A_QUIZ');
+      const { rows, total } = await repo.listQuizResults(lessonId, page);
+      return {
+        lesson_id: lesson.id,
+        title: lesson.title,
+        pass_mark: lesson.pass_mark,
+        results: rows.map((row) => {
+          const best = row.best_score ?? 0;
+          return {
+            user_id: row.user_id,
+            user_name: row.user_name,
+            attempts: row.attempts,
+            best_score: best,
+            passed: quizPassed(best, lesson.pass_mark),
+            last_attempt_at: (row.last_attempt_at ?? new Date(0)).toISOString(),
+          };
+        }),
         total,
       };
     },

@@ -5,6 +5,7 @@ import { lessonProgress, quizAttempts, quizResponses } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
 import { createCourse, enrollUser, type FactoryQuizQuestion } from '../../test/factories-courses';
+import { itConcurrently } from '../../test/concurrency';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -68,6 +69,9 @@ describe('POST /api/lessons/:id/submit-quiz', () => {
       score: 33,
       correct: 1,
       total: 3,
+      // No pass mark: any attempt passes and completes the lesson.
+      pass_mark: null,
+      passed: true,
       responses: [
         {
           question_id: 'a',
@@ -143,7 +147,7 @@ describe('POST /api/lessons/:id/submit-quiz', () => {
     });
   });
 
-  it('gives concurrent submissions distinct attempt numbers', async () => {
+  itConcurrently('gives concurrent submissions distinct attempt numbers', async () => {
     const { lessonId, user, auth } = await quizStudent();
     const results = await Promise.all(
       Array.from({ length: 8 }, () => submit(lessonId, { userId: user.id, responses: [] }, auth)),

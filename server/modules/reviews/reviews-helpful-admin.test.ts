@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reviewHelpfulVotes, reviews } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
 import { createCourse, enrollUser } from '../../test/factories-courses';
+import { itConcurrently } from '../../test/concurrency';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,8 +35,17 @@ async function review(
 
 const course = () => createCourse(t, { modules: 1, lessonsPerModule: 1 });
 
-// First in the file, so it sees an empty database: the stats cover every review.
 describe('GET /api/admin/reviews/stats', () => {
+  // The stats cover every review, so this test gets an empty database of its own.
+  let shared: TestApp;
+  beforeEach(async () => {
+    shared = t;
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+    t = shared;
+  });
   it('counts reviews by state and rating', async () => {
     const admin = await createAdmin(t);
     const empty = await get('/api/admin/reviews/stats', admin.auth);
@@ -85,7 +95,7 @@ describe('POST /api/reviews/:id/helpful', () => {
     expect(withBody.json()).toEqual({ helpful_count: 2, voted_helpful: true });
   });
 
-  it('counts 10 parallel votes from one user once', async () => {
+  itConcurrently('counts 10 parallel votes from one user once', async () => {
     const c = await course();
     const { review: r } = await review(c.id);
     const reader = await createUser(t);

@@ -79,6 +79,11 @@ export function createReviewsRepo(db: Db) {
   }
 
   return {
+    async userExists(userId: string): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+      return Boolean(row);
+    },
+
     /** A course can be reviewed once it has a module with at least one lesson. */
     async courseHasLessons(courseId: string): Promise<boolean> {
       const [row] = await db
@@ -162,24 +167,22 @@ export function createReviewsRepo(db: Db) {
     },
 
     /**
-     * Records one helpful vote and counts it in the same transaction; the (review, user) primary
+     * Records one helpful vote and counts it (the caller runs both in one transaction); the (review, user) primary
      * key makes a second vote, even a concurrent one, a no-op. Undefined when the user already voted.
      */
     async addHelpfulVote(reviewId: string, userId: string, at: Date): Promise<number | undefined> {
-      return db.transaction(async (tx) => {
-        const [vote] = await tx
-          .insert(reviewHelpfulVotes)
-          .values({ review_id: reviewId, user_id: userId, created_at: at })
-          .onConflictDoNothing()
-          .returning({ review_id: reviewHelpfulVotes.review_id });
-        if (!vote) return undefined;
-        const [row] = await tx
-          .update(reviews)
-          .set({ helpful_count: sql`${reviews.helpful_count} + 1` })
-          .where(eq(reviews.id, reviewId))
-          .returning({ helpful_count: reviews.helpful_count });
-        return row?.helpful_count;
-      });
+      const [vote] = await db
+        .insert(reviewHelpfulVotes)
+        .values({ review_id: reviewId, user_id: userId, created_at: at })
+        .onConflictDoNothing()
+        .returning({ review_id: reviewHelpfulVotes.review_id });
+      if (!vote) return undefined;
+      const [row] = await db
+        .update(reviews)
+        .set({ helpful_count: sql`${reviews.helpful_count} + 1` })
+        .where(eq(reviews.id, reviewId))
+        .returning({ helpful_count: reviews.helpful_count });
+      return row?.helpful_count;
     },
   };
 }

@@ -14,7 +14,7 @@ import {
   UserCourseReviewParams,
 } from '../../../common/reviews';
 import { requireAuth } from '../../platform/auth';
-import { bearerSecurity, errorResponses } from '../../platform/errors';
+import { bearerSecurity, errorResponses, optionalBearerSecurity } from '../../platform/errors';
 import type { ReviewsService } from './reviews.service';
 
 const tags = ['reviews'];
@@ -28,6 +28,7 @@ export function reviewsRoutes(services: { reviews: ReviewsService }): FastifyPlu
         config: { access: 'public' },
         schema: {
           tags,
+          security: optionalBearerSecurity,
           summary: "A course's published reviews, newest first; voted_helpful reflects the signed-in caller",
           params: IdParams,
           querystring: ReviewsQuery,
@@ -61,7 +62,7 @@ export function reviewsRoutes(services: { reviews: ReviewsService }): FastifyPlu
           security: bearerSecurity,
           params: IdParams,
           querystring: ReviewsQuery,
-          response: { 200: ReviewsResponse, ...errorResponses(400, 401, 403) },
+          response: { 200: ReviewsResponse, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => reviews.forUser(requireAuth(request), request.params.id, request.query),

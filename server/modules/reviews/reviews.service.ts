@@ -84,6 +84,10 @@ export function createReviewsService(platform: Platform, deps: { courses: Pick<C
 
     async forUser(auth: AuthContext, userId: string, page: Page): Promise<ReviewsResponse> {
       assertSelfOrAdmin(auth, userId);
+      // An administrator may name anyone: an id nobody has is a 404, not an empty list.
+      if (auth.user.id !== userId && !(await repo.userExists(userId))) {
+        throw notFound('User not found', 'USER_NOT_FOUND');
+      }
       const { rows, total } = await repo.listForUser(userId, page);
       return { reviews: rows.map(toReview), total };
     },
@@ -142,7 +146,7 @@ export function createReviewsService(platform: Platform, deps: { courses: Pick<C
       const review = await load(id);
       if (!review.is_published) throw reviewNotFound();
       if (review.user_id === auth.user.id) throw badRequest(OWN_REVIEW_HELPFUL_MESSAGE, 'OWN_REVIEW');
-      const count = await repo.addHelpfulVote(id, auth.user.id, platform.clock.now());
+      const count = await platform.tx(() => repo.addHelpfulVote(id, auth.user.id, platform.clock.now()));
       if (count === undefined) throw conflict(ALREADY_HELPFUL_MESSAGE, 'ALREADY_VOTED');
       return { helpful_count: count, voted_helpful: true };
     },

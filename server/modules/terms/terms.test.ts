@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { termsAcceptances } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
+import { itConcurrently } from '../../test/concurrency';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -112,7 +113,7 @@ describe('POST /api/user/:id/accept-terms', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('accepts concurrent double clicks without a duplicate or an error', async () => {
+  itConcurrently('accepts concurrent double clicks without a duplicate or an error', async () => {
     const { user, auth } = await createUser(t);
     const results = await Promise.all([
       accept(user.id, { version: '1.0' }, auth),

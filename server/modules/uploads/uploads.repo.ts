@@ -39,18 +39,16 @@ export function createUploadsRepo(db: Db) {
      * keeps pointing at a file that is gone. Returns whether the file was known.
      */
     async delete(publicId: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const rows = await tx
-          .delete(mediaFiles)
-          .where(eq(mediaFiles.public_id, publicId))
-          .returning({ id: mediaFiles.id });
-        if (rows.length === 0) return false;
-        await tx
-          .update(users)
-          .set({ avatar: null, avatar_public_id: null })
-          .where(eq(users.avatar_public_id, publicId));
-        return true;
-      });
+      const rows = await db
+        .delete(mediaFiles)
+        .where(eq(mediaFiles.public_id, publicId))
+        .returning({ id: mediaFiles.id });
+      if (rows.length === 0) return false;
+      await db
+        .update(users)
+        .set({ avatar: null, avatar_public_id: null })
+        .where(eq(users.avatar_public_id, publicId));
+      return true;
     },
   };
 }

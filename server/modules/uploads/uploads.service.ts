@@ -145,7 +145,8 @@ export function createUploadsService(platform: Platform) {
     },
 
     async remove(publicId: string): Promise<void> {
-      if (!(await repo.delete(publicId))) throw notFound('File not found', 'FILE_NOT_FOUND');
+      if (!(await platform.tx(() => repo.delete(publicId))))
+        throw notFound('File not found', 'FILE_NOT_FOUND');
       await platform.storage.remove(publicId);
     },
   };

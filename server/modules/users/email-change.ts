@@ -98,7 +98,7 @@ export function createEmailChanges(platform: Platform) {
 
     /** Applies the change a link names; 400 for a link that is unknown, used or expired. */
     async confirm(token: string): Promise<{ userId: string; email: string }> {
-      const applied = await repo.confirm(hashToken(token), now());
+      const applied = await platform.tx(() => repo.confirm(hashToken(token), now()));
       if (!applied) throw badRequest(EMAIL_CHANGE_INVALID_MESSAGE, 'INVALID_EMAIL_TOKEN');
       return applied;
     },

@@ -53,32 +53,30 @@ export function createEmailChangesRepo(db: Db) {
     },
 
     /**
-     * Spends a live token and moves its address onto the user, in one transaction: the guarded
+     * Spends a live token and moves its address onto the user (the caller runs it in one transaction): the guarded
      * UPDATE lets one of several concurrent confirmations through, and the users' unique e-mail
      * index refuses an address another account took meanwhile (the change then stays pending).
      * Undefined when the token is unknown, spent or expired.
      */
     async confirm(tokenHash: string, at: Date): Promise<{ userId: string; email: string } | undefined> {
-      return db.transaction(async (tx) => {
-        const [change] = await tx
-          .update(emailChanges)
-          .set({ confirmed_at: at })
-          .where(
-            and(
-              eq(emailChanges.token_hash, tokenHash),
-              isNull(emailChanges.confirmed_at),
-              gt(emailChanges.expires_at, at),
-            ),
-          )
-          .returning();
-        if (!change) return undefined;
-        const [user] = await tx
-          .update(users)
-          .set({ email: change.new_email, updated_at: at })
-          .where(eq(users.id, change.user_id))
-          .returning({ id: users.id, email: users.email });
-        return user ? { userId: user.id, email: user.email } : undefined;
-      });
+      const [change] = await db
+        .update(emailChanges)
+        .set({ confirmed_at: at })
+        .where(
+          and(
+            eq(emailChanges.token_hash, tokenHash),
+            isNull(emailChanges.confirmed_at),
+            gt(emailChanges.expires_at, at),
+          ),
+        )
+        .returning();
+      if (!change) return undefined;
+      const [user] = await db
+        .update(users)
+        .set({ email: change.new_email, updated_at: at })
+        .where(eq(users.id, change.user_id))
+        .returning({ id: users.id, email: users.email });
+      return user ? { userId: user.id, email: user.email } : undefined;
     },
   };
 }

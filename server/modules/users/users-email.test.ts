@@ -5,6 +5,7 @@ import { EMAIL_CHANGE_INVALID_MESSAGE, EMAIL_CHANGE_TTL_HOURS } from '../../../c
 import { emailChanges } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
+import { itConcurrently } from '../../test/concurrency';
 
 const SITE = 'https://school.example';
 
@@ -177,22 +178,25 @@ describe('changing the e-mail address', () => {
     expect(cancel.statusCode).toBe(403);
   });
 
-  it('leaves one pending change when requests race, and lets one of two racing confirmations apply it', async () => {
-    const me = await createUser(t);
-    const results = await Promise.all(
-      ['race-a@example.org', 'race-b@example.org', 'race-c@example.org'].map((email) =>
-        changeEmail(me, email),
-      ),
-    );
-    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
-    const rows = await pendingRows(me.user.id);
-    expect(rows).toHaveLength(1);
+  itConcurrently(
+    'leaves one pending change when requests race, and lets one of two racing confirmations apply it',
+    async () => {
+      const me = await createUser(t);
+      const results = await Promise.all(
+        ['race-a@example.org', 'race-b@example.org', 'race-c@example.org'].map((email) =>
+          changeEmail(me, email),
+        ),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      const rows = await pendingRows(me.user.id);
+      expect(rows).toHaveLength(1);
 
-    const { token } = linkTo(rows[0]!.new_email);
-    const confirmations = await Promise.all([confirm(token), confirm(token)]);
-    expect(confirmations.map((r) => r.statusCode).sort()).toEqual([200, 400]);
-    expect((await profile(me)).json().email).toBe(rows[0]!.new_email);
-  });
+      const { token } = linkTo(rows[0]!.new_email);
+      const confirmations = await Promise.all([confirm(token), confirm(token)]);
+      expect(confirmations.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+      expect((await profile(me)).json().email).toBe(rows[0]!.new_email);
+    },
+  );
 
   it("lets an admin set another user's address directly and tells both addresses", async () => {
     const admin = await createAdmin(t);

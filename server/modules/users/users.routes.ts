@@ -4,6 +4,7 @@ import {
   ConfirmEmailInput,
   ConfirmEmailResponse,
   DeactivateInput,
+  EmailNotificationsInput,
   ProfileResponse,
   UpdateUserInput,
   UserCoursesQuery,
@@ -25,6 +26,9 @@ const tags = ['users'];
  * limit one account could test thousands of addresses a minute. Nobody edits their profile this often.
  */
 export const PROFILE_SAVE_RATE_LIMIT: RateRule = { max: 30, windowMinutes: 15 };
+
+/** Switching e-mail notifications needs no password, so its repeats are bounded per user instead. */
+export const EMAIL_NOTIFICATIONS_RATE_LIMIT: RateRule = { max: 30, windowMinutes: 15 };
 
 export function usersRoutes(
   services: { users: UsersService },
@@ -81,6 +85,25 @@ export function usersRoutes(
         },
       },
       async (request) => users.update(requireAuth(request), request.params.id, request.body),
+    );
+
+    app.put(
+      '/user/:id/email-notifications',
+      {
+        config: { access: 'user', rateLimit: perUserRateLimit(EMAIL_NOTIFICATIONS_RATE_LIMIT) },
+        schema: {
+          tags,
+          summary:
+            'Turn e-mail notifications on or off (owner or admin). Needs no password, unlike PUT /user/{id}; ' +
+            `${EMAIL_NOTIFICATIONS_RATE_LIMIT.max} changes per ${EMAIL_NOTIFICATIONS_RATE_LIMIT.windowMinutes} minutes per user.`,
+          security: bearerSecurity,
+          params: IdParams,
+          body: EmailNotificationsInput,
+          response: { 200: UserResponse, ...errorResponses(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request) =>
+        users.setEmailNotifications(requireAuth(request), request.params.id, request.body.enabled),
     );
 
     app.delete(

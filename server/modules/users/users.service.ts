@@ -311,6 +311,17 @@ export function createUsersService(
       };
     },
 
+    /**
+     * Turns e-mail notifications on or off without the password: it changes nothing an attacker
+     * could use (no address, password or visibility), unlike a profile save or deactivation.
+     */
+    async setEmailNotifications(auth: AuthContext, id: string, enabled: boolean): Promise<{ user: User }> {
+      assertSelfOrAdmin(auth, id);
+      const row = await repo.update(id, { email_notifications: enabled, updated_at: now() });
+      if (!row) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+      return { user: await present(row, auth.user.id === id ? auth : null) };
+    },
+
     /** Owners confirm with their password (as on profile save); admins deactivating others need not. */
     async deactivate(
       auth: AuthContext,

@@ -1,0 +1,83 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+
+/**
+ * One transaction context for the whole server. The database handle every service, repo and
+ * adapter holds (`Database.db`) looks up the ambient transaction on each call: inside `tx(fn)`
+ * every query — from any repo, another module's service, the mailer's outbox — runs in that
+ * transaction; outside it, on the database as before. So a unit of work spans modules without
+ * passing a transaction object around, and on PGlite (one connection) a query issued inside a
+ * transaction no longer waits for that same transaction to end.
+ *
+ * A nested `tx(fn)` is a savepoint of the outer transaction: it commits with the outer one, but
+ * its own failure rolls back only its part, so an outer caller that catches the error carries on.
+ */
+
+interface Scope {
+  root: Db;
+  tx: Tx;
+  /** False once the transaction (or savepoint) is over; work it left running falls back outwards. */
+  open: boolean;
+  parent: Scope | undefined;
+}
+
+const ambient = new AsyncLocalStorage<Scope>();
+
+function currentScope(root: Db): Scope | undefined {
+  let scope = ambient.getStore();
+  while (scope && (!scope.open || scope.root !== root)) scope = scope.parent;
+  return scope;
+}
+
+type Work<T> = (tx: Tx) => Promise<T>;
+
+/**
+ * Wraps a Drizzle database so that each call goes to the ambient transaction when there is one,
+ * and its `transaction()` opens (or, nested, a savepoint of) that ambient transaction.
+ */
+export function withTransactionContext(raw: Db): Db {
+  async function transaction<T>(work: Work<T>, config?: Parameters<Db['transaction']>[1]): Promise<T> {
+    const parent = currentScope(raw);
+    const begin = parent ? parent.tx.transaction.bind(parent.tx) : raw.transaction.bind(raw);
+    return begin(async (tx) => {
+      const scope: Scope = { root: raw, tx, open: true, parent };
+      try {
+        return await ambient.run(scope, () => work(tx));
+      } finally {
+        scope.open = false;
+      }
+    }, config);
+  }
+  return new Proxy(raw, {
+    get(target, property) {
+      if (property === 'transaction') return transaction;
+      const executor: object = currentScope(raw)?.tx ?? target;
+      const value: unknown = Reflect.get(executor, property, executor);
+      return typeof value === 'function' ? (value as () => unknown).bind(executor) : value;
+    },
+  });
+}
+
+export interface Transactions {
+  /** Runs `work` in one transaction, joined by every database call inside it (see above). */
+  tx<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in a transaction holding `pg_advisory_xact_lock` on a hash of `key`, so callers
+   * with the same key, in any process sharing the database, run one after another. The lock is
+   * released when the outermost transaction ends (not at the end of a nested savepoint).
+   */
+  withAdvisoryLock<T>(key: string, work: () => Promise<T>): Promise<T>;
+}
+
+export function createTransactions(db: Db): Transactions {
+  const tx = <T>(work: () => Promise<T>) => db.transaction(() => work());
+  return {
+    tx,
+    withAdvisoryLock: (key, work) =>
+      tx(async () => {
+        await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+        return work();
+      }),
+  };
+}
