@@ -33,6 +33,10 @@ await build({
 
 // client.ts finds its migrations next to itself (`./migrations`); in the bundle that is dist/server.
 await cp(path.join(root, 'server', 'db', 'migrations'), path.join(outdir, 'migrations'), { recursive: true });
+// Likewise the demo lessons' videos (seed/demo-media.ts): `./demo-videos` beside the code.
+await cp(path.join(root, 'server', 'db', 'seed', 'demo-videos'), path.join(outdir, 'demo-videos'), {
+  recursive: true,
+});
 
 if (!process.argv.includes('--quiet')) {
   const names = entryPoints.map((entry) => path.relative(root, entry)).join(', ');

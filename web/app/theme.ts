@@ -33,6 +33,8 @@ export const theme = createTheme({
     // A dialog's <header> outside <main> would count as a second page banner.
     Modal: { defaultProps: { attributes: { header: { role: 'none' } } } },
     Avatar: { defaultProps: { variant: 'filled' } },
+    // A spinner's aria-label ('Loading reviews') is only allowed, and only read, on an element with a role.
+    Loader: { defaultProps: { role: 'status' } },
   },
 });
 

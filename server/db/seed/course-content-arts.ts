@@ -1,4 +1,4 @@
-import { paragraphs, youtube, type SeedCourse } from './course-content';
+import { paragraphs, type SeedCourse } from './course-content';
 
 /** The paid demo course: the five element fists of Xingyiquan in their generating order. */
 export const FIVE_ELEMENTS: SeedCourse = {
@@ -36,7 +36,7 @@ export const FIVE_ELEMENTS: SeedCourse = {
           title: 'San Ti Shi Posture, Step by Step',
           type: 'video',
           minutes: 20,
-          url: youtube('kwXingYi101'),
+          video: 'xingyi-san-ti-posture',
           text: 'Sifu Maria Alvarez builds san ti shi from a natural stance: the step out, the weight on the rear leg, the front hand on the centreline and the rear hand guarding the navel. Filmed from the front and the side.',
         },
         {
@@ -55,7 +55,7 @@ export const FIVE_ELEMENTS: SeedCourse = {
           title: 'Holding San Ti: Time, Breath and Corrections',
           type: 'video',
           minutes: 15,
-          url: youtube('kwXingYi102'),
+          video: 'xingyi-holding-san-ti',
           text: 'A guided five-minute hold on each side with the corrections our instructors give most often in class: the rear knee collapsing inward, the front shoulder rising, and the head drifting forward over the front foot.',
         },
       ],
@@ -68,14 +68,14 @@ export const FIVE_ELEMENTS: SeedCourse = {
           title: 'Pi Quan: Splitting Fist',
           type: 'video',
           minutes: 22,
-          url: youtube('kwXingYi201'),
+          video: 'xingyi-pi-quan',
           text: 'Pi Quan in line practice: the half step, the following step, the rising fist and the splitting palm, and the turn at the end of the line. Includes a slow-motion side view of the hand and foot landing together.',
         },
         {
           title: 'Zuan Quan: Drilling Fist',
           type: 'video',
           minutes: 20,
-          url: youtube('kwXingYi202'),
+          video: 'xingyi-zuan-quan',
           text: 'Zuan Quan, the drilling fist that rises from beneath like water welling up. Sifu Alvarez shows the covering palm, the drilling path along the centreline and a partner drill against a high punch.',
         },
         {
@@ -140,21 +140,21 @@ export const FIVE_ELEMENTS: SeedCourse = {
           title: 'Beng Quan: Crushing Fist',
           type: 'video',
           minutes: 18,
-          url: youtube('kwXingYi301'),
+          video: 'xingyi-beng-quan',
           text: 'Beng Quan, straight and sudden like an arrow: the vertical fist, the following step that keeps the same foot forward, and the turn known as the swallow taking water.',
         },
         {
           title: 'Pao Quan: Pounding Fist',
           type: 'video',
           minutes: 20,
-          url: youtube('kwXingYi302'),
+          video: 'xingyi-pao-quan',
           text: 'Pao Quan, the cannon fist: one arm drills up and overturns to deflect while the other fist strikes, on a zigzag step. Includes the preparatory gathering step and a partner drill.',
         },
         {
           title: 'Heng Quan: Crossing Fist',
           type: 'video',
           minutes: 20,
-          url: youtube('kwXingYi303'),
+          video: 'xingyi-heng-quan',
           text: 'Heng Quan, earth, which closes the generating cycle: the rounded crossing fist that turns over underneath an incoming arm. Sifu Alvarez ends with the five fists linked in one line, in generating order.',
         },
         {
@@ -247,7 +247,7 @@ export const CIRCLE_WALKING: SeedCourse = {
           title: 'Tang Ni Bu: The Mud-Wading Step',
           type: 'video',
           minutes: 18,
-          url: youtube('kwBaGua1011'),
+          video: 'bagua-mud-wading-step',
           text: 'Sifu Zhao Ming teaches the mud-wading step on a straight line before taking it onto the circle: the foot skimming the floor, landing flat, and the weight arriving only when the foot is placed.',
         },
         {
@@ -266,7 +266,7 @@ export const CIRCLE_WALKING: SeedCourse = {
           title: 'Kou Bu and Bai Bu: Hooking and Swinging Steps',
           type: 'video',
           minutes: 16,
-          url: youtube('kwBaGua1012'),
+          video: 'bagua-kou-bu-bai-bu',
           text: 'The two steps that let you turn on the circle. Kou bu toes in across the line of travel; bai bu toes out to open the body. Drilled first on a line, then at the points of the circle where the palm changes will happen.',
         },
       ],
@@ -279,14 +279,14 @@ export const CIRCLE_WALKING: SeedCourse = {
           title: 'Single Palm Change (Dan Huan Zhang)',
           type: 'video',
           minutes: 24,
-          url: youtube('kwBaGua2011'),
+          video: 'bagua-single-palm-change',
           text: 'The single palm change in both directions, at walking pace and then in slow motion from above, so that you can see the feet and the waist at the same time.',
         },
         {
           title: 'Double Palm Change (Shuang Huan Zhang)',
           type: 'video',
           minutes: 24,
-          url: youtube('kwBaGua2012'),
+          video: 'bagua-double-palm-change',
           text: 'The double palm change adds a second turn and a cutting palm. Sifu Zhao breaks it into four stages and shows the most common error: hurrying the second kou bu.',
         },
         {
@@ -355,7 +355,7 @@ export const CIRCLE_WALKING: SeedCourse = {
           title: 'Changing Direction at Speed',
           type: 'video',
           minutes: 20,
-          url: youtube('kwBaGua3011'),
+          video: 'bagua-changing-direction',
           text: "Walking briskly and changing direction on a count, then on a partner's clap. Keeping the height level and the gaze on the centre while the feet work fast.",
         },
         {

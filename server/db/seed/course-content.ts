@@ -1,6 +1,7 @@
 /**
- * The demo courses' teaching content (the seed in courses.ts writes it). Video ids are
- * placeholders for the school's own recordings; replace them, or the courses, before going live.
+ * The demo courses' teaching content (the seed in courses.ts writes it). Each video lesson plays a
+ * short title card from demo-videos/ (see demo-media.ts), a placeholder for the school's own
+ * recording; replace them, or the courses, before going live.
  */
 
 /** A quiz question as stored, in a JSON list, in a quiz lesson's content_text. */
@@ -12,11 +13,18 @@ export interface SeedQuizQuestion {
   explanation: string;
 }
 
-export type SeedLesson = { title: string; minutes: number } & (
-  | { type: 'video'; url: string; text: string }
-  | { type: 'article'; text: string }
-  | { type: 'quiz'; questions: SeedQuizQuestion[] }
-);
+export type SeedLesson = { title: string; minutes: number } &
+  /** `video` names the lesson's file in demo-videos/, without its extension. */
+  (
+    | { type: 'video'; video: string; text: string }
+    | { type: 'article'; text: string }
+    | {
+        type: 'quiz';
+        questions: SeedQuizQuestion[];
+        /** A pass mark in percent; without one, any attempt completes the quiz. */
+        passMark?: number;
+      }
+  );
 
 export interface SeedModule {
   title: string;
@@ -43,8 +51,6 @@ export interface SeedCourse {
   updatedDaysAgo: number;
   modules: SeedModule[];
 }
-
-export const youtube = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 
 /** Article text: paragraphs separated by a blank line. */
 export const paragraphs = (...parts: string[]) => parts.join('\n\n');
@@ -84,7 +90,7 @@ export const ZHAN_ZHUANG: SeedCourse = {
           title: 'Welcome: What Zhan Zhuang Is and Is Not',
           type: 'video',
           minutes: 8,
-          url: youtube('kwZhanZh101'),
+          video: 'zhan-zhuang-welcome',
           text: 'Sifu Lin Wei introduces standing practice as it is taught at our school: why all three of our arts begin here, what you should and should not expect to feel in the first weeks, and how this course is organised.',
         },
         {
@@ -103,7 +109,7 @@ export const ZHAN_ZHUANG: SeedCourse = {
           title: 'Finding Your Stance: Width, Height and Weight',
           type: 'video',
           minutes: 14,
-          url: youtube('kwZhanZh102'),
+          video: 'zhan-zhuang-stance',
           text: 'A side and front view of wuji posture with three students of different builds. Sifu Lin Wei shows how to measure stance width, how deep to bend the knees in the first month, and how to find the point where the weight settles just in front of the ankle bone.',
         },
       ],
@@ -117,7 +123,7 @@ export const ZHAN_ZHUANG: SeedCourse = {
           title: 'Natural Breathing into the Lower Abdomen',
           type: 'video',
           minutes: 15,
-          url: youtube('kwZhanZh201'),
+          video: 'zhan-zhuang-breathing',
           text: 'A guided ten-minute stand with breathing cues. You will learn to let the breath settle lower on its own, rather than pushing the belly out, and to use each exhalation to release one part of the body.',
         },
         {
@@ -154,7 +160,7 @@ export const ZHAN_ZHUANG: SeedCourse = {
           title: 'Hun Yuan Zhuang: Holding the Ball',
           type: 'video',
           minutes: 18,
-          url: youtube('kwZhanZh301'),
+          video: 'zhan-zhuang-hun-yuan',
           text: 'The second standing posture: arms rounded at chest height as if embracing a large ball. Sifu Lin Wei shows how to raise the arms from wuji without lifting the shoulders, where the hands should sit, and how to come out of the posture safely after a long stand.',
         },
         {
@@ -172,6 +178,7 @@ export const ZHAN_ZHUANG: SeedCourse = {
           title: 'Foundations Check',
           type: 'quiz',
           minutes: 10,
+          passMark: 70,
           questions: [
             {
               id: 'q1',
@@ -276,7 +283,7 @@ export const PUSH_HANDS: SeedCourse = {
           title: 'Single-Hand Push Hands (Dan Tui Shou)',
           type: 'video',
           minutes: 15,
-          url: youtube('kwTuiShou11'),
+          video: 'tui-shou-single-hand',
           text: 'The horizontal single-hand circle with a partner, in fixed step: contact point, weight shift, and turning the waist instead of pushing with the arm.',
         },
         {

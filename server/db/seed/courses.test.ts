@@ -1,6 +1,7 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseQuizInput } from '../../../common/quiz';
+import { localStorage } from '../../platform/storage';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
   courseFeatures,
@@ -23,7 +24,9 @@ let lines: string[];
 beforeAll(async () => {
   t = await createTestApp();
   lines = [];
-  expect(await seedDemo(t.database.db, { info: (m) => lines.push(m) }, t.clock.now())).toBe(true);
+  expect(
+    await seedDemo(t.database.db, localStorage(t.mediaDir), { info: (m) => lines.push(m) }, t.clock.now()),
+  ).toBe(true);
 });
 afterAll(async () => t.close());
 
@@ -103,7 +106,7 @@ describe('demo courses', () => {
       for (const { lesson } of all) {
         expect(lesson.duration_minutes).toBeGreaterThan(0);
         if (lesson.lesson_type === 'video') {
-          expect(lesson.content_url).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=[\w-]{11}$/);
+          expect(lesson.content_url).toMatch(/^\/media\/lesson-videos\/demo-[a-z0-9-]+\.mp4$/);
         } else {
           expect(lesson.content_url).toBeNull();
         }
@@ -209,6 +212,14 @@ describe('demo courses', () => {
     expect(others.filter((p) => p.quiz_score !== null)).toHaveLength(1);
   });
 
+  it('gives one demo quiz a pass mark that the completed attempt reaches', async () => {
+    const marked = await db().select().from(lessons).where(isNotNull(lessons.pass_mark));
+    expect(marked.map((l) => [l.title, l.pass_mark])).toEqual([['Foundations Check', 70]]);
+    const [attempt] = await db().select().from(quizAttempts).where(eq(quizAttempts.lesson_id, marked[0]!.id));
+    // Daniel completed this quiz, so his score must pass it.
+    expect(attempt!.score).toBeGreaterThanOrEqual(70);
+  });
+
   it('adds reviews whose helpful counts match the votes, and two course requests', async () => {
     const mei = await userId('mei');
     const daniel = await userId('daniel');
@@ -263,7 +274,9 @@ describe('demo courses', () => {
     const before = await counts();
     expect(before.every((n) => n > 0)).toBe(true);
     const again: string[] = [];
-    expect(await seedDemo(db(), { info: (m) => again.push(m) }, t.clock.now())).toBe(false);
+    expect(
+      await seedDemo(db(), localStorage(t.mediaDir), { info: (m) => again.push(m) }, t.clock.now()),
+    ).toBe(false);
     expect(again).toEqual([]);
     expect(await counts()).toEqual(before);
   });

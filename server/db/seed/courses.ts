@@ -1,3 +1,4 @@
+import type { MediaStorage } from '../../platform/storage';
 import type { Db, Tx } from '../client';
 import {
   courseFeatures,
@@ -14,6 +15,7 @@ import {
 } from '../schema';
 import { CIRCLE_WALKING, FIVE_ELEMENTS } from './course-content-arts';
 import { PUSH_HANDS, ZHAN_ZHUANG, type SeedCourse, type SeedLesson } from './course-content';
+import { demoVideoLessons, storeDemoVideos } from './demo-media';
 import { DEMO_ADMIN } from './demo-accounts';
 
 /** Free course, paid course, series, and one unpublished course in preparation. */
@@ -142,9 +144,13 @@ interface InsertedCourse {
   lessons: InsertedLesson[];
 }
 
-/** The demo courses and the demo students' activity in them; `userIds` maps username to id. */
+/**
+ * The demo courses, their lesson videos in `storage`, and the demo students' activity in them;
+ * `userIds` maps username to id.
+ */
 export async function seedDemoCourses(
   db: Db | Tx,
+  storage: MediaStorage,
   userIds: Readonly<Record<string, string>>,
   now: Date,
 ): Promise<readonly SeedCourse[]> {
@@ -153,9 +159,12 @@ export async function seedDemoCourses(
     if (!id) throw new Error(`The demo account "${username}" must be created before the demo courses`);
     return id;
   };
+  const adminId = idOf(DEMO_ADMIN.username);
+  const videoNames = demoVideoLessons(DEMO_COURSES).map((v) => v.name);
+  const videoUrls = await storeDemoVideos(db, storage, videoNames, adminId, now);
   const inserted = new Map<SeedCourse, InsertedCourse>();
   for (const course of DEMO_COURSES) {
-    inserted.set(course, await insertCourse(db, course, idOf(DEMO_ADMIN.username), now));
+    inserted.set(course, await insertCourse(db, course, adminId, videoUrls, now));
   }
   const courseOf = (course: SeedCourse) => inserted.get(course)!;
 
@@ -208,6 +217,7 @@ async function insertCourse(
   db: Db | Tx,
   course: SeedCourse,
   adminId: string,
+  videoUrls: ReadonlyMap<string, string>,
   now: Date,
 ): Promise<InsertedCourse> {
   const createdAt = daysBefore(now, course.createdDaysAgo);
@@ -258,11 +268,12 @@ async function insertCourse(
           module_id: moduleRow!.id,
           title: lesson.title,
           lesson_type: lesson.type,
-          content_url: lesson.type === 'video' ? lesson.url : null,
+          content_url: lesson.type === 'video' ? videoUrls.get(lesson.video)! : null,
           content_text: lesson.type === 'quiz' ? JSON.stringify(lesson.questions) : lesson.text,
           duration_minutes: lesson.minutes,
           order_sequence: l + 1,
           is_required: true,
+          pass_mark: lesson.type === 'quiz' ? (lesson.passMark ?? null) : null,
           created_at: createdAt,
           updated_at: updatedAt,
         })),

@@ -1,3 +1,4 @@
+import type { FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { SignInInput, type AuthResponse } from '../../../common/auth';
@@ -14,11 +15,20 @@ export function SignInForm({ onSignedIn, onForgotPassword }: SignInFormProps) {
   const form = useForm({
     initialValues: { username: '', password: '' },
     validate: schemaResolver(SignInInput, { sync: true }),
+    // A failure answers the values that were sent; once they change it no longer applies.
+    onValuesChange: () => {
+      if (signIn.isError) signIn.reset();
+    },
   });
 
-  const handleSubmit = form.onSubmit((values) => {
+  const submitValid = form.onSubmit((values) => {
     signIn.mutate(SignInInput.parse(values), { onSuccess: onSignedIn });
   });
+  // A new attempt starts clean, also when it stops at the field checks.
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    signIn.reset();
+    submitValid(event);
+  };
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Sign in">

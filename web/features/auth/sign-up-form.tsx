@@ -1,3 +1,4 @@
+import type { FormEvent } from 'react';
 import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { SignUpInput, type AuthResponse } from '../../../common/auth';
@@ -22,11 +23,19 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
       martial_art: '',
     },
     validate: schemaResolver(SignUpInput, { sync: true }),
+    // A failure answers the values that were sent; once they change it no longer applies.
+    onValuesChange: () => {
+      if (signUp.isError) signUp.reset();
+    },
   });
 
-  const handleSubmit = form.onSubmit((values) => {
+  const submitValid = form.onSubmit((values) => {
     signUp.mutate(values, { onSuccess: onSignedUp });
   });
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    signUp.reset();
+    submitValid(event);
+  };
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Sign up">

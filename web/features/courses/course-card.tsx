@@ -1,9 +1,14 @@
 import { Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconClock, IconStar, IconUsers } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { CourseSummary } from '../../../common/courses';
-import { capitalise, DEFAULT_THUMBNAIL, formatDuration, formatPrice } from './course-format';
+import classes from './course-card.module.css';
+import { capitalise, DEFAULT_THUMBNAIL, formatCourseDuration, formatPrice } from './course-format';
 import { isFree } from './use-enroll-action';
+
+/** A course's rating as cards show it: "New" until its first published review. */
+export const ratingLabel = (course: Pick<CourseSummary, 'average_rating' | 'total_reviews'>) =>
+  course.total_reviews > 0 ? `${course.average_rating.toFixed(1)} (${course.total_reviews})` : 'New';
 
 export interface CourseCardProps {
   course: CourseSummary;
@@ -13,10 +18,6 @@ export interface CourseCardProps {
   onEnroll: (course: CourseSummary) => void;
 }
 
-/** Minutes of lesson content, or the course's estimated hours when it has no timed lessons yet. */
-export const courseMinutes = (course: Pick<CourseSummary, 'total_duration_minutes' | 'estimated_hours'>) =>
-  course.total_duration_minutes > 0 ? course.total_duration_minutes : course.estimated_hours * 60;
-
 export function CourseCard({
   course,
   isAdmin,
@@ -24,10 +25,7 @@ export function CourseCard({
   enrolling = false,
   onEnroll,
 }: CourseCardProps) {
-  const navigate = useNavigate();
   const underConstruction = !course.is_published && !isAdmin;
-  const canOpen = !underConstruction && (isAdmin || course.enrollment !== null);
-  const href = `/app/course/${course.id}`;
 
   return (
     <Card
@@ -37,9 +35,8 @@ export function CourseCard({
       id={`course-${course.id}`}
       aria-labelledby={`course-title-${course.id}`}
       data-highlighted={highlighted || undefined}
-      onClick={canOpen ? () => void navigate(href) : undefined}
+      className={classes.card}
       style={{
-        cursor: canOpen ? 'pointer' : undefined,
         height: '100%',
         outline: highlighted ? '3px solid var(--mantine-color-jade-6)' : undefined,
         transition: 'outline-color 200ms',
@@ -58,13 +55,10 @@ export function CourseCard({
           )}
         </Group>
         <Title order={2} size="h4" id={`course-title-${course.id}`}>
-          {canOpen ? (
-            <Link to={href} onClick={(event) => event.stopPropagation()} style={{ color: 'inherit' }}>
-              {course.title}
-            </Link>
-          ) : (
-            course.title
-          )}
+          {/* Every card opens its course: the sales page before enrolling, the lessons after. */}
+          <Link to={`/app/course/${course.id}`} className={classes.titleLink}>
+            {course.title}
+          </Link>
         </Title>
         <Text size="sm" c="dimmed">
           {course.instructor_name}
@@ -72,15 +66,13 @@ export function CourseCard({
         <Group gap="md">
           <Group gap={4}>
             <IconClock size={16} aria-hidden />
-            <Text size="sm" aria-label={`Duration ${formatDuration(courseMinutes(course))}`}>
-              {formatDuration(courseMinutes(course))}
+            <Text size="sm" aria-label={`Duration ${formatCourseDuration(course)}`}>
+              {formatCourseDuration(course)}
             </Text>
           </Group>
           <Group gap={4}>
             <IconStar size={16} aria-hidden />
-            <Text size="sm">
-              {course.average_rating.toFixed(1)} ({course.total_reviews})
-            </Text>
+            <Text size="sm">{ratingLabel(course)}</Text>
           </Group>
           <Group gap={4}>
             <IconUsers size={16} aria-hidden />
@@ -131,13 +123,7 @@ function CardStatus({
   return (
     <>
       {price}
-      <Button
-        loading={enrolling}
-        onClick={(event) => {
-          event.stopPropagation();
-          onEnroll(course);
-        }}
-      >
+      <Button className={classes.action} loading={enrolling} onClick={() => onEnroll(course)}>
         {isFree(course) ? 'Enroll for Free' : 'Enroll Now'}
       </Button>
     </>

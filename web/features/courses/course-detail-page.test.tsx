@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { CourseDetail } from '../../../common/courses';
 import type { User } from '../../../common/users';
 import { makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
@@ -34,6 +34,66 @@ function serve(user: User, course: CourseDetail | null, extra: Parameters<typeof
 }
 
 const path = (query = '') => `/app/course/${enrolledCourse.id}${query}`;
+
+/** The course as the API answers a student who has not enrolled: the outline, no lesson content. */
+const forSale = makeCourseDetail({
+  regular_price: 89,
+  average_rating: 0,
+  total_reviews: 0,
+  has_content_access: false,
+  modules: enrolledCourse.modules.map((module) => ({
+    ...module,
+    lessons: module.lessons.map((lesson) => ({ ...lesson, content_url: null, content_text: '' })),
+  })),
+});
+
+/** Screens from Mantine's md breakpoint up match; smaller ones (the default in tests) do not. */
+function wideScreen() {
+  // The setup's matchMedia is a shared mock: replace it for this test only, rather than re-mock it.
+  const previous = Object.getOwnPropertyDescriptor(window, 'matchMedia')!;
+  const wide = (query: string) =>
+    ({
+      matches: query.includes('62em'),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+  Object.defineProperty(window, 'matchMedia', { value: wide, writable: true, configurable: true });
+  onTestFinished(() => {
+    Object.defineProperty(window, 'matchMedia', previous);
+  });
+}
+
+/** An IntersectionObserver the test drives: `report(false)` scrolls the observed box out of view. */
+function controlledIntersection() {
+  const callbacks: IntersectionObserverCallback[] = [];
+  class FakeObserver {
+    constructor(callback: IntersectionObserverCallback) {
+      callbacks.push(callback);
+    }
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  return {
+    report: (isIntersecting: boolean) =>
+      act(() => {
+        for (const callback of callbacks)
+          callback([{ isIntersecting } as IntersectionObserverEntry], {} as unknown as IntersectionObserver);
+      }),
+  };
+}
+
+const follows = (later: Element, earlier: Element) =>
+  Boolean(earlier.compareDocumentPosition(later) & Node.DOCUMENT_POSITION_FOLLOWING);
 
 describe('CourseDetailPage', () => {
   it('shows the course with its lists, outline, progress and the reviews slot', async () => {
@@ -167,6 +227,8 @@ describe('CourseDetailPage', () => {
           score: 50,
           correct: 1,
           total: 2,
+          pass_mark: null,
+          passed: true,
           course_progress: 50,
           responses: [
             {
@@ -303,5 +365,95 @@ describe('CourseDetailPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as Complete' }));
     expect(await screen.findAllByText('Preview: progress is not saved')).not.toHaveLength(0);
     expect(screen.queryByText('Lesson completed successfully!')).toBeNull();
+  });
+
+  describe('for a student who has not enrolled', () => {
+    it('is a sales page: description, objectives, syllabus, instructor, price, guarantee, Enroll Now', async () => {
+      serve(makeUser(), forSale);
+      renderRoutes(routes, path());
+      expect(await screen.findByRole('heading', { name: forSale.title, level: 1 })).toBeTruthy();
+      expect(screen.getByText('Stand like a post.')).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'What you will learn' })).toBeTruthy();
+      expect(screen.getByText('Breathe')).toBeTruthy();
+      expect(screen.getByText('Module 1: Why We Stand')).toBeTruthy();
+      expect(screen.getByText('Welcome')).toBeTruthy();
+      expect(screen.getByText('8 min')).toBeTruthy();
+      expect(screen.getByText('Foundations Check')).toBeTruthy();
+      expect(
+        screen.getByText('1 module · 2 lessons · 18 min in total · Lessons unlock when you enroll'),
+      ).toBeTruthy();
+      expect(screen.getByText('Sifu Lin Wei')).toBeTruthy();
+      expect(screen.getByText('$89.00')).toBeTruthy();
+      expect(screen.getByText('30-day money-back guarantee')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Enroll Now' })).toBeTruthy();
+      expect(screen.getByText('Reviews slot false')).toBeTruthy();
+      // The lessons stay locked.
+      expect(screen.queryByRole('button', { name: /Open lesson/ })).toBeNull();
+    });
+
+    it('says "No reviews yet" instead of 0.0 for a course nobody has reviewed', async () => {
+      serve(makeUser(), forSale);
+      renderRoutes(routes, path());
+      expect(await screen.findByText('No reviews yet')).toBeTruthy();
+      expect(screen.queryByText(/0\.0/)).toBeNull();
+    });
+
+    it('shows the rating and review count once there are reviews', async () => {
+      serve(makeUser(), { ...forSale, average_rating: 4.5, total_reviews: 2 });
+      renderRoutes(routes, path());
+      expect(await screen.findByText('4.5 (2 reviews)')).toBeTruthy();
+    });
+
+    it('puts the price and Enroll Now above the syllabus and reviews on a small screen', async () => {
+      serve(makeUser(), forSale);
+      renderRoutes(routes, path());
+      const enroll = await screen.findByRole('button', { name: 'Enroll Now' });
+      expect(follows(screen.getByRole('heading', { name: 'Course content' }), enroll)).toBe(true);
+      expect(follows(screen.getByText('Reviews slot false'), enroll)).toBe(true);
+    });
+
+    it('keeps the price box beside the content on a wide screen', async () => {
+      wideScreen();
+      serve(makeUser(), forSale);
+      renderRoutes(routes, path());
+      const enroll = await screen.findByRole('button', { name: 'Enroll Now' });
+      expect(follows(enroll, screen.getByText('Reviews slot false'))).toBe(true);
+    });
+
+    it('shows a bar with the price and Enroll Now once the box has scrolled away on a small screen', async () => {
+      const intersection = controlledIntersection();
+      serve(makeUser(), forSale);
+      renderRoutes(routes, path());
+      await screen.findByRole('button', { name: 'Enroll Now' });
+      expect(screen.queryByRole('region', { name: 'Course actions' })).toBeNull();
+      intersection.report(false);
+      const bar = await screen.findByRole('region', { name: 'Course actions' });
+      expect(within(bar).getByText('$89.00')).toBeTruthy();
+      fireEvent.click(within(bar).getByRole('button', { name: 'Enroll Now' }));
+      expect(await screen.findByRole('dialog', { name: `Enroll in ${forSale.title}` })).toBeTruthy();
+      intersection.report(true);
+      await waitFor(() => expect(screen.queryByRole('region', { name: 'Course actions' })).toBeNull());
+    });
+
+    it('shows no bar on a wide screen, where the box stays in view', async () => {
+      wideScreen();
+      const intersection = controlledIntersection();
+      serve(makeUser(), forSale);
+      renderRoutes(routes, path());
+      await screen.findByRole('button', { name: 'Enroll Now' });
+      intersection.report(false);
+      expect(screen.queryByRole('region', { name: 'Course actions' })).toBeNull();
+    });
+  });
+
+  it('offers Continue Learning in the bar to an enrolled student on a small screen', async () => {
+    const intersection = controlledIntersection();
+    serve(makeUser(), enrolledCourse);
+    renderRoutes(routes, path());
+    await screen.findByText('Your progress: 0%');
+    intersection.report(false);
+    const bar = await screen.findByRole('region', { name: 'Course actions' });
+    fireEvent.click(within(bar).getByRole('button', { name: 'Continue Learning' }));
+    expect(await screen.findByRole('dialog', { name: 'Welcome' })).toBeTruthy();
   });
 });

@@ -1,11 +1,9 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
   Avatar,
-  Badge,
   Button,
-  Card,
   Center,
   Container,
   Grid,
@@ -13,11 +11,11 @@ import {
   Image,
   List,
   Loader,
-  Progress,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconClock, IconEye, IconStar, IconUsers } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { CourseDetail } from '../../../common/courses';
@@ -25,21 +23,24 @@ import { isNotFound } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useCourse, useLessonProgress, useListedCourse } from './api';
-import { courseMinutes } from './course-card';
 import {
   capitalise,
   capProgress,
   DEFAULT_THUMBNAIL,
+  formatCourseDuration,
   formatDuration,
-  formatPrice,
   splitLines,
 } from './course-format';
 import { CourseOutline } from './course-outline';
+import { PurchaseCard, StickyPurchaseBar, useOutOfView, type PurchaseActions } from './course-purchase';
 import { LessonViewer } from './lesson-viewer';
-import { isFree, MONEY_BACK_TEXT, ONE_TIME_TEXT, useEnrollAction } from './use-enroll-action';
+import { useEnrollAction } from './use-enroll-action';
 
 export const COURSE_LOAD_ERROR = 'Failed to load course data. Please try again later.';
 export const COURSE_NOT_FOUND_TEXT = 'Course not found.';
+export const NO_REVIEWS_TEXT = 'No reviews yet';
+/** Mantine's md breakpoint: from here the purchase box sits beside the content, as on desktop. */
+const WIDE_QUERY = '(min-width: 62em)';
 
 export interface CourseReviewsSlotProps {
   courseId: string;
@@ -116,6 +117,9 @@ function CourseDetailView({
   const lessonProgress = useLessonProgress(userId, course.id, enrolled && !isAdmin && Boolean(userId));
   const [overrides, setOverrides] = useState<Map<string, boolean>>(() => new Map());
   const { enroll, pendingId, dialog } = useEnrollAction();
+  const isWide = useMediaQuery(WIDE_QUERY, undefined, { getInitialValueInEffect: false });
+  const purchaseRef = useRef<HTMLDivElement>(null);
+  const purchaseOutOfView = useOutOfView(purchaseRef, !isWide);
 
   const lessons = useMemo(() => course.modules.flatMap((module) => module.lessons), [course.modules]);
   const completed = useMemo(() => {
@@ -148,9 +152,21 @@ function CourseDetailView({
   const prerequisites = splitLines(course.prerequisites);
   const objectives = splitLines(course.learning_objectives);
   const firstLesson = lessons[0];
+  const actions: PurchaseActions = {
+    enrolled,
+    isAdmin,
+    progress,
+    enrolling: pendingId === course.id,
+    onEnroll: () => enroll(course),
+    onContinue: firstLesson
+      ? () => setLesson(lessons.find((l) => !completed.has(l.id))?.id ?? firstLesson.id)
+      : null,
+  };
+  const purchase = <PurchaseCard course={course} actions={actions} cardRef={purchaseRef} sticky={isWide} />;
 
   return (
-    <Container size="xl" py="lg">
+    // On small screens the sticky bar must not cover the end of the page.
+    <Container size="xl" py="lg" pb={isWide ? undefined : 96}>
       <Stack gap="lg">
         {isAdmin && (
           <Alert color="blue" title="Admin Preview Mode" icon={<IconEye aria-hidden />}>
@@ -186,13 +202,16 @@ function CourseDetailView({
                 <Group gap={4}>
                   <IconStar size={18} aria-hidden />
                   <Text>
-                    {course.average_rating.toFixed(1)} ({course.total_reviews}{' '}
-                    {course.total_reviews === 1 ? 'review' : 'reviews'})
+                    {course.total_reviews > 0
+                      ? `${course.average_rating.toFixed(1)} (${course.total_reviews} ${
+                          course.total_reviews === 1 ? 'review' : 'reviews'
+                        })`
+                      : NO_REVIEWS_TEXT}
                   </Text>
                 </Group>
                 <Group gap={4}>
                   <IconClock size={18} aria-hidden />
-                  <Text>{formatDuration(courseMinutes(course))}</Text>
+                  <Text>{formatCourseDuration(course)}</Text>
                 </Group>
                 <Group gap={4}>
                   <IconUsers size={18} aria-hidden />
@@ -201,6 +220,8 @@ function CourseDetailView({
                   </Text>
                 </Group>
               </Group>
+              {/* Small screens: the price and the main action come first, not after the syllabus. */}
+              {!isWide && purchase}
               <Group gap="sm">
                 <Avatar src={course.instructor_avatar} alt="" radius="xl">
                   {course.instructor_name.charAt(0)}
@@ -243,6 +264,10 @@ function CourseDetailView({
                 </Section>
               )}
               <Section title="Course content">
+                <Text size="sm" c="dimmed">
+                  {syllabusSummary(course.modules.length, lessons)}
+                  {!canOpenLessons && lessons.length > 0 && ' · Lessons unlock when you enroll'}
+                </Text>
                 <CourseOutline
                   modules={course.modules}
                   completed={completed}
@@ -256,60 +281,10 @@ function CourseDetailView({
               })}
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Card withBorder padding="lg" style={{ position: 'sticky', top: 80 }}>
-              <Stack gap="sm">
-                {enrolled && !isAdmin ? (
-                  <>
-                    <Badge color={course.enrollment?.completed_date ? 'jade' : 'blue.8'} size="lg">
-                      {course.enrollment?.completed_date ? 'Completed' : 'Currently Enrolled'}
-                    </Badge>
-                    <Text size="sm" fw={600} id="course-progress-label">
-                      Your progress: {progress}%
-                    </Text>
-                    <Progress.Root size="lg">
-                      <Progress.Section value={progress} aria-labelledby="course-progress-label" />
-                    </Progress.Root>
-                    {firstLesson && (
-                      <Button
-                        onClick={() =>
-                          setLesson(lessons.find((l) => !completed.has(l.id))?.id ?? firstLesson.id)
-                        }
-                      >
-                        Continue Learning
-                      </Button>
-                    )}
-                  </>
-                ) : (
-                  <>
-                    <Text size="xl" fw={700}>
-                      {isFree(course) ? 'Free' : formatPrice(course.regular_price, course.currency)}
-                    </Text>
-                    {!isAdmin && (
-                      <Button loading={pendingId === course.id} onClick={() => enroll(course)}>
-                        {isFree(course) ? 'Enroll for Free' : 'Enroll Now'}
-                      </Button>
-                    )}
-                  </>
-                )}
-                {!isFree(course) && (
-                  <Stack gap={2}>
-                    <Text size="sm">{MONEY_BACK_TEXT}</Text>
-                    <Text size="sm">{ONE_TIME_TEXT}</Text>
-                  </Stack>
-                )}
-                {course.features.length > 0 && (
-                  <List size="sm" spacing={2}>
-                    {course.features.map((feature) => (
-                      <List.Item key={feature.id}>{feature.name}</List.Item>
-                    ))}
-                  </List>
-                )}
-              </Stack>
-            </Card>
-          </Grid.Col>
+          {isWide && <Grid.Col span={{ base: 12, md: 4 }}>{purchase}</Grid.Col>}
         </Grid>
       </Stack>
+      {!isWide && purchaseOutOfView && <StickyPurchaseBar course={course} actions={actions} />}
       {openLessonId && canOpenLessons && (
         <LessonViewer
           courseId={course.id}
@@ -326,6 +301,17 @@ function CourseDetailView({
       {dialog}
     </Container>
   );
+}
+
+/** "2 modules · 7 lessons · 1 h 5 min in total": what a buyer gets, before the outline itself. */
+function syllabusSummary(modules: number, lessons: { duration_minutes: number }[]) {
+  const minutes = lessons.reduce((sum, lesson) => sum + lesson.duration_minutes, 0);
+  const parts = [
+    `${modules} ${modules === 1 ? 'module' : 'modules'}`,
+    `${lessons.length} ${lessons.length === 1 ? 'lesson' : 'lessons'}`,
+  ];
+  if (minutes > 0) parts.push(`${formatDuration(minutes)} in total`);
+  return parts.join(' · ');
 }
 
 function Fact({ label, value }: { label: string; value: string }) {

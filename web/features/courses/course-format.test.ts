@@ -1,14 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import { formatAmount } from '../../../common/payments';
-import { capProgress, formatDuration, formatPrice, splitLines, videoSource } from './course-format';
+import {
+  capProgress,
+  formatCourseDuration,
+  formatDuration,
+  formatPrice,
+  splitLines,
+  studentModuleDescription,
+  videoSource,
+} from './course-format';
 import { readQuizQuestions, toParagraphs } from './quiz-content';
 
 describe('course formatting', () => {
-  it('shows durations as Xh Ym', () => {
-    expect(formatDuration(0)).toBe('0m');
-    expect(formatDuration(45)).toBe('45m');
-    expect(formatDuration(60)).toBe('1h');
-    expect(formatDuration(127)).toBe('2h 7m');
+  it('shows every duration in one form: "25 min", "1 h 30 min", "2 h"', () => {
+    expect(formatDuration(25)).toBe('25 min');
+    expect(formatDuration(60)).toBe('1 h');
+    expect(formatDuration(90)).toBe('1 h 30 min');
+    expect(formatDuration(127)).toBe('2 h 7 min');
+    expect(formatDuration(120)).toBe('2 h');
+    expect(formatDuration(0)).toBe('0 min');
+  });
+
+  it("shows a course's lesson minutes, else its estimated hours, and a new course as having no lessons", () => {
+    const course = { total_duration_minutes: 95, estimated_hours: 3, lesson_count: 4 };
+    expect(formatCourseDuration(course)).toBe('1 h 35 min');
+    expect(formatCourseDuration({ ...course, total_duration_minutes: 0 })).toBe('3 h');
+    expect(formatCourseDuration({ total_duration_minutes: 0, estimated_hours: 0, lesson_count: 0 })).toBe(
+      'No lessons yet',
+    );
+    expect(formatCourseDuration({ total_duration_minutes: 0, estimated_hours: 0, lesson_count: 1 })).toBe(
+      '1 lesson',
+    );
+    expect(formatCourseDuration({ total_duration_minutes: 0, estimated_hours: 0, lesson_count: 3 })).toBe(
+      '3 lessons',
+    );
+  });
+
+  it("hides a new module's placeholder description from students", () => {
+    expect(studentModuleDescription('Add a description')).toBe('');
+    expect(studentModuleDescription('  Add a description \n')).toBe('');
+    expect(studentModuleDescription('   ')).toBe('');
+    expect(studentModuleDescription(null)).toBe('');
+    expect(studentModuleDescription(' Rooting the stance. ')).toBe('Rooting the stance.');
   });
 
   it('formats prices as USD en-US', () => {

@@ -1,15 +1,47 @@
+import { MODULE_DEFAULTS, type CourseSummary } from '../../../common/courses';
 import { formatAmount } from '../../../common/payments';
 import defaultThumbnail from './default-thumbnail.svg';
 
 export const DEFAULT_THUMBNAIL: string = defaultThumbnail;
 
-/** Minutes as the spec shows durations: "Xh Ym" ("45m" under an hour, "2h" on the hour). */
+/**
+ * Minutes in the one form every screen uses: "25 min", "1 h 30 min", "2 h". Lessons without a
+ * duration (0) are better left unlabelled than shown as "0 min"; callers check for that.
+ */
 export function formatDuration(minutes: number): string {
   const total = Math.max(0, Math.round(minutes));
   const hours = Math.floor(total / 60);
   const rest = total % 60;
-  if (hours === 0) return `${rest}m`;
-  return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+type CourseLength = Pick<CourseSummary, 'total_duration_minutes' | 'estimated_hours' | 'lesson_count'>;
+
+/** Minutes of lesson content, or the course's estimated hours when it has no timed lessons yet. */
+export const courseMinutes = (course: Omit<CourseLength, 'lesson_count'>) =>
+  course.total_duration_minutes > 0 ? course.total_duration_minutes : course.estimated_hours * 60;
+
+export const NO_LESSONS_YET = 'No lessons yet';
+
+/**
+ * How long a course takes, as cards, the course page and the admin show it. A course with nothing
+ * timed says what it has instead of "0 min": no lessons yet, or how many untimed lessons.
+ */
+export function formatCourseDuration(course: CourseLength): string {
+  const minutes = courseMinutes(course);
+  if (minutes > 0) return formatDuration(minutes);
+  if (course.lesson_count === 0) return NO_LESSONS_YET;
+  return `${course.lesson_count} ${course.lesson_count === 1 ? 'lesson' : 'lessons'}`;
+}
+
+/**
+ * A module's description as students see it: blank while it is still the placeholder a new module
+ * gets from the server ("Add a description"), which is a prompt for the instructor, not content.
+ */
+export function studentModuleDescription(description: string | null | undefined): string {
+  const text = description?.trim() ?? '';
+  return text === MODULE_DEFAULTS.description ? '' : text;
 }
 
 /** A course price, given in whole units as the course API sends it, shown like every other amount. */

@@ -60,12 +60,21 @@ describe('CourseListPage', () => {
     expect(within(card(enrolled.title)).getByText('Currently Enrolled')).toBeTruthy();
     expect(within(card(completed.title)).getByText('Completed')).toBeTruthy();
     expect(within(card(unpublished.title)).getByText('Under Construction')).toBeTruthy();
-    expect(within(card(free.title)).getByText('1h 35m')).toBeTruthy();
+    expect(within(card(free.title)).getByText('1 h 35 min')).toBeTruthy();
     expect(within(card(free.title)).getByText('12 students')).toBeTruthy();
-    // Only enrolled students' cards link to the course; no refresh for students.
-    expect(within(card(enrolled.title)).getByRole('link', { name: enrolled.title })).toBeTruthy();
-    expect(within(card(free.title)).queryByRole('link')).toBeNull();
+    // Every card links to its course, enrolled or not, so a student can read it before buying.
+    for (const course of [free, paid, enrolled, completed]) {
+      const link = within(card(course.title)).getByRole('link', { name: course.title });
+      expect(link.getAttribute('href')).toBe(`/app/course/${course.id}`);
+    }
     expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
+  });
+
+  it('opens the sales page of a course the student has not bought from its card', async () => {
+    serve(makeUser());
+    const { router } = renderRoutes(routes, '/app/courses');
+    fireEvent.click(await screen.findByRole('link', { name: paid.title }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/app/course/${paid.id}`));
   });
 
   it('asks the API for series on /app/series', async () => {

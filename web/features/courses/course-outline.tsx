@@ -7,7 +7,7 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import type { LessonType, Module } from '../../../common/courses';
-import { formatDuration } from './course-format';
+import { formatDuration, studentModuleDescription } from './course-format';
 
 const LESSON_ICONS: Record<LessonType, TablerIcon> = {
   video: IconPlayerPlay,
@@ -39,7 +39,7 @@ export function CourseOutline({ modules, completed, onOpenLesson }: CourseOutlin
           </Accordion.Control>
           <Accordion.Panel>
             <Stack gap={4}>
-              {module.description && (
+              {studentModuleDescription(module.description) && (
                 <Text size="sm" c="dimmed" mb="xs">
                   {module.description}
                 </Text>
@@ -49,16 +49,21 @@ export function CourseOutline({ modules, completed, onOpenLesson }: CourseOutlin
                 const done = completed.has(lesson.id);
                 const row = (
                   <Group justify="space-between" wrap="nowrap" py={6} px="xs">
-                    <Group gap="sm" wrap="nowrap">
+                    <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
                       <ThemeIcon variant="light" size="md" aria-hidden>
                         <TypeIcon size={16} />
                       </ThemeIcon>
-                      <Text size="sm">{lesson.title}</Text>
-                      <Badge size="xs" variant="outline" color="gray.7">
-                        {lesson.lesson_type}
-                      </Badge>
+                      {/* On a phone the badge moves under a long title rather than being cut short. */}
+                      <Group gap="sm" miw={0} style={{ rowGap: 2 }}>
+                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                          {lesson.title}
+                        </Text>
+                        <Badge size="xs" variant="outline" color="gray.7" style={{ flexShrink: 0 }}>
+                          {lesson.lesson_type}
+                        </Badge>
+                      </Group>
                     </Group>
-                    <Group gap="xs" wrap="nowrap">
+                    <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
                       {lesson.duration_minutes > 0 && (
                         <Text size="sm" c="dimmed">
                           {formatDuration(lesson.duration_minutes)}

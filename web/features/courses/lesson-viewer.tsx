@@ -1,8 +1,8 @@
-import { AspectRatio, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, AspectRatio, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCheck, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { Lesson } from '../../../common/courses';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { usePhoneLayout } from '../../lib/use-phone-layout';
 import { useCompleteLesson } from './api';
 import { formatDuration, videoSource } from './course-format';
 import { readQuizQuestions, toParagraphs } from './quiz-content';
@@ -37,7 +37,7 @@ export function LessonViewer({
   onClose,
   onCompletedChange,
 }: LessonViewerProps) {
-  const isPhone = useMediaQuery('(max-width: 48em)');
+  const isPhone = usePhoneLayout();
   const complete = useCompleteLesson(userId, courseId);
   const index = lessons.findIndex((lesson) => lesson.id === lessonId);
   const lesson = lessons[index];
@@ -65,7 +65,7 @@ export function LessonViewer({
     <Modal
       opened
       onClose={onClose}
-      fullScreen={Boolean(isPhone)}
+      fullScreen={isPhone}
       size="xl"
       title={lesson ? lesson.title : 'Lesson'}
       styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
@@ -90,19 +90,21 @@ export function LessonViewer({
             courseId={courseId}
             userId={userId}
             isAdmin={isAdmin}
+            completed={done}
             onQuizCompleted={(id) => onCompletedChange(id, true)}
           />
-          <Group justify="space-between" mt="md">
-            <Button
-              variant="default"
-              leftSection={<IconChevronLeft size={16} aria-hidden />}
+          <Group justify="space-between" wrap="nowrap" gap="xs" mt="md">
+            <StepButton
+              direction="previous"
+              iconOnly={isPhone}
               disabled={!previous}
               onClick={() => previous && onNavigate(previous.id)}
-            >
-              Previous
-            </Button>
+            />
             {lesson.lesson_type === 'quiz' ? (
-              <Button disabled>{done ? 'Completed' : 'Complete Quiz to Mark as Done'}</Button>
+              // The full wording would be cut short on a phone, between the Previous and Next icons.
+              <Button disabled>
+                {done ? 'Completed' : isPhone ? 'Complete Quiz First' : 'Complete Quiz to Mark as Done'}
+              </Button>
             ) : (
               <Button
                 color="jade"
@@ -114,18 +116,54 @@ export function LessonViewer({
                 {done ? 'Completed' : 'Mark as Complete'}
               </Button>
             )}
-            <Button
-              variant="default"
-              rightSection={<IconChevronRight size={16} aria-hidden />}
+            <StepButton
+              direction="next"
+              iconOnly={isPhone}
               disabled={!next}
               onClick={() => next && onNavigate(next.id)}
-            >
-              Next
-            </Button>
+            />
           </Group>
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/**
+ * Previous or Next. On a phone only its chevron shows, so both fit in one row with the complete
+ * button between them; the accessible name stays.
+ */
+function StepButton({
+  direction,
+  iconOnly,
+  disabled,
+  onClick,
+}: {
+  direction: 'previous' | 'next';
+  iconOnly: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  const Icon = direction === 'previous' ? IconChevronLeft : IconChevronRight;
+  const label = direction === 'previous' ? 'Previous' : 'Next';
+  if (iconOnly) {
+    return (
+      <ActionIcon variant="default" size="input-sm" aria-label={label} disabled={disabled} onClick={onClick}>
+        <Icon size={18} aria-hidden />
+      </ActionIcon>
+    );
+  }
+  const icon = <Icon size={16} aria-hidden />;
+  return (
+    <Button
+      variant="default"
+      leftSection={direction === 'previous' ? icon : undefined}
+      rightSection={direction === 'next' ? icon : undefined}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {label}
+    </Button>
   );
 }
 
@@ -134,12 +172,14 @@ function LessonBody({
   courseId,
   userId,
   isAdmin,
+  completed,
   onQuizCompleted,
 }: {
   lesson: Lesson;
   courseId: string;
   userId: string;
   isAdmin: boolean;
+  completed: boolean;
   onQuizCompleted: (lessonId: string) => void;
 }) {
   if (lesson.lesson_type === 'quiz') {
@@ -150,6 +190,8 @@ function LessonBody({
         userId={userId}
         isAdmin={isAdmin}
         questions={readQuizQuestions(lesson.content_text)}
+        passMark={lesson.pass_mark}
+        completed={completed}
         onCompleted={onQuizCompleted}
       />
     );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Modal, Radio, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { QuizResponse } from '../../../common/progress';
-import type { StudentQuizQuestion } from '../../../common/quiz';
+import { quizPassed, type StudentQuizQuestion } from '../../../common/quiz';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useLastQuizAttempt, useSubmitQuiz } from './api';
 
@@ -11,23 +11,39 @@ export const QUIZ_CONFIRM_TEXT =
 export const QUIZ_SAVE_FAILED = 'Quiz completed but failed to save results. Please try again.';
 export const quizCompletedMessage = (score: number) => `Quiz completed with ${score}%!`;
 export const QUIZ_PREVIEW_NOTICE = 'Preview: quiz results are not saved';
+export const quizNotPassedMessage = (score: number, passMark: number) =>
+  `You scored ${score}%. The pass mark is ${passMark}%: try again to complete this lesson.`;
 
 export interface QuizViewProps {
   lessonId: string;
   courseId: string;
   userId: string;
   questions: StudentQuizQuestion[];
+  /** The score an attempt needs to complete the lesson; null: any attempt does. */
+  passMark: number | null;
+  /** Whether the lesson is already complete, as an earlier attempt may have passed. */
+  completed: boolean;
   isAdmin: boolean;
-  /** Called once a submission has been scored (and, for students, saved). */
+  /** Called once a submission that passed has been scored (and, for students, saved). */
   onCompleted: (lessonId: string) => void;
 }
 
 interface QuizResult {
   score: number;
+  passed: boolean;
   responses: QuizResponse[];
 }
 
-export function QuizView({ lessonId, courseId, userId, questions, isAdmin, onCompleted }: QuizViewProps) {
+export function QuizView({
+  lessonId,
+  courseId,
+  userId,
+  questions,
+  passMark,
+  completed,
+  isAdmin,
+  onCompleted,
+}: QuizViewProps) {
   const [answers, setAnswers] = useState<Record<string, number>>({});
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<QuizResult | null>(null);
@@ -41,7 +57,13 @@ export function QuizView({ lessonId, courseId, userId, questions, isAdmin, onCom
 
   const shown: QuizResult | null =
     result ??
-    (!retrying && previous.data ? { score: previous.data.score, responses: previous.data.responses } : null);
+    (!retrying && previous.data
+      ? {
+          score: previous.data.score,
+          passed: quizPassed(previous.data.score, passMark),
+          responses: previous.data.responses,
+        }
+      : null);
   const answered = Object.keys(answers).length;
 
   const handleSubmit = () => {
@@ -54,10 +76,14 @@ export function QuizView({ lessonId, courseId, userId, questions, isAdmin, onCom
       },
       {
         onSuccess: (response) => {
-          setResult({ score: response.score, responses: response.responses });
+          setResult({ score: response.score, passed: response.passed, responses: response.responses });
           setReviewing(false);
-          if (response.saved) notifySuccess(quizCompletedMessage(response.score));
-          else notifySuccess(`${quizCompletedMessage(response.score)} ${QUIZ_PREVIEW_NOTICE}.`);
+          const preview = response.saved ? '' : ` ${QUIZ_PREVIEW_NOTICE}.`;
+          if (!response.passed && response.pass_mark !== null) {
+            notifyError(`${quizNotPassedMessage(response.score, response.pass_mark)}${preview}`);
+            return;
+          }
+          notifySuccess(`${quizCompletedMessage(response.score)}${preview}`);
           onCompleted(lessonId);
         },
         onError: () => notifyError(QUIZ_SAVE_FAILED),
@@ -78,13 +104,25 @@ export function QuizView({ lessonId, courseId, userId, questions, isAdmin, onCom
       <Stack gap="md">
         <Card withBorder padding="lg">
           <Stack gap="xs" align="center">
-            <Title order={3}>Quiz Completed</Title>
+            <Title order={3}>{shown.passed ? 'Quiz Completed' : 'Not Passed Yet'}</Title>
             <Text size="xl" fw={700} aria-label="Your score">
               {shown.score}%
             </Text>
             <Text c="dimmed">
               {correct} of {shown.responses.length || questions.length} correct
             </Text>
+            {passMark !== null && (
+              <Text>
+                Pass mark: {passMark}%{shown.passed ? ' (passed)' : ''}
+              </Text>
+            )}
+            {!shown.passed && (
+              <Text size="sm" ta="center">
+                {completed
+                  ? 'An earlier attempt passed, so the lesson stays complete.'
+                  : `Score at least ${passMark}% to complete this lesson.`}
+              </Text>
+            )}
             {isAdmin && <Badge color="gray.7">{QUIZ_PREVIEW_NOTICE}</Badge>}
             <Group>
               <Button variant="default" onClick={() => setReviewing((value) => !value)}>

@@ -58,6 +58,7 @@ export function makeCourseDetail(overrides: Partial<CourseDetail> = {}): CourseD
             duration_minutes: 8,
             order_sequence: 1,
             is_required: true,
+            pass_mark: null,
           },
           {
             id: '33333333-3333-4333-8333-333333333332',
@@ -72,6 +73,7 @@ export function makeCourseDetail(overrides: Partial<CourseDetail> = {}): CourseD
             duration_minutes: 10,
             order_sequence: 2,
             is_required: true,
+            pass_mark: null,
           },
         ],
       },

@@ -9,14 +9,11 @@ const wrapper = ({ children }: { children: ReactNode }) => <TestProviders>{child
 
 afterEach(() => vi.restoreAllMocks());
 
-/** The spec's "404 means none": an answer, not a failure, so nothing is logged or shown as an error. */
-describe('the payments reads whose 404 means none', () => {
-  it('useSubscription is null on a 404, with no error state and nothing logged', async () => {
+/** "None" is an answer, not a failure, so nothing is logged or shown as an error. */
+describe('the payments reads that may answer none', () => {
+  it('useSubscription is null when there is no plan, with no error state and nothing logged', async () => {
     stubFetch({
-      [`GET /api/stripe/subscription/${USER_ID}`]: () => ({
-        status: 404,
-        body: { error: 'No subscription found', code: 'SUBSCRIPTION_NOT_FOUND' },
-      }),
+      [`GET /api/stripe/subscription/${USER_ID}`]: () => ({ status: 200, body: { subscription: null } }),
     });
     const consoleError = vi.spyOn(console, 'error');
     const { result } = renderHook(() => useSubscription(USER_ID), { wrapper });

@@ -41,21 +41,13 @@ export function useOrders(userId: string, page: number) {
   });
 }
 
-/** The user's current plan, or null when there is none (the server answers 404). */
+/** The user's current plan, or null when there is none. */
 export function useSubscription(userId: string) {
   return useQuery({
     queryKey: paymentKeys.subscription(userId),
-    queryFn: async (): Promise<Subscription | null> => {
-      try {
-        const response = await apiRequest(`/stripe/subscription/${enc(userId)}`, {
-          schema: SubscriptionResponse,
-        });
-        return response.subscription;
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
-    },
+    queryFn: async (): Promise<Subscription | null> =>
+      (await apiRequest(`/stripe/subscription/${enc(userId)}`, { schema: SubscriptionResponse }))
+        .subscription,
   });
 }
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, stubFetch } from '../../test/render';
+import { emulateViewportWidth } from '../../test/viewport';
 import { ORDERS_PAGE_SIZE } from './api';
 import { OrderHistory } from './order-history';
 import { USER_ID, makeOrder, makeSubscription } from './test-data';
@@ -8,10 +9,7 @@ import { USER_ID, makeOrder, makeSubscription } from './test-data';
 const routes = [{ path: '/', element: <OrderHistory userId={USER_ID} /> }];
 const ORDERS = `GET /api/stripe/orders/${USER_ID}`;
 const SUBSCRIPTION = `GET /api/stripe/subscription/${USER_ID}`;
-const noSubscription = () => ({
-  status: 404,
-  body: { error: 'No subscription found', code: 'SUBSCRIPTION_NOT_FOUND' },
-});
+const noSubscription = () => ({ status: 200, body: { subscription: null } });
 
 const orders = [
   makeOrder(),
@@ -50,6 +48,32 @@ describe('OrderHistory', () => {
     expect(calls.find((call) => call.path.startsWith('/api/stripe/orders'))).toBeTruthy();
     expect(screen.queryByText(/AI Sifu plan/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+  });
+
+  it('lists the orders as cards on a phone, the course heading each card', async () => {
+    emulateViewportWidth(375);
+    stubFetch({
+      [ORDERS]: () => ({ body: { orders, total: 2 } }),
+      [SUBSCRIPTION]: noSubscription,
+    });
+    renderRoutes(routes, '/');
+    const list = await screen.findByRole('list', { name: 'Your orders' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards.map((card) => card.firstElementChild?.textContent)).toEqual([
+      'Xingyi Five Elements',
+      'Baguazhang Circle Walking',
+    ]);
+    expect(
+      within(cards[1]!)
+        .getAllByRole('term')
+        .map((dt) => dt.textContent),
+    ).toEqual(['Date', 'Amount', 'Status']);
+    expect(
+      within(cards[1]!)
+        .getAllByRole('definition')
+        .map((dd) => dd.textContent),
+    ).toEqual(['February 10, 2025', '$120.00', 'FailedCard Declined']);
   });
 
   it("says 'No orders yet' when the server answers 404 or an empty list", async () => {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatAmount, type Order, type Subscription } from '../../../common/payments';
 import { pageCount, PrevNextPager } from '../../components/prev-next-pager';
+import { ResponsiveTable, type ResponsiveColumn } from '../../components/responsive-table';
 import { formatDate } from '../../lib/format';
 import { ORDERS_PAGE_SIZE, useOrders, useSubscription } from './api';
 import { ORDER_STATUS_COLOR, ORDER_STATUS_LABEL, failureCopy } from './payment-copy';
@@ -51,41 +52,18 @@ function PlanLine({ subscription }: { subscription: Subscription }) {
   );
 }
 
-function OrdersTable({ orders }: { orders: Order[] }) {
-  return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table aria-label="Your orders" verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Date</Table.Th>
-            <Table.Th scope="col">Course</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Amount
-            </Table.Th>
-            {/* Wide enough that a status badge is never cut short. */}
-            <Table.Th scope="col" miw={130}>
-              Status
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {orders.map((order) => (
-            <Table.Tr key={order.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(order.created_at)}</Table.Td>
-              <Table.Td>{order.course_title}</Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatAmount(order.amount_cents, order.currency)}
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge order={order} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
+const ORDER_COLUMNS: ResponsiveColumn<Order>[] = [
+  { header: 'Date', cell: (order) => formatDate(order.created_at), noWrap: true },
+  { header: 'Course', cell: (order) => order.course_title, isCardTitle: true },
+  {
+    header: 'Amount',
+    cell: (order) => formatAmount(order.amount_cents, order.currency),
+    alignRight: true,
+    noWrap: true,
+  },
+  // Wide enough that a status badge is never cut short.
+  { header: 'Status', cell: (order) => <StatusBadge order={order} />, minWidth: 130 },
+];
 
 /** Settings' "Order History": the user's course purchases, newest first, and their AI Sifu plan. */
 export function OrderHistory({ userId }: { userId: string }) {
@@ -117,7 +95,14 @@ export function OrderHistory({ userId }: { userId: string }) {
           <Text c="dimmed">{NO_ORDERS_TEXT}</Text>
         ) : (
           <>
-            <OrdersTable orders={orders.data.orders} />
+            <ResponsiveTable
+              label="Your orders"
+              columns={ORDER_COLUMNS}
+              rows={orders.data.orders}
+              rowKey={(order) => order.id}
+              minWidth={480}
+              verticalSpacing="xs"
+            />
             {pages > 1 && <PrevNextPager page={page} pages={pages} onChange={setPage} />}
           </>
         )}

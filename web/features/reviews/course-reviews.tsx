@@ -20,7 +20,7 @@ import { formatDate } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { useCourseReviews, useDeleteReview, useMarkHelpful, useMyReview, useRatingSummary } from './api';
-import { RatingSummary } from './rating-summary';
+import { NO_REVIEWS_YET, RatingSummary } from './rating-summary';
 import { ReviewModal } from './review-modal';
 
 export const REVIEWS_LOAD_ERROR = 'Failed to load reviews. Please try again.';
@@ -81,15 +81,16 @@ export function CourseReviews({ courseId, courseTitle, canReview }: CourseReview
           </Group>
         )}
       </Group>
-      {summary.data && <RatingSummary summary={summary.data} />}
       {reviews.isPending ? (
         <Loader aria-label="Loading reviews" />
       ) : reviews.isError && !reviews.isFetchNextPageError ? (
+        // The error alone: a summary beside it would claim "0 reviews" the page could not read.
         <LoadFailed onRetry={() => void reviews.refetch()} />
       ) : loaded.length === 0 ? (
-        <Text c="dimmed">No reviews yet.</Text>
+        <Text c="dimmed">{NO_REVIEWS_YET}</Text>
       ) : (
         <>
+          {summary.data && <RatingSummary summary={summary.data} />}
           <Stack gap="sm" role="list" aria-label="Reviews">
             {loaded.map((review) => (
               <ReviewItem
@@ -163,7 +164,8 @@ function ReviewItem({ review, courseId, isOwn }: { review: CourseReview; courseI
   return (
     <Card withBorder padding="md" role="listitem">
       <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap">
+        {/* On a phone the badge moves under the name rather than being cut. */}
+        <Group justify="space-between" gap="xs">
           <Group gap="sm" wrap="nowrap">
             <Avatar src={review.user_avatar} alt="" radius="xl">
               {review.user_name.charAt(0)}

@@ -9,8 +9,12 @@ const ROWS = [
   [1, 'one_star'],
 ] as const;
 
+export const NO_REVIEWS_YET = 'No reviews yet';
+
+/** The average and the spread of stars; a course nobody has reviewed says so instead of "0.0". */
 export function RatingSummary({ summary }: { summary: RatingSummaryData }) {
   const total = summary.total_reviews;
+  if (total === 0) return <Text c="dimmed">{NO_REVIEWS_YET}</Text>;
   return (
     <Group align="flex-start" gap="xl" wrap="wrap">
       <Stack gap={2} align="center">

@@ -33,6 +33,8 @@ function ReviewForm({ courseId, courseTitle, review, onClose }: Omit<ReviewModal
   const [rating, setRating] = useState(review?.rating ?? 0);
   const [text, setText] = useState(review?.review_text ?? '');
   const [failed, setFailed] = useState(false);
+  // The rating message waits for a submit attempt: an untouched form is not a mistake.
+  const [attempted, setAttempted] = useState(false);
   const create = useCreateReview(courseId);
   const update = useUpdateReview(courseId);
   const pending = create.isPending || update.isPending;
@@ -45,6 +47,7 @@ function ReviewForm({ courseId, courseTitle, review, onClose }: Omit<ReviewModal
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
+    setAttempted(true);
     if (ratingError || textError) return;
     setFailed(false);
     const options = {
@@ -82,8 +85,8 @@ function ReviewForm({ courseId, courseTitle, review, onClose }: Omit<ReviewModal
             aria-labelledby="review-rating-label"
             getSymbolLabel={(value) => `${value} ${value === 1 ? 'star' : 'stars'}`}
           />
-          {rating === 0 && ratingError && (
-            <Text size="sm" c="red.8">
+          {attempted && ratingError && (
+            <Text size="sm" c="red.8" role="alert">
               {ratingError}
             </Text>
           )}
@@ -106,7 +109,15 @@ function ReviewForm({ courseId, courseTitle, review, onClose }: Omit<ReviewModal
           <Button variant="default" onClick={onClose} disabled={pending}>
             Cancel
           </Button>
-          <Button type="submit" disabled={rating === 0 || Boolean(textError)} loading={pending}>
+          {/* Spec: Submit is disabled while the rating is 0. It stays focusable and pressable (aria-disabled)
+              so that pressing it says why instead of doing nothing. */}
+          <Button
+            type="submit"
+            disabled={Boolean(textError)}
+            data-disabled={rating === 0 || undefined}
+            aria-disabled={rating === 0 || undefined}
+            loading={pending}
+          >
             {review ? 'Update Review' : 'Submit Review'}
           </Button>
         </Group>

@@ -106,6 +106,14 @@ describe('TermsModal', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalled();
   });
+
+  it('says Cancel, as the spec does, when accepted terms are viewed from the user menu', () => {
+    const { dialog, onClose } = renderModal({ required: false, status: accepted });
+    expect(within(dialog).getByText(/You accepted version 2025-07-14/)).toBeTruthy();
+    expect(within(dialog).queryByText('Close')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalled();
+  });
 });
 
 describe('TermsGate', () => {

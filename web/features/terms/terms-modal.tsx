@@ -109,7 +109,7 @@ export function TermsModal({ userId, status, opened, required, onClose }: TermsM
         <Group justify="flex-end">
           {!required && (
             <Button variant="default" onClick={handleClose}>
-              {alreadyAccepted ? 'Close' : 'Cancel'}
+              Cancel
             </Button>
           )}
           {!alreadyAccepted && (

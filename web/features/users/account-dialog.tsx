@@ -10,6 +10,8 @@ import { DEACTIVATE_CONFIRM_MESSAGE, DEACTIVATE_FAILED_MESSAGE, serverFieldError
 export const DEACTIVATION_LOGOUT_MS = 2000;
 export const DELETION_NOTICE_MS = 5000;
 
+export const SIGNING_OUT_NOTICE = 'You will be signed out in a moment.';
+
 export const DELETION_NOTE =
   'Account deletion is handled by contacting support and is processed in 3-5 business days.';
 
@@ -64,6 +66,7 @@ function DeactivateForm({
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
+    deactivate.reset();
     const confirmed = confirmation === DEACTIVATE_CONFIRMATION;
     setConfirmError(!confirmed);
     setPasswordError(password === '' ? DEACTIVATE_PASSWORD_REQUIRED_MESSAGE : null);
@@ -73,23 +76,34 @@ function DeactivateForm({
       {
         onSuccess: (result) => {
           setDone(true);
-          const fallback = deletionRequest
-            ? `Your account is deactivated and your deletion request was sent. ${DELETION_NOTE}`
-            : 'Your account is deactivated.';
-          notifySuccess(result.message ?? fallback, {
-            title: deletionRequest ? 'Deletion requested' : 'Account deactivated',
-            autoClose: deletionRequest ? DELETION_NOTICE_MS : undefined,
-          });
+          // The title says what happened; the message says what comes next, without repeating it.
+          if (deletionRequest) {
+            notifySuccess(result.message ?? `Your deletion request was sent. ${DELETION_NOTE}`, {
+              title: 'Deletion requested',
+              autoClose: DELETION_NOTICE_MS,
+            });
+          } else {
+            notifySuccess(SIGNING_OUT_NOTICE, { title: 'Account deactivated' });
+          }
           logoutTimer.current = setTimeout(() => {
             logoutTimer.current = undefined;
             void onDeactivatedRef.current();
           }, DEACTIVATION_LOGOUT_MS);
         },
         onError: (error) => {
-          notifyError(errorMessage(error, DEACTIVATE_FAILED_MESSAGE), { title: DEACTIVATE_FAILED_MESSAGE });
           // A wrong password answers 403 (never 401, which would end the session).
           const wrongPassword = error instanceof ApiRequestError && error.status === 403;
-          setPasswordError(wrongPassword ? error.message : (serverFieldError(error, 'password') ?? null));
+          const fieldError = wrongPassword ? error.message : (serverFieldError(error, 'password') ?? null);
+          setPasswordError(fieldError);
+          // Spec: the toast is 'Failed to deactivate account', with the server's reason when it gives
+          // one; a reason already shown under the password field is not repeated in it.
+          const reason = fieldError
+            ? DEACTIVATE_FAILED_MESSAGE
+            : errorMessage(error, DEACTIVATE_FAILED_MESSAGE);
+          notifyError(
+            reason,
+            reason === DEACTIVATE_FAILED_MESSAGE ? {} : { title: DEACTIVATE_FAILED_MESSAGE },
+          );
         },
       },
     );
@@ -98,7 +112,7 @@ function DeactivateForm({
   if (done) {
     return (
       <Stack gap="md" role="status">
-        <Text>Your account is deactivated. You will be signed out in a moment.</Text>
+        <Text>Your account is deactivated. {SIGNING_OUT_NOTICE}</Text>
       </Stack>
     );
   }

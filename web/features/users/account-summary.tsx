@@ -21,26 +21,27 @@ export function AccountSummary({ profile }: { profile: User }) {
         <Title order={2} size="h3" id="account-summary-title">
           Account
         </Title>
-        <Group gap="md" wrap="nowrap">
+        <Group gap="md" wrap="nowrap" align="flex-start">
           <UserAvatar name={profile.name} avatar={profile.avatar} size={64} radius={64} />
-          <div style={{ minWidth: 0 }}>
-            <Text fw={600} size="lg" truncate>
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Text fw={600} size="lg" style={{ overflowWrap: 'anywhere' }}>
               {profile.name}
             </Text>
-            <Text c="dimmed" truncate>
+            <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               @{profile.username}
             </Text>
-          </div>
-          <Group gap="xs" ml="auto">
-            <Badge color={profile.is_active ? 'jade' : 'gray.7'} variant="filled">
-              {profile.is_active ? 'Active' : 'Inactive'}
-            </Badge>
-            {profile.deletion_requested && (
-              <Badge color="red.9" variant="filled">
-                Deletion requested
+            {/* Under the name rather than beside it, so a phone shows them whole. */}
+            <Group gap="xs">
+              <Badge color={profile.is_active ? 'jade' : 'gray.7'} variant="filled">
+                {profile.is_active ? 'Active' : 'Inactive'}
               </Badge>
-            )}
-          </Group>
+              {profile.deletion_requested && (
+                <Badge color="red.9" variant="filled">
+                  Deletion requested
+                </Badge>
+              )}
+            </Group>
+          </Stack>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Detail label="Email" value={profile.email} />

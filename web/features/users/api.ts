@@ -7,6 +7,7 @@ import {
   User,
   UserResponse,
   type DeactivateInput,
+  type EmailNotificationsInput,
   type UpdateUserInput,
 } from '../../../common/users';
 import { apiRequest, uploadForm } from '../../lib/api-client';
@@ -29,6 +30,24 @@ export function useUpdateUser(userId: string) {
   return useMutation({
     mutationFn: (input: UpdateUserInput) =>
       apiRequest(`/user/${encodeURIComponent(userId)}`, { method: 'PUT', body: input, schema: UserResponse }),
+    onSuccess: ({ user }) => {
+      queryClient.setQueryData(userKeys.profile(userId), user);
+      if (session.user?.id === user.id) session.setUser(user);
+    },
+  });
+}
+
+/** E-mail notifications on or off: a setting of its own that needs no password (docs/security.md). */
+export function useSetEmailNotifications(userId: string) {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  return useMutation({
+    mutationFn: (enabled: boolean) =>
+      apiRequest(`/user/${encodeURIComponent(userId)}/email-notifications`, {
+        method: 'PUT',
+        body: { enabled } satisfies EmailNotificationsInput,
+        schema: UserResponse,
+      }),
     onSuccess: ({ user }) => {
       queryClient.setQueryData(userKeys.profile(userId), user);
       if (session.user?.id === user.id) session.setUser(user);

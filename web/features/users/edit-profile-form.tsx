@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   Alert,
   Button,
@@ -78,6 +78,10 @@ export function EditProfileForm({ profile, passwordChangeRequired }: EditProfile
   const form = useForm<EditProfileValues>({
     initialValues: initialValues(profile),
     validate: validateWith(EditProfileSchema, toInput),
+    // A failure answers the values that were sent; once they change it no longer applies.
+    onValuesChange: () => {
+      if (update.isError) update.reset();
+    },
   });
 
   useEffect(() => {
@@ -86,7 +90,7 @@ export function EditProfileForm({ profile, passwordChangeRequired }: EditProfile
     return () => clearTimeout(timer);
   }, [savedAt]);
 
-  const handleSubmit = form.onSubmit((values) => {
+  const submitValid = form.onSubmit((values) => {
     const input = EditProfileSchema.parse(toInput(values));
     update.mutate(
       {
@@ -115,10 +119,19 @@ export function EditProfileForm({ profile, passwordChangeRequired }: EditProfile
     );
   });
 
+  // A new attempt starts clean, also when it stops at the field checks.
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    update.reset();
+    submitValid(event);
+  };
+
+  // A wrong current password is told under its field only.
+  const wrongPassword = update.error instanceof ApiRequestError && update.error.status === 403;
+
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Edit profile">
       <Stack gap="md">
-        {update.isError && (
+        {update.isError && !wrongPassword && (
           <Alert color="red" role="alert">
             {errorMessage(update.error, PROFILE_SAVE_FAILED_MESSAGE)}
           </Alert>

@@ -12,8 +12,8 @@ export const DEACTIVATE_CONFIRM_MESSAGE = 'Please type DEACTIVATE to confirm';
 export const DEACTIVATE_FAILED_MESSAGE = 'Failed to deactivate account';
 
 /**
- * PUT /user/{id} takes the full profile, so settings that change one part (privacy, e-mail
- * notifications) resend the rest as loaded. Null when the loaded profile lacks what the server
+ * PUT /user/{id} takes the full profile, so settings that change one part (the privacy
+ * settings) resend the rest as loaded. Null when the loaded profile lacks what the server
  * requires — the screen then asks for a refresh rather than sending a half-empty profile.
  */
 export function profileBody(user: Partial<User> | null | undefined): UpdateUserInput | null {

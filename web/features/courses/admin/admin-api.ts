@@ -16,7 +16,7 @@ import {
   type ModuleInput,
 } from '../../../../common/courses';
 import { ENROLLMENTS_MAX_LIMIT, EnrollmentListResponse } from '../../../../common/enrollments';
-import { LessonProgressResponse } from '../../../../common/progress';
+import { LessonProgressResponse, QuizResultsResponse } from '../../../../common/progress';
 import { REVIEWS_MAX_LIMIT, ReviewsResponse, type Review } from '../../../../common/reviews';
 import { UploadResponse, type UploadFolder } from '../../../../common/uploads';
 import { apiRequest, uploadForm } from '../../../lib/api-client';
@@ -26,6 +26,7 @@ import { courseDetailQuery, courseKeys } from '../api';
 export const ADMIN_COURSE_LIMIT = 200;
 export const RECENT_ENROLLMENTS_PAGE_SIZE = 5;
 export const STUDENT_LESSONS_PAGE_SIZE = 10;
+export const QUIZ_RESULTS_PAGE_SIZE = 10;
 
 export const adminCourseKeys = {
   all: ['courses'] as const,
@@ -35,6 +36,7 @@ export const adminCourseKeys = {
   lessonProgress: (userId: string, courseId: string, page: number) =>
     ['progress', userId, courseId, 'lessons', page] as const,
   enrollments: (page: number) => ['enrollments', 'recent', page] as const,
+  quizResults: (lessonId: string, page: number) => ['quiz-results', lessonId, page] as const,
 };
 
 const id = encodeURIComponent;
@@ -68,6 +70,22 @@ export function useStudentLessonProgress(userId: string, courseId: string, page:
           `?limit=${STUDENT_LESSONS_PAGE_SIZE}&offset=${page * STUDENT_LESSONS_PAGE_SIZE}`,
         { schema: LessonProgressResponse },
       ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One page of the students who attempted a quiz, with their attempts and best score. */
+export function useQuizResults(lessonId: string, page: number) {
+  return useQuery({
+    queryKey: adminCourseKeys.quizResults(lessonId, page),
+    queryFn: () =>
+      apiRequest(
+        `/admin/quizzes/${id(lessonId)}/results` +
+          `?limit=${QUIZ_RESULTS_PAGE_SIZE}&offset=${page * QUIZ_RESULTS_PAGE_SIZE}`,
+        { schema: QuizResultsResponse },
+      ),
+    // Students keep taking the quiz: opening the results always reads them afresh.
+    staleTime: 0,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,20 +1,14 @@
-import { Badge, Button, Card, Group, Image, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconEdit, IconLayoutList, IconTrash, IconUsers } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconEdit, IconEye, IconEyeOff, IconLayoutList, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CourseSummary } from '../../../../common/courses';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { formatCourseDuration } from '../course-format';
 import { useDeleteCourse, usePublishCourse } from './admin-api';
-import { ConfirmDeleteDialog, FailureDialog } from './dialogs';
+import { ConfirmDeleteDialog, ConfirmPublishDialog, FailureDialog } from './dialogs';
 import { CourseStudentsTable } from './student-progress';
-
-/** Minutes as the spec shows durations: Xh Ym. */
-export function formatDuration(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return `${hours}h ${rest}m`;
-}
 
 export interface AdminCourseCardProps {
   course: CourseSummary;
@@ -39,6 +33,7 @@ export function AdminCourseCard({ course, onEdit }: AdminCourseCardProps) {
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [showStudents, setShowStudents] = useState(false);
+  const [confirmingPublish, setConfirmingPublish] = useState(false);
 
   const handleTogglePublish = () => {
     const isPublished = !course.is_published;
@@ -48,6 +43,7 @@ export function AdminCourseCard({ course, onEdit }: AdminCourseCardProps) {
         onSuccess: () =>
           notifySuccess(isPublished ? 'Course published successfully' : 'Course unpublished successfully'),
         onError: () => notifyError('Failed to update course status'),
+        onSettled: () => setConfirmingPublish(false),
       },
     );
   };
@@ -97,16 +93,20 @@ export function AdminCourseCard({ course, onEdit }: AdminCourseCardProps) {
             label="Avg Progress"
             value={course.enrolled_students === 0 ? '—' : `${course.average_progress}%`}
           />
-          <Stat label="Duration" value={formatDuration(course.total_duration_minutes)} />
+          <Stat label="Duration" value={formatCourseDuration(course)} />
         </SimpleGrid>
-        <Switch
-          label="Publish"
-          checked={course.is_published}
-          disabled={publish.isPending}
-          onChange={handleTogglePublish}
-          aria-label={`Published: ${course.title}`}
-        />
         <Group gap="xs">
+          <Button
+            size="xs"
+            variant={course.is_published ? 'default' : 'filled'}
+            leftSection={
+              course.is_published ? <IconEyeOff size={14} aria-hidden /> : <IconEye size={14} aria-hidden />
+            }
+            onClick={() => setConfirmingPublish(true)}
+            aria-label={`${course.is_published ? 'Unpublish' : 'Publish'} ${course.title}`}
+          >
+            {course.is_published ? 'Unpublish' : 'Publish'}
+          </Button>
           <Button
             size="xs"
             variant="default"
@@ -167,6 +167,13 @@ export function AdminCourseCard({ course, onEdit }: AdminCourseCardProps) {
       >
         {`Are you sure you want to delete "${course.title}" with all its modules and lessons?`}
       </ConfirmDeleteDialog>
+      <ConfirmPublishDialog
+        opened={confirmingPublish}
+        course={course}
+        loading={publish.isPending}
+        onCancel={() => setConfirmingPublish(false)}
+        onConfirm={handleTogglePublish}
+      />
       <FailureDialog
         title={deleteError === null ? null : 'Delete Failed'}
         message={deleteError ?? ''}

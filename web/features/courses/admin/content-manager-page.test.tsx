@@ -67,6 +67,95 @@ describe('ContentManagerPage', () => {
     expect(within(module).getByRole('heading', { name: 'First Steps' })).toBeTruthy();
   });
 
+  it("shows a new module's placeholder description as no description, and edits it inline", async () => {
+    const { calls } = server({
+      [`PUT /api/modules/${MODULE_ID}`]: () => ({
+        body: { module: makeModule({ description: 'Rooting the stance.' }) },
+      }),
+    });
+    const module = await renderManager();
+    const shown = within(module).getByTestId('module-description');
+    expect(shown.textContent).toBe('No description yet (students see none)');
+    fireEvent.doubleClick(shown);
+    const input = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Module description' });
+    // The placeholder is not text to edit away: the field starts empty.
+    expect(input.value).toBe('');
+    fireEvent.change(input, { target: { value: '  Rooting the stance. ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ description: 'Rooting the stance.' }),
+    );
+    expect(screen.queryByRole('textbox', { name: 'Module description' })).toBeNull();
+  });
+
+  it('edits a description from its edit button; Escape cancels and clearing it saves an empty one', async () => {
+    const { calls } = server(
+      { [`PUT /api/modules/${MODULE_ID}`]: () => ({ body: { module: makeModule({ description: '' }) } }) },
+      makeCourseDetail({ modules: [makeModule({ description: 'Rooting the stance.' })] }),
+    );
+    const module = await renderManager();
+    const edit = () =>
+      fireEvent.click(within(module).getByRole('button', { name: 'Edit description of module First Steps' }));
+    edit();
+    let input = screen.getByRole('textbox', { name: 'Module description' });
+    fireEvent.change(input, { target: { value: 'Something else' } });
+    fireEvent.keyDown(input, { key: 'Escape' });
+    fireEvent.blur(input);
+    expect(within(module).getByTestId('module-description').textContent).toBe('Rooting the stance.');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    edit();
+    input = screen.getByRole('textbox', { name: 'Module description' });
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ description: '' }));
+  });
+
+  it('reverts the description and says so when saving it fails', async () => {
+    server({ [`PUT /api/modules/${MODULE_ID}`]: () => failure() });
+    const module = await renderManager();
+    fireEvent.click(within(module).getByRole('button', { name: 'Edit description of module First Steps' }));
+    const input = screen.getByRole('textbox', { name: 'Module description' });
+    fireEvent.change(input, { target: { value: 'Rooting the stance.' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(await screen.findByText('Failed to save module. Please try again')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(module).getByTestId('module-description').textContent).toBe(
+        'No description yet (students see none)',
+      ),
+    );
+  });
+
+  it('shows lesson durations in the one duration format', async () => {
+    server(
+      {},
+      makeCourseDetail({ modules: [makeModule({ lessons: [makeLesson({ duration_minutes: 90 })] })] }),
+    );
+    const module = await renderManager();
+    expect(within(module).getByText('1 h 30 min')).toBeTruthy();
+  });
+
+  it('shows a proper error on an invalid lesson duration, not the hint, and does not save', async () => {
+    const { calls } = server();
+    const module = await renderManager();
+    fireEvent.click(within(module).getByRole('button', { name: 'Edit lesson Posture' }));
+    const form = await screen.findByRole('form', { name: 'Edit lesson' });
+    const duration = within(form).getByRole('textbox', { name: 'Duration' });
+    fireEvent.change(duration, { target: { value: 'ten' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Lesson' }));
+    expect(
+      await within(form).findByText(
+        'Duration must be whole minutes such as 25, or minutes:seconds such as 10:30',
+      ),
+    ).toBeTruthy();
+    expect(duration.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).queryByText(/^Duration: /)).toBeNull();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    // Typing again clears the error.
+    fireEvent.change(duration, { target: { value: '25' } });
+    expect(duration.getAttribute('aria-invalid')).not.toBe('true');
+  });
+
   it("shows 'Module Creation Failed' when Add Module fails", async () => {
     server({ [`POST /api/courses/${COURSE_ID}/modules`]: () => failure() });
     await renderManager();

@@ -116,7 +116,8 @@ export function ContentManagerPage() {
             </Group>
             <Text size="sm" c="dimmed">
               Drag a module by its handle to reorder (or focus the handle, press Space, move with the arrow
-              keys and press Space again). Double-click a module title to rename it.
+              keys and press Space again). Double-click a module’s title or description (or use its edit
+              button) to change it: Enter saves, Escape cancels.
             </Text>
             {course.data.modules.length === 0 ? (
               <Text c="dimmed">No modules yet. Add the first one.</Text>

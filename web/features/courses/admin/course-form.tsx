@@ -40,7 +40,6 @@ export interface CourseFormValues {
   estimated_hours: number | string;
   regular_price: number | string;
   is_series: boolean;
-  is_published: boolean;
   thumbnail_url: string;
   prerequisites: string[];
   learning_objectives: string[];
@@ -71,7 +70,6 @@ export function initialCourseValues(course?: CourseSummary): CourseFormValues {
       estimated_hours: COURSE_DEFAULTS.estimated_hours,
       regular_price: COURSE_DEFAULTS.regular_price,
       is_series: COURSE_DEFAULTS.is_series,
-      is_published: COURSE_DEFAULTS.is_published,
       thumbnail_url: '',
       prerequisites: [],
       learning_objectives: [],
@@ -88,7 +86,6 @@ export function initialCourseValues(course?: CourseSummary): CourseFormValues {
     estimated_hours: course.estimated_hours,
     regular_price: course.regular_price,
     is_series: course.is_series,
-    is_published: course.is_published,
     thumbnail_url: course.thumbnail_url ?? '',
     prerequisites: lines(course.prerequisites),
     learning_objectives: lines(course.learning_objectives),
@@ -96,7 +93,11 @@ export function initialCourseValues(course?: CourseSummary): CourseFormValues {
   };
 }
 
-/** The request body: the form's text fields as typed, numbers as numbers (an empty box is 0). */
+/**
+ * The request body: the form's text fields as typed, numbers as numbers (an empty box is 0). The
+ * numbers go to the schema as typed, so "-5" or "2.5" hours get its message instead of being
+ * quietly changed into something else.
+ */
 export function toCourseInput(values: CourseFormValues) {
   const number = (value: number | string) => (value === '' ? 0 : Number(value));
   return {
@@ -131,8 +132,11 @@ export function CourseForm({ course, onDone }: { course?: CourseSummary; onDone:
   });
 
   const handleSubmit = form.onSubmit((values) => {
+    // A new course starts unpublished (the API's default is published): it goes to the students
+    // only through the card's Publish step. Editing leaves the published state alone.
+    const input = course ? toCourseInput(values) : { ...toCourseInput(values), is_published: false };
     save.mutate(
-      { courseId: course?.id, input: toCourseInput(values) },
+      { courseId: course?.id, input },
       {
         onSuccess: () => {
           notifySuccess(course ? 'Course updated successfully' : 'Course created successfully');
@@ -164,25 +168,28 @@ export function CourseForm({ course, onDone }: { course?: CourseSummary; onDone:
           <TextInput label="Language" {...form.getInputProps('language')} />
           <NumberInput
             label="Estimated hours"
+            description="Whole hours"
             min={0}
-            allowDecimal={false}
-            allowNegative={false}
+            clampBehavior="none"
             {...form.getInputProps('estimated_hours')}
           />
           <NumberInput
             label="Price (USD)"
+            description="0 for a free course"
             min={0}
             step={0.01}
-            decimalScale={2}
-            allowNegative={false}
+            clampBehavior="none"
             prefix="$"
             {...form.getInputProps('regular_price')}
           />
         </SimpleGrid>
-        <Group gap="xl">
-          <Switch label="This is a series" {...form.getInputProps('is_series', { type: 'checkbox' })} />
-          <Switch label="Published" {...form.getInputProps('is_published', { type: 'checkbox' })} />
-        </Group>
+        <Switch label="This is a series" {...form.getInputProps('is_series', { type: 'checkbox' })} />
+        {!course && (
+          <Alert color="gray" title="Starts unpublished">
+            Students will not see the course until you publish it with the Publish button on its card, once
+            its modules and lessons are ready.
+          </Alert>
+        )}
         <Stack gap={6}>
           <TextInput
             label="Thumbnail URL"

@@ -30,7 +30,7 @@ describe('CourseManagement', () => {
     expect(within(card).getByText('Published')).toBeTruthy();
     expect(within(card).getByText('Enrolled Students')).toBeTruthy();
     expect(within(card).getByText('4.5')).toBeTruthy();
-    expect(within(card).getByText('1h 35m')).toBeTruthy();
+    expect(within(card).getByText('1 h 35 min')).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Enter: Santi Shi Basics' }).getAttribute('href')).toBe(
       `/app/course/${COURSE_ID}`,
     );
@@ -65,19 +65,45 @@ describe('CourseManagement', () => {
     expect(await screen.findByRole('article', { name: 'Santi Shi Basics' })).toBeTruthy();
   });
 
-  it('unpublishes a course with the spec toast', async () => {
+  it('unpublishes a course after a confirmation that says what students will see', async () => {
     const { calls } = server({
       [`PUT /api/courses/${COURSE_ID}/publish`]: () => ({
         body: { course: { ...makeCourseDetail(), is_published: false } },
       }),
     });
     const card = await renderManagement();
-    fireEvent.click(within(card).getByRole('switch', { name: 'Published: Santi Shi Basics' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Unpublish Santi Shi Basics' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unpublish Course' });
+    expect(within(dialog).getByText(/Students will see it as Under Construction/)).toBeTruthy();
+    expect(within(dialog).getByText('Its 2 enrolled students lose access until then.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
     expect(await screen.findByText('Course unpublished successfully')).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ is_published: false });
   });
 
-  it("says 'Failed to update course status' when the toggle fails", async () => {
+  it('publishes an unpublished course only once the admin confirms', async () => {
+    const draft = makeCourse({ is_published: false, lesson_count: 0, total_duration_minutes: 0 });
+    const { calls } = server({
+      'GET /api/courses': () => ({ body: { courses: [draft], total: 1 } }),
+      [`PUT /api/courses/${COURSE_ID}/publish`]: () => ({ body: { course: makeCourseDetail() } }),
+    });
+    const card = await renderManagement();
+    fireEvent.click(within(card).getByRole('button', { name: 'Publish Santi Shi Basics' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Publish Course' });
+    expect(within(dialog).getByText(/appears in the students' course catalogue at once/)).toBeTruthy();
+    expect(within(dialog).getByText('It has no lessons yet.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Publish Course' })).toBeNull());
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Publish Santi Shi Basics' }));
+    dialog = await screen.findByRole('dialog', { name: 'Publish Course' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Course published successfully')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ is_published: true });
+  });
+
+  it("says 'Failed to update course status' when publishing fails", async () => {
     server({
       [`PUT /api/courses/${COURSE_ID}/publish`]: () => ({
         status: 500,
@@ -85,8 +111,24 @@ describe('CourseManagement', () => {
       }),
     });
     const card = await renderManagement();
-    fireEvent.click(within(card).getByRole('switch', { name: 'Published: Santi Shi Basics' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Unpublish Santi Shi Basics' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unpublish Course' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
     expect(await screen.findByText('Failed to update course status')).toBeTruthy();
+  });
+
+  it("shows a new course's duration as 'No lessons yet' rather than zero", async () => {
+    server({
+      'GET /api/courses': () => ({
+        body: {
+          courses: [makeCourse({ lesson_count: 0, total_duration_minutes: 0, estimated_hours: 0 })],
+          total: 1,
+        },
+      }),
+    });
+    const card = await renderManagement();
+    expect(within(card).getByText('No lessons yet')).toBeTruthy();
+    expect(within(card).queryByText(/0h|0 min/)).toBeNull();
   });
 
   it('confirms a delete (cannot be undone) and shows Delete Failed when it fails', async () => {
@@ -255,5 +297,61 @@ describe('CourseManagement', () => {
         features: [5],
       }),
     );
+  });
+
+  async function openAddCourse() {
+    await renderManagement();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Course' }));
+    const form = await screen.findByRole('form', { name: 'Add course' });
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Title/ }), { target: { value: 'Bagua' } });
+    return form;
+  }
+
+  it('creates a new course unpublished and says how it is published', async () => {
+    const { calls } = server({
+      'POST /api/courses': () => ({ body: { course: makeCourseDetail({ is_published: false }) } }),
+    });
+    const form = await openAddCourse();
+    expect(within(form).queryByRole('switch', { name: 'Published' })).toBeNull();
+    expect(within(form).getByText(/Students will not see the course until you publish it/)).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Course' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.path === '/api/courses')?.body).toMatchObject({
+        title: 'Bagua',
+        is_published: false,
+      }),
+    );
+  });
+
+  it.each([
+    ['Price (USD)', '-5', '-$5', 'Price must be a number, 0 or more'],
+    ['Estimated hours', '2.5', '2.5', 'Estimated hours must be a whole number, 0 or more'],
+    ['Estimated hours', '-1', '-1', 'Estimated hours must be a whole number, 0 or more'],
+  ])(
+    'keeps %s %s as typed and says what is wrong instead of saving',
+    async (label, typed, shown, message) => {
+      const { calls } = server();
+      const form = await openAddCourse();
+      const input = within(form).getByRole<HTMLInputElement>('textbox', { name: label });
+      fireEvent.change(input, { target: { value: typed } });
+      fireEvent.blur(input);
+      fireEvent.click(within(form).getByRole('button', { name: 'Create Course' }));
+      expect(await within(form).findByText(message)).toBeTruthy();
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(input.value).toBe(shown);
+      expect(calls.some((c) => c.method === 'POST' && c.path === '/api/courses')).toBe(false);
+    },
+  );
+
+  it('edits a course without sending its published state', async () => {
+    const { calls } = server({
+      [`PUT /api/courses/${COURSE_ID}`]: () => ({ body: { course: makeCourseDetail() } }),
+    });
+    const card = await renderManagement();
+    fireEvent.click(within(card).getByRole('button', { name: 'Edit Santi Shi Basics' }));
+    const form = await screen.findByRole('form', { name: 'Edit course' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).not.toHaveProperty('is_published');
   });
 });

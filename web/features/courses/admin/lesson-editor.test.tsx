@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Lesson } from '../../../../common/courses';
+import { QUIZ_PASS_MARK_MESSAGE } from '../../../../common/quiz';
 import { makeUser, signInAs, stubFetch, TestProviders } from '../../../test/render';
 import { LessonEditorDialog } from './lesson-editor';
 import { COURSE_ID, LESSON_ID, makeLesson } from './test-data';
@@ -86,5 +87,43 @@ describe('LessonEditorDialog, quiz', () => {
     save();
     expect(await within(form).findByText(message)).toBeTruthy();
     expect(within(form).getByText('Failed to save lesson. Please try again.')).toBeTruthy();
+  });
+});
+
+describe('LessonEditorDialog, quiz pass mark', () => {
+  it('shows the stored pass mark and saves a new one, or null when cleared', async () => {
+    const lesson = makeLesson({ ...quizLesson([stance]), pass_mark: 60 });
+    const { form, save, saved: puts } = renderEditor(lesson, saved(lesson));
+    const field = within(form).getByLabelText<HTMLInputElement>('Pass mark (%)');
+    expect(field.value).toBe('60');
+    fireEvent.change(field, { target: { value: '75' } });
+    save();
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]!.body).toMatchObject({ pass_mark: 75 });
+
+    fireEvent.change(field, { target: { value: '' } });
+    save();
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect(puts()[1]!.body).toMatchObject({ pass_mark: null });
+  });
+
+  it.each(['0', '101', '2.5', 'x'])('refuses %j on the field itself, without saving', async (text) => {
+    const lesson = quizLesson([stance]);
+    const { form, save, saved: puts } = renderEditor(lesson, saved(lesson));
+    const field = within(form).getByLabelText('Pass mark (%)');
+    fireEvent.change(field, { target: { value: text } });
+    save();
+    expect(await within(form).findByText(QUIZ_PASS_MARK_MESSAGE)).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(puts()).toEqual([]);
+  });
+
+  it('sends no pass mark for lessons that are not quizzes', async () => {
+    const lesson = makeLesson({ lesson_type: 'article', content_text: 'Notes' });
+    const { form, save, saved: puts } = renderEditor(lesson, saved(lesson));
+    expect(within(form).queryByLabelText('Pass mark (%)')).toBeNull();
+    save();
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]!.body).not.toHaveProperty('pass_mark');
   });
 });

@@ -6,11 +6,13 @@ import { errorMessage } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateLesson } from './admin-api';
 import { MediaUpload } from './media-upload';
-import { QuizEditor, toDraftQuestions, type DraftQuestion } from './quiz-editor';
+import { passMarkText, QuizEditor, readPassMark, toDraftQuestions, type DraftQuestion } from './quiz-editor';
+import { QuizResultsButton } from './quiz-results';
 
 export const LESSON_SAVE_FAILED = 'Failed to save lesson. Please try again.';
 const DURATION_PATTERN = /^\s*\d+(?::\d{1,2})?\s*$/;
 export const DURATION_HINT = 'Minutes, or minutes:seconds such as 10:30';
+export const DURATION_INVALID = 'Duration must be whole minutes such as 25, or minutes:seconds such as 10:30';
 
 export interface LessonEditorProps {
   courseId: string;
@@ -42,16 +44,29 @@ function LessonForm({ courseId, lesson, onDone }: { courseId: string; lesson: Le
   const [text, setText] = useState(lesson.lesson_type === 'quiz' ? '' : lesson.content_text);
   const [duration, setDuration] = useState(String(lesson.duration_minutes));
   const [questions, setQuestions] = useState<DraftQuestion[]>(() => initialQuestions(lesson));
+  const [passMark, setPassMark] = useState(passMarkText(lesson.pass_mark));
+  const [passMarkError, setPassMarkError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [durationError, setDurationError] = useState<string | null>(null);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
+    setProblem(null);
     if (!DURATION_PATTERN.test(duration)) {
-      setProblem(`Duration: ${DURATION_HINT}`);
+      setDurationError(DURATION_INVALID);
       return;
     }
+    setDurationError(null);
     let contentText = text;
+    let passMarkValue: number | null | undefined;
     if (lesson.lesson_type === 'quiz') {
+      const mark = readPassMark(passMark);
+      setPassMarkError(mark.ok ? null : mark.message);
+      if (!mark.ok) {
+        setProblem(null);
+        return;
+      }
+      passMarkValue = mark.value;
       const checked = QuizInput.safeParse(questions);
       if (!checked.success) {
         setProblem(quizProblem(checked.error).message);
@@ -64,14 +79,16 @@ function LessonForm({ courseId, lesson, onDone }: { courseId: string; lesson: Le
       is_required: required,
       content_url: lesson.lesson_type === 'video' ? url : undefined,
       content_text: contentText,
+      pass_mark: passMarkValue,
       // The leading number of text like 10:30 is the minutes.
       duration_minutes: duration,
     });
     if (!input.success) {
-      setProblem(input.error.issues[0]!.message);
+      const issue = input.error.issues[0]!;
+      if (issue.path[0] === 'duration_minutes') setDurationError(issue.message);
+      else setProblem(issue.message);
       return;
     }
-    setProblem(null);
     save.mutate(
       { lessonId: lesson.id, input: input.data },
       {
@@ -110,9 +127,13 @@ function LessonForm({ courseId, lesson, onDone }: { courseId: string; lesson: Le
           <TextInput
             label="Duration"
             description={DURATION_HINT}
+            error={durationError}
             value={duration}
-            onChange={(event) => setDuration(event.currentTarget.value)}
-            w={220}
+            onChange={(event) => {
+              setDuration(event.currentTarget.value);
+              setDurationError(null);
+            }}
+            w={{ base: '100%', xs: 260 }}
           />
           <Switch
             label="Required lesson"
@@ -147,7 +168,18 @@ function LessonForm({ courseId, lesson, onDone }: { courseId: string; lesson: Le
             onChange={(event) => setText(event.currentTarget.value)}
           />
         )}
-        {lesson.lesson_type === 'quiz' && <QuizEditor value={questions} onChange={setQuestions} />}
+        {lesson.lesson_type === 'quiz' && (
+          <>
+            <QuizResultsButton lessonId={lesson.id} title={lesson.title} />
+            <QuizEditor
+              value={questions}
+              onChange={setQuestions}
+              passMark={passMark}
+              onPassMarkChange={setPassMark}
+              passMarkError={passMarkError}
+            />
+          </>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text } from '@mantine/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import {
@@ -10,20 +10,15 @@ import {
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { LESSON_TYPES, type Lesson, type LessonType, type Module } from '../../../../common/courses';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import {
-  useCreateLesson,
-  useDeleteLesson,
-  useDeleteModule,
-  useReorderLessons,
-  useUpdateModule,
-} from './admin-api';
+import { formatDuration } from '../course-format';
+import { useCreateLesson, useDeleteLesson, useDeleteModule, useReorderLessons } from './admin-api';
 import { ConfirmDeleteDialog, FailureDialog } from './dialogs';
+import { ModuleDescription, ModuleTitle } from './module-fields';
 
-export const MODULE_SAVE_FAILED = 'Failed to save module. Please try again';
 export const LESSON_ORDER_FAILED = 'Failed to save lesson order. Please try again.';
 const TYPE_LABELS: Record<LessonType, string> = { video: 'Video', article: 'Article', quiz: 'Quiz' };
 
@@ -37,80 +32,6 @@ export interface ModuleCardProps {
   module: Module;
   position: number;
   onEditLesson: (lesson: Lesson) => void;
-}
-
-/** Double-click (or the edit button) to rename; Enter saves, Escape cancels. */
-function ModuleTitle({ courseId, module }: { courseId: string; module: Module }) {
-  const update = useUpdateModule(courseId);
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(module.title);
-  // Shown while a rename is saving; reverted to the stored title if it fails.
-  const [pending, setPending] = useState<string | null>(null);
-
-  const handleStart = () => {
-    setDraft(module.title);
-    setEditing(true);
-  };
-
-  const handleSave = () => {
-    setEditing(false);
-    const title = draft.trim();
-    if (!title || title === module.title) return;
-    setPending(title);
-    update.mutate(
-      { moduleId: module.id, input: { title } },
-      {
-        onSettled: () => setPending(null),
-        onError: () => notifyError(MODULE_SAVE_FAILED),
-      },
-    );
-  };
-
-  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      handleSave();
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      setEditing(false);
-    }
-  };
-
-  if (editing) {
-    return (
-      <TextInput
-        aria-label="Module title"
-        value={draft}
-        autoFocus
-        onChange={(event) => setDraft(event.currentTarget.value)}
-        onKeyDown={handleKeyDown}
-        onBlur={() => setEditing(false)}
-        style={{ flex: 1 }}
-      />
-    );
-  }
-  return (
-    <Group gap={4} wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
-      <Title
-        order={2}
-        size="h4"
-        onDoubleClick={handleStart}
-        title="Double-click to rename"
-        style={{ cursor: 'text', overflowWrap: 'anywhere' }}
-      >
-        {pending ?? module.title}
-      </Title>
-      <ActionIcon
-        variant="subtle"
-        size="sm"
-        aria-label={`Rename module ${module.title}`}
-        onClick={handleStart}
-      >
-        <IconEdit size={14} />
-      </ActionIcon>
-    </Group>
-  );
 }
 
 export function ModuleCard({ courseId, module, position, onEditLesson }: ModuleCardProps) {
@@ -224,11 +145,7 @@ export function ModuleCard({ courseId, module, position, onEditLesson }: ModuleC
             <IconTrash size={16} />
           </ActionIcon>
         </Group>
-        {module.description && (
-          <Text size="sm" c="dimmed">
-            {module.description}
-          </Text>
-        )}
+        <ModuleDescription courseId={courseId} module={module} />
         {module.lessons.length === 0 ? (
           <Text size="sm" c="dimmed">
             No lessons yet.
@@ -245,24 +162,24 @@ export function ModuleCard({ courseId, module, position, onEditLesson }: ModuleC
                 key={lesson.id}
                 component="li"
                 justify="space-between"
-                wrap="nowrap"
                 gap="xs"
+                // On a phone the buttons move under the title rather than squeezing it.
                 style={{ listStyle: 'none' }}
               >
-                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                <Group gap="xs" style={{ minWidth: 0, flex: '1 1 12rem' }}>
                   <Badge size="sm" variant="outline" style={{ flexShrink: 0 }}>
                     {TYPE_LABELS[lesson.lesson_type]}
                   </Badge>
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="sm" style={{ overflowWrap: 'break-word', minWidth: 0 }}>
                     {lesson.title}
                   </Text>
                   {lesson.duration_minutes > 0 && (
-                    <Text size="xs" c="dimmed">
-                      {lesson.duration_minutes} min
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {formatDuration(lesson.duration_minutes)}
                     </Text>
                   )}
                 </Group>
-                <Group gap={4} wrap="nowrap">
+                <Group gap={4} wrap="nowrap" ml="auto">
                   <ActionIcon
                     variant="subtle"
                     color="gray"

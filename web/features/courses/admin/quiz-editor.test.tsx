@@ -2,7 +2,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { TestProviders } from '../../../test/render';
-import { QuizEditor, removeOption, type DraftQuestion } from './quiz-editor';
+import { QUIZ_PASS_MARK_MESSAGE } from '../../../../common/quiz';
+import { QuizEditor, readPassMark, removeOption, type DraftQuestion } from './quiz-editor';
 
 const question = (correctAnswer: number): DraftQuestion => ({
   id: 'q1',
@@ -28,12 +29,32 @@ describe('removeOption', () => {
   });
 });
 
-function Harness() {
+describe('readPassMark', () => {
+  it('reads blank as no pass mark and a whole number from 1 to 100 as itself', () => {
+    expect(readPassMark('  ')).toEqual({ ok: true, value: null });
+    expect(readPassMark('1')).toEqual({ ok: true, value: 1 });
+    expect(readPassMark(' 70 ')).toEqual({ ok: true, value: 70 });
+    expect(readPassMark('100')).toEqual({ ok: true, value: 100 });
+  });
+  it.each(['0', '101', '2.5', 'x', '-5', '70%'])('refuses %j with the API’s message', (text) => {
+    expect(readPassMark(text)).toEqual({ ok: false, message: QUIZ_PASS_MARK_MESSAGE });
+  });
+});
+
+function Harness({ passMarkError = null }: { passMarkError?: string | null }) {
   const [value, setValue] = useState<DraftQuestion[]>([]);
+  const [passMark, setPassMark] = useState('');
   return (
     <>
-      <QuizEditor value={value} onChange={setValue} />
+      <QuizEditor
+        value={value}
+        onChange={setValue}
+        passMark={passMark}
+        onPassMarkChange={setPassMark}
+        passMarkError={passMarkError}
+      />
       <output aria-label="state">{JSON.stringify(value)}</output>
+      <output aria-label="pass mark">{passMark}</output>
     </>
   );
 }
@@ -56,5 +77,18 @@ describe('QuizEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove option 1 of question 1' }));
     const state = JSON.parse(screen.getByLabelText('state').textContent ?? '[]') as DraftQuestion[];
     expect(state[0]).toMatchObject({ options: ['', 'Middle'], correctAnswer: 1 });
+  });
+
+  it('edits the pass mark and shows its error on the field', () => {
+    render(
+      <TestProviders>
+        <Harness passMarkError={QUIZ_PASS_MARK_MESSAGE} />
+      </TestProviders>,
+    );
+    const field = screen.getByLabelText('Pass mark (%)');
+    fireEvent.change(field, { target: { value: '75' } });
+    expect(screen.getByLabelText('pass mark').textContent).toBe('75');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(QUIZ_PASS_MARK_MESSAGE)).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Card, Group, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
-import { QUIZ_EMPTY_MESSAGE, type QuizQuestions } from '../../../../common/quiz';
+import { QUIZ_EMPTY_MESSAGE, QuizPassMark, type QuizQuestions } from '../../../../common/quiz';
 
 export interface DraftQuestion {
   id: string;
@@ -33,18 +33,55 @@ export function removeOption(question: DraftQuestion, index: number): DraftQuest
   return { ...question, options, correctAnswer };
 }
 
+export const PASS_MARK_HINT =
+  'Blank: any attempt completes the quiz. Otherwise a whole number from 1 to 100.';
+
+/** The pass mark field as typed, in the form the API takes; blank is no pass mark. */
+export const passMarkText = (passMark: number | null) => (passMark === null ? '' : String(passMark));
+
+/**
+ * Reads the pass mark field with the API's own rule: blank is none, a number must be a whole one
+ * from 1 to 100, and anything else gets the same message.
+ */
+export function readPassMark(
+  text: string,
+): { ok: true; value: number | null } | { ok: false; message: string } {
+  const trimmed = text.trim();
+  const raw = trimmed === '' ? null : /^[+-]?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
+  const parsed = QuizPassMark.safeParse(raw);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, message: parsed.error.issues[0]!.message };
+}
+
 export interface QuizEditorProps {
   value: DraftQuestion[];
   onChange: (value: DraftQuestion[]) => void;
+  /** The pass mark field as typed (see readPassMark). */
+  passMark: string;
+  onPassMarkChange: (value: string) => void;
+  passMarkError?: string | null;
 }
 
-/** The question editor of a quiz lesson: text, options (at least 2), the correct one, an explanation. */
-export function QuizEditor({ value, onChange }: QuizEditorProps) {
+/**
+ * The editor of a quiz lesson: its pass mark, and its questions with their text, options (at least
+ * 2), the correct one and an explanation.
+ */
+export function QuizEditor({ value, onChange, passMark, onPassMarkChange, passMarkError }: QuizEditorProps) {
   const update = (index: number, question: DraftQuestion) =>
     onChange(value.map((q, i) => (i === index ? question : q)));
 
   return (
     <Stack gap="md">
+      <TextInput
+        label="Pass mark (%)"
+        description={PASS_MARK_HINT}
+        inputMode="numeric"
+        value={passMark}
+        error={passMarkError ?? undefined}
+        onChange={(event) => onPassMarkChange(event.currentTarget.value)}
+        maw={360}
+      />
       {value.length === 0 && (
         <Text size="sm" c="dimmed">
           No questions yet. {QUIZ_EMPTY_MESSAGE}.

@@ -1,11 +1,19 @@
-import { Card, Table, Title } from '@mantine/core';
+import { Card, Title } from '@mantine/core';
 import { useState } from 'react';
-import { clampProgress } from '../../../../common/enrollments';
+import { clampProgress, type EnrollmentListItem } from '../../../../common/enrollments';
 import { formatDate } from '../../../lib/format';
 import { RECENT_ENROLLMENTS_PAGE_SIZE, useRecentEnrollments } from './admin-api';
 import { NO_ENROLLMENTS } from './student-progress';
 import { PanelBody } from '../../../components/panel-body';
 import { pageCount, PrevNextPager } from '../../../components/prev-next-pager';
+import { ResponsiveTable, type ResponsiveColumn } from '../../../components/responsive-table';
+
+const ENROLLMENT_COLUMNS: ResponsiveColumn<EnrollmentListItem>[] = [
+  { header: 'Student', cell: (enrollment) => enrollment.user_name, isCardTitle: true },
+  { header: 'Course', cell: (enrollment) => enrollment.course_title },
+  { header: 'Date', cell: (enrollment) => formatDate(enrollment.start_date) },
+  { header: 'Progress', cell: (enrollment) => `${clampProgress(enrollment.progress)}%` },
+];
 
 /** 'Most Recently Enrolled': newest enrolments first, 5 per page. */
 export function RecentEnrollments() {
@@ -25,28 +33,13 @@ export function RecentEnrollments() {
         emptyText={NO_ENROLLMENTS}
       >
         {(data) => (
-          <Table.ScrollContainer minWidth={360}>
-            <Table aria-label="Most recently enrolled students">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Student</Table.Th>
-                  <Table.Th>Course</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Progress</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.enrollments.map((enrollment) => (
-                  <Table.Tr key={enrollment.id}>
-                    <Table.Td>{enrollment.user_name}</Table.Td>
-                    <Table.Td>{enrollment.course_title}</Table.Td>
-                    <Table.Td>{formatDate(enrollment.start_date)}</Table.Td>
-                    <Table.Td>{clampProgress(enrollment.progress)}%</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResponsiveTable
+            label="Most recently enrolled students"
+            columns={ENROLLMENT_COLUMNS}
+            rows={data.enrollments}
+            rowKey={(enrollment) => enrollment.id}
+            minWidth={360}
+          />
         )}
       </PanelBody>
       <PrevNextPager page={page} pages={pages} onChange={setPage} />

@@ -49,6 +49,7 @@ export function makeLesson(overrides: Partial<Lesson> = {}): Lesson {
     duration_minutes: 10,
     order_sequence: 1,
     is_required: true,
+    pass_mark: null,
     ...overrides,
   };
 }

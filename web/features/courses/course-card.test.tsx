@@ -1,0 +1,58 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { CourseSummary } from '../../../common/courses';
+import { renderRoutes, Where } from '../../test/render';
+import { CourseCard } from './course-card';
+import { makeCourse } from './test-data';
+
+function renderCard(course: CourseSummary, isAdmin = false) {
+  const onEnroll = vi.fn();
+  const result = renderRoutes(
+    [
+      { path: '/app/courses', element: <CourseCard course={course} isAdmin={isAdmin} onEnroll={onEnroll} /> },
+      { path: '/app/course/:courseId', element: <Where /> },
+    ],
+    '/app/courses',
+  );
+  return { ...result, onEnroll };
+}
+
+describe('CourseCard', () => {
+  it('links to the course page before the student has enrolled', () => {
+    const course = makeCourse({ regular_price: 49 });
+    renderCard(course);
+    const link = screen.getByRole('link', { name: course.title });
+    expect(link.getAttribute('href')).toBe(`/app/course/${course.id}`);
+    // The card is named by its title link, and no link wraps the Enroll button.
+    expect(screen.getByRole('article', { name: course.title })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Enroll Now' }).closest('a')).toBeNull();
+  });
+
+  it('enrols from its button without opening the course', () => {
+    const course = makeCourse({ regular_price: 49 });
+    const { onEnroll, router } = renderCard(course);
+    fireEvent.click(screen.getByRole('button', { name: 'Enroll Now' }));
+    expect(onEnroll).toHaveBeenCalledWith(course);
+    expect(router.state.location.pathname).toBe('/app/courses');
+  });
+
+  it('opens the course from its link', async () => {
+    const course = makeCourse();
+    const { router } = renderCard(course);
+    fireEvent.click(screen.getByRole('link', { name: course.title }));
+    expect((await screen.findByLabelText('Location')).textContent).toBe(`/app/course/${course.id}`);
+    expect(router.state.location.pathname).toBe(`/app/course/${course.id}`);
+  });
+
+  it('says New for a course without reviews instead of 0.0 (0)', () => {
+    renderCard(makeCourse({ average_rating: 0, total_reviews: 0 }));
+    expect(screen.getByText('New')).toBeTruthy();
+    expect(screen.queryByText(/0\.0/)).toBeNull();
+  });
+
+  it('shows the average and the count once a course has reviews', () => {
+    renderCard(makeCourse({ average_rating: 4.5, total_reviews: 2 }));
+    expect(screen.getByText('4.5 (2)')).toBeTruthy();
+    expect(screen.queryByText('New')).toBeNull();
+  });
+});

@@ -1,0 +1,149 @@
+import { useEffect, useState, type RefObject } from 'react';
+import { Badge, Button, Card, Group, List, Paper, Progress, Stack, Text } from '@mantine/core';
+import type { CourseDetail } from '../../../common/courses';
+import { formatPrice } from './course-format';
+import { isFree, MONEY_BACK_TEXT, ONE_TIME_TEXT } from './use-enroll-action';
+
+/** What the page's main action does: enrol (visitors) or open the next lesson (students). */
+export interface PurchaseActions {
+  enrolled: boolean;
+  isAdmin: boolean;
+  progress: number;
+  enrolling: boolean;
+  onEnroll: () => void;
+  /** Null when the course has no lesson to continue with. */
+  onContinue: (() => void) | null;
+}
+
+const priceOf = (course: CourseDetail) =>
+  isFree(course) ? 'Free' : formatPrice(course.regular_price, course.currency);
+const enrollLabel = (course: CourseDetail) => (isFree(course) ? 'Enroll for Free' : 'Enroll Now');
+
+/** The price and Enroll box, or the student's progress and Continue Learning once enrolled. */
+export function PurchaseCard({
+  course,
+  actions,
+  cardRef,
+  sticky,
+}: {
+  course: CourseDetail;
+  actions: PurchaseActions;
+  cardRef?: RefObject<HTMLDivElement | null>;
+  /** Beside the content on wide screens, the box stays in view while the page scrolls. */
+  sticky: boolean;
+}) {
+  const { enrolled, isAdmin, progress } = actions;
+  return (
+    <Card ref={cardRef} withBorder padding="lg" style={sticky ? { position: 'sticky', top: 80 } : undefined}>
+      <Stack gap="sm">
+        {enrolled && !isAdmin ? (
+          <>
+            <Badge color={course.enrollment?.completed_date ? 'jade' : 'blue.8'} size="lg">
+              {course.enrollment?.completed_date ? 'Completed' : 'Currently Enrolled'}
+            </Badge>
+            <Text size="sm" fw={600} id="course-progress-label">
+              Your progress: {progress}%
+            </Text>
+            <Progress.Root size="lg">
+              <Progress.Section value={progress} aria-labelledby="course-progress-label" />
+            </Progress.Root>
+            {actions.onContinue && <Button onClick={actions.onContinue}>Continue Learning</Button>}
+          </>
+        ) : (
+          <>
+            <Text size="xl" fw={700}>
+              {priceOf(course)}
+            </Text>
+            {!isAdmin && (
+              <Button loading={actions.enrolling} onClick={actions.onEnroll}>
+                {enrollLabel(course)}
+              </Button>
+            )}
+          </>
+        )}
+        {!isFree(course) && (
+          <Stack gap={2}>
+            <Text size="sm">{MONEY_BACK_TEXT}</Text>
+            <Text size="sm">{ONE_TIME_TEXT}</Text>
+          </Stack>
+        )}
+        {course.features.length > 0 && (
+          <List size="sm" spacing={2}>
+            {course.features.map((feature) => (
+              <List.Item key={feature.id}>{feature.name}</List.Item>
+            ))}
+          </List>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * On small screens, once the purchase box has scrolled out of view, the price (or progress) and
+ * the main action stay at the bottom of the screen. Admins have no action, so no bar.
+ */
+export function StickyPurchaseBar({ course, actions }: { course: CourseDetail; actions: PurchaseActions }) {
+  const { enrolled, isAdmin } = actions;
+  if (isAdmin || (enrolled && !actions.onContinue)) return null;
+  return (
+    <Paper
+      role="region"
+      aria-label="Course actions"
+      shadow="md"
+      px="md"
+      py="sm"
+      style={{
+        position: 'fixed',
+        bottom: 0,
+        right: 0,
+        left: 'var(--app-shell-navbar-offset, 0rem)',
+        zIndex: 'var(--mantine-z-index-app)',
+        borderTop: '1px solid var(--mantine-color-default-border)',
+        borderRadius: 0,
+        paddingBottom: 'calc(var(--mantine-spacing-sm) + env(safe-area-inset-bottom, 0px))',
+      }}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        {enrolled ? (
+          <Text size="sm" fw={600}>
+            Your progress: {actions.progress}%
+          </Text>
+        ) : (
+          <Text size="lg" fw={700}>
+            {priceOf(course)}
+          </Text>
+        )}
+        {enrolled ? (
+          <Button onClick={actions.onContinue ?? undefined}>Continue Learning</Button>
+        ) : (
+          <Button loading={actions.enrolling} onClick={actions.onEnroll}>
+            {enrollLabel(course)}
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+/**
+ * Whether the element is out of the viewport, watched while `enabled`. It counts as in view until
+ * the browser says otherwise, so nothing flashes while the page loads.
+ */
+export function useOutOfView(ref: RefObject<HTMLElement | null>, enabled: boolean): boolean {
+  const [outOfView, setOutOfView] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!enabled || !element || typeof IntersectionObserver === 'undefined') {
+      setOutOfView(false);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      const entry = entries[entries.length - 1];
+      if (entry) setOutOfView(!entry.isIntersecting);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, enabled]);
+  return outOfView;
+}

@@ -1,0 +1,67 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Lesson } from '../../../common/courses';
+import { stubFetch, TestProviders } from '../../test/render';
+import { emulateViewportWidth } from '../../test/viewport';
+import { LessonViewer } from './lesson-viewer';
+import { makeCourseDetail } from './test-data';
+
+const course = makeCourseDetail();
+const [video, quiz] = course.modules[0]!.lessons as [Lesson, Lesson];
+const article: Lesson = {
+  ...video,
+  id: '33333333-3333-4333-8333-333333333339',
+  title: 'The Structure of Wuji',
+  lesson_type: 'article',
+  content_url: null,
+  content_text: 'Feet shoulder-width apart.',
+};
+const LESSONS = [video, article, quiz];
+
+function renderViewer(lessonId: string) {
+  stubFetch({});
+  render(
+    <TestProviders>
+      <LessonViewer
+        courseId={course.id}
+        userId="0b7a6f1e-8d7c-4c36-9a57-1f0f3c1b2a11"
+        isAdmin={false}
+        lessons={LESSONS}
+        lessonId={lessonId}
+        completed={new Set()}
+        onNavigate={vi.fn()}
+        onClose={vi.fn()}
+        onCompletedChange={vi.fn()}
+      />
+    </TestProviders>,
+  );
+}
+
+describe('LessonViewer on a phone', () => {
+  it('shows Previous and Next as named icons, so they share a row with Mark as Complete', () => {
+    emulateViewportWidth(375);
+    renderViewer(article.id);
+    const previous = screen.getByRole('button', { name: 'Previous' });
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(previous.textContent).toBe('');
+    expect(next.textContent).toBe('');
+    expect(screen.getByRole('button', { name: 'Mark as Complete' })).toBeTruthy();
+  });
+
+  it("gives the quiz's disabled button a label short enough for the row", () => {
+    emulateViewportWidth(375);
+    renderViewer(quiz.id);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Complete Quiz First' }).disabled).toBe(
+      true,
+    );
+    expect(screen.queryByRole('button', { name: 'Complete Quiz to Mark as Done' })).toBeNull();
+  });
+
+  it('keeps the worded buttons on a wide screen', () => {
+    emulateViewportWidth(1280);
+    renderViewer(quiz.id);
+    expect(screen.getByRole('button', { name: 'Previous' }).textContent).toBe('Previous');
+    expect(screen.getByRole('button', { name: 'Next' }).textContent).toBe('Next');
+    expect(screen.getByRole('button', { name: 'Complete Quiz to Mark as Done' })).toBeTruthy();
+  });
+});

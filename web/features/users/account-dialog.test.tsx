@@ -1,0 +1,73 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeUser, signInAs, stubFetch, TestProviders, type } from '../../test/render';
+import { AccountDialog } from './account-dialog';
+
+const user = makeUser();
+
+function renderDialog(answer: { status?: number; body: unknown }) {
+  signInAs(user);
+  stubFetch({ [`POST /api/user/${user.id}/deactivate`]: () => answer });
+  render(
+    <TestProviders>
+      <AccountDialog opened onClose={vi.fn()} userId={user.id} onDeactivated={vi.fn()} />
+    </TestProviders>,
+  );
+  const dialog = screen.getByRole('dialog', { name: 'Account Management' });
+  type('Type DEACTIVATE to confirm', 'DEACTIVATE', dialog);
+  type('Your password', 'my-own-password', dialog);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
+  return dialog;
+}
+
+/** The toast whose title or message is `text`, as title and message. */
+async function toast(text: string) {
+  const node = (await screen.findAllByText(text))
+    .map((element) => element.closest<HTMLElement>('.mantine-Notification-root'))
+    .find(Boolean);
+  if (!node) throw new Error(`No toast with ${text}`);
+  const title = node.querySelector('.mantine-Notification-title')?.textContent ?? null;
+  const message = node.querySelector('.mantine-Notification-description')?.textContent ?? null;
+  return { title, message };
+}
+
+describe('AccountDialog toasts', () => {
+  beforeEach(() => notifications.clean());
+
+  it('titles a deactivation and says what happens next, without repeating itself', async () => {
+    renderDialog({ body: { success: true, message: 'Account deactivated successfully' } });
+    const { title, message } = await toast('Account deactivated');
+    expect(title).toBe('Account deactivated');
+    expect(message).toBe('You will be signed out in a moment.');
+    expect(screen.queryByText('Account deactivated successfully')).toBeNull();
+  });
+
+  it("says 'Failed to deactivate account' once when the server gives no reason", async () => {
+    renderDialog({ status: 500, body: { error: 'Internal error', code: 'INTERNAL' } });
+    const { title, message } = await toast('Failed to deactivate account');
+    expect(title).toBeNull();
+    expect(message).toBe('Failed to deactivate account');
+  });
+
+  it("titles the server's reason with 'Failed to deactivate account'", async () => {
+    renderDialog({
+      status: 400,
+      body: { error: 'You cannot deactivate your own administrator account', code: 'CANNOT_CHANGE_SELF' },
+    });
+    const { title, message } = await toast('Failed to deactivate account');
+    expect(title).toBe('Failed to deactivate account');
+    expect(message).toBe('You cannot deactivate your own administrator account');
+  });
+
+  it('leaves a wrong password to its field rather than repeating it in the toast', async () => {
+    const dialog = renderDialog({
+      status: 403,
+      body: { error: 'Current password is incorrect', code: 'INVALID_PASSWORD' },
+    });
+    const { message } = await toast('Failed to deactivate account');
+    expect(message).toBe('Failed to deactivate account');
+    expect(screen.getAllByText('Current password is incorrect')).toHaveLength(1);
+    expect(within(dialog).getByText('Current password is incorrect')).toBeTruthy();
+  });
+});
