@@ -1,12 +1,31 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const isCI = !!process.env.CI;
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+/*
+ * Playwright loads this file in the runner and again in every worker. The runner picks the port
+ * and the data directory once and leaves them in the environment, which the workers inherit, so
+ * the server and every test agree on them.
+ */
+if (!process.env.E2E_PORT) {
+  // A port the system hands out free now; E2E_PORT set by the caller wins.
+  const probe =
+    "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });";
+  process.env.E2E_PORT = execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim();
+}
+if (!process.env.E2E_DATA_DIR) {
+  // A fresh embedded database for every run, removed when the runner exits (after the server has stopped).
+  const created = mkdtempSync(path.join(os.tmpdir(), 'kwoon-e2e-'));
+  process.env.E2E_DATA_DIR = created;
+  process.on('exit', () => rmSync(created, { recursive: true, force: true }));
+}
+const PORT = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${PORT}`;
-// A fresh embedded database for every run; outside test-results/, which Playwright empties on its own schedule.
-const dataDir = path.join(os.tmpdir(), `kwoon-e2e-${PORT}`);
+const dataDir = process.env.E2E_DATA_DIR;
 // CI builds once beforehand; locally the start script builds whatever is missing or out of date.
 const server = isCI ? 'node --enable-source-maps dist/server/main.js' : 'node scripts/start.mjs';
 
@@ -14,7 +33,8 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
   forbidOnly: isCI,
-  retries: isCI ? 1 : 0,
+  // A flaky test fails: a retry would hide it.
+  retries: 0,
   workers: isCI ? 1 : undefined,
   reporter: 'list',
   timeout: 30_000,
@@ -46,7 +66,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf '${dataDir}' && ${server}`,
+    command: server,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -31,8 +31,8 @@ test('sign up through the form, accept the required terms and reach the dashboar
   await textbox(form, 'City').fill('Portland');
   await textbox(form, 'Country').fill('United States');
   await form.getByRole('combobox', { name: 'Martial art' }).fill('Baguazhang');
-  // The suggestions can cover the submit button.
-  await page.keyboard.press('Escape');
+  // An exact match closes the suggestions, so nothing covers Create Account.
+  await expect(page.getByRole('listbox')).toBeHidden();
   await form.getByRole('button', { name: 'Create Account' }).click();
 
   // The terms must be accepted: no close button, and neither Escape nor a click outside closes them.
@@ -61,6 +61,31 @@ test('sign up through the form, accept the required terms and reach the dashboar
     headers: bearer(session.authToken!),
   });
   expect(((await status.json()) as { requiresAcceptance: boolean }).requiresAcceptance).toBe(false);
+});
+
+test('the martial-art suggestions close on an exact match and leave Create Account free', async ({
+  page,
+}, testInfo) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/app/login?mode=signup');
+    const form = page.getByRole('form', { name: 'Sign up' });
+    const art = form.getByRole('combobox', { name: 'Martial art' });
+    await art.fill('Tai');
+    await expect(page.getByRole('option', { name: 'Taijiquan' })).toBeVisible();
+    await art.fill('Taijiquan');
+    await expect(page.getByRole('listbox')).toBeHidden();
+    // A trial click fails if anything lies over the button.
+    await form.getByRole('button', { name: 'Create Account' }).click({ trial: true, timeout: 2_000 });
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: testInfo.outputPath(`sign-up-exact-art-${width}.png`), fullPage: true });
+
+    // Escape closes the list too; typing on opens it again.
+    await art.fill('Bag');
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden();
+  }
 });
 
 test('sign in with the form, then sign out through the user menu', async ({ page, createStudent }) => {

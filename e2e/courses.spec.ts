@@ -3,6 +3,7 @@ import type { CourseDetail, CourseResponse } from '../common/courses';
 import {
   authenticateDemoAdmin,
   bearer,
+  enrolFree,
   expect,
   expectNoAxeViolations,
   findCourseByTitle,
@@ -10,6 +11,7 @@ import {
 } from './fixtures';
 
 const COURSE_TITLE = 'Foundations of Zhan Zhuang: Standing Meditation';
+const PAID_TITLE = 'Xingyiquan Five Elements: Pi Quan to Heng Quan';
 
 interface SeededQuestion {
   id: string;
@@ -35,11 +37,7 @@ test('the course list, course page and lesson viewer pass axe', async ({
 }) => {
   const course = await readSeededCourse(api);
   const account = await createStudent();
-  const enrolled = await api.post(`/api/user/${account.user.id}/enroll/${course.id}`, {
-    headers: bearer(account.token),
-    data: {},
-  });
-  expect(enrolled.status()).toBe(201);
+  await enrolFree(api, account, course.id);
   await signIn(account);
   await page.goto('/app/courses');
   await expect(page.getByRole('article', { name: COURSE_TITLE })).toBeVisible();
@@ -84,13 +82,10 @@ test('a new student enrols, completes a video, an article and the quiz, then rev
   await expect(page.getByRole('heading', { name: COURSE_TITLE, level: 1 })).toBeVisible();
   await expect(page.getByText('Your progress: 0%')).toBeVisible();
 
-  // A video lesson: the YouTube page becomes a privacy-enhanced embed.
+  // A video lesson: the demo's own file plays from the media store (e2e/demo-video.spec.ts plays it).
   await page.getByRole('button', { name: `Open lesson: ${video.title}` }).click();
   const viewer = page.getByRole('dialog', { name: video.title });
-  await expect(viewer.locator('iframe')).toHaveAttribute(
-    'src',
-    /^https:\/\/www\.youtube-nocookie\.com\/embed\//,
-  );
+  await expect(viewer.locator('video')).toHaveAttribute('src', /^\/media\/lesson-videos\/.+\.mp4$/);
   await viewer.getByRole('button', { name: 'Mark as Complete' }).click();
   await expect(page.getByText('Lesson completed successfully!')).toBeVisible();
   await expect(viewer.getByRole('button', { name: 'Completed' })).toBeDisabled();
@@ -145,7 +140,7 @@ test('a new student enrols, completes a video, an article and the quiz, then rev
   await page.getByRole('button', { name: 'Write a Review' }).click();
   const reviewDialog = page.getByRole('dialog', { name: 'Rate This Course' });
   await expect(reviewDialog.getByRole('button', { name: 'Submit Review' })).toBeDisabled();
-  await expect(reviewDialog.getByText('Please select a rating')).toBeVisible();
+  await expect(reviewDialog.getByText('Please select a rating')).toHaveCount(0);
   // Mantine hides the star radios visually; the star itself is the radio's label.
   const fiveStars = reviewDialog.getByRole('radio', { name: '5 stars' });
   await reviewDialog.locator(`label[for="${await fiveStars.getAttribute('id')}"]`).click();
@@ -182,4 +177,84 @@ test('a student requests a course from the courses list', async ({ page, api, cr
   expect((await mine.json()).requests).toEqual([
     expect.objectContaining({ subject: 'Chen-style Taijiquan Laojia Erlu', status: 'pending' }),
   ]);
+});
+
+test('a student opens a paid course from its card and reads the sales page, on a desktop and a phone', async ({
+  page,
+  api,
+  createStudent,
+  signIn,
+}) => {
+  test.setTimeout(60_000);
+  const account = await createStudent();
+  const summary = await findCourseByTitle(api, account.token, PAID_TITLE);
+  // The server sends a student who has not bought the course its outline, never the lessons.
+  const response = await api.get(`/api/courses/${summary.id}`, { headers: bearer(account.token) });
+  expect(response.status()).toBe(200);
+  const outline = ((await response.json()) as CourseResponse).course;
+  const lessons = outline.modules.flatMap((m) => m.lessons);
+  expect(outline.has_content_access).toBe(false);
+  expect(lessons.length).toBeGreaterThan(0);
+  expect(lessons.every((l) => l.content_url === null && l.content_text === '')).toBe(true);
+
+  await signIn(account);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/app/courses');
+  const card = page.getByRole('article', { name: PAID_TITLE });
+
+  // Enroll Now on the card asks to pay and stays on the list.
+  await card.getByRole('button', { name: 'Enroll Now' }).click();
+  const payDialog = page.getByRole('dialog', { name: `Enroll in ${PAID_TITLE}` });
+  await expect(payDialog).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/courses$/);
+  await payDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(payDialog).toBeHidden();
+
+  // The title is a real link a keyboard reaches...
+  const link = card.getByRole('link', { name: PAID_TITLE });
+  await expect(link).toHaveAttribute('href', `/app/course/${summary.id}`);
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/app/course/${summary.id}$`));
+  // ...and a click anywhere on the card opens the course too.
+  await page.goBack();
+  // (Its picture, where no text is: the title link covers the card and takes the click.)
+  await card.click({ position: { x: 40, y: 40 } });
+  await expect(page).toHaveURL(new RegExp(`/app/course/${summary.id}$`));
+
+  // The sales page: what the course teaches, its syllabus, the guarantee and Enroll Now.
+  await expect(page.getByRole('heading', { name: PAID_TITLE, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'What you will learn' })).toBeVisible();
+  for (const [index, module] of outline.modules.entries())
+    await expect(page.getByText(`Module ${index + 1}: ${module.title}`)).toBeVisible();
+  await expect(page.getByText(lessons[0]!.title, { exact: true })).toBeVisible();
+  await expect(page.getByText(/Lessons unlock when you enroll/)).toBeVisible();
+  await expect(page.getByText('30-day money-back guarantee')).toBeVisible();
+  await expect(page.getByText('$89.00')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enroll Now' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Student Reviews' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Open lesson/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // On a phone the price and Enroll Now come before the syllabus...
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.reload();
+  const syllabus = page.getByRole('heading', { name: 'Course content' });
+  const enroll = page.getByRole('button', { name: 'Enroll Now' }).first();
+  await expect(syllabus).toBeVisible();
+  expect((await enroll.boundingBox())!.y).toBeLessThan((await syllabus.boundingBox())!.y);
+  const bar = page.getByRole('region', { name: 'Course actions' });
+  await enroll.scrollIntoViewIfNeeded();
+  await expect(bar).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // ...and once they have scrolled away, a bar at the bottom keeps the price and the action.
+  await page.getByRole('heading', { name: 'Student Reviews' }).scrollIntoViewIfNeeded();
+  await expect(bar).toBeVisible();
+  await expect(bar.getByText('$89.00')).toBeVisible();
+  const barBox = (await bar.boundingBox())!;
+  expect(barBox.y + barBox.height).toBeCloseTo(740, 0);
+  await expectNoAxeViolations(page);
+  await bar.getByRole('button', { name: 'Enroll Now' }).click();
+  await expect(payDialog).toBeVisible();
 });

@@ -68,7 +68,20 @@ export async function findCourseByTitle(
   return course!;
 }
 
-async function acceptCurrentTerms(api: APIRequestContext, auth: AuthResponse): Promise<void> {
+/** Enrols `account` in a free course through the API. */
+export async function enrolFree(
+  api: APIRequestContext,
+  account: Pick<Account, 'user' | 'token'>,
+  courseId: string,
+): Promise<void> {
+  const response = await api.post(`/api/user/${account.user.id}/enroll/${courseId}`, {
+    headers: bearer(account.token),
+    data: {},
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+export async function acceptCurrentTerms(api: APIRequestContext, auth: AuthResponse): Promise<void> {
   const statusResponse = await api.get(`/api/user/${auth.user.id}/terms-status`, {
     headers: bearer(auth.token),
   });
@@ -228,6 +241,13 @@ export async function readStoredSession(page: Page) {
  * with `allRules`. A failure lists each rule id, its help text and the offending markup.
  */
 export async function expectNoAxeViolations(page: Page, { allRules = false } = {}): Promise<void> {
+  // A dialog still fading in has text at part opacity, which axe measures as low contrast: wait
+  // for every finite animation and transition to end (a spinning loader never does).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const builder = new AxeBuilder({ page });
   const results = await (allRules ? builder : builder.withTags(['wcag2a', 'wcag2aa'])).analyze();
   const violations = results.violations.map((violation) => ({
@@ -237,3 +257,39 @@ export async function expectNoAxeViolations(page: Page, { allRules = false } = {
   }));
   expect(violations).toEqual([]);
 }
+
+/**
+ * Stops the page's clock (the test calls `page.clock.install()` before its first navigation):
+ * from here on, the page's timers fire only when the test moves time on with
+ * `page.clock.runFor`, so a countdown is checked second by second instead of waited for.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1_000);
+}
+
+/**
+ * Runs `work` on a page whose clock is paused while letting time creep forward a millisecond at
+ * a time: enough for the zero-delay timers that libraries schedule (axe's work queue, TanStack
+ * Query's notifications), far too little for a page timer due a second later, which the caller
+ * checks has not fired.
+ */
+export async function whileTimeCreeps<T>(page: Page, work: () => Promise<T>): Promise<T> {
+  let running = true;
+  const creep = (async () => {
+    while (running) {
+      await page.clock.runFor(1);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  })();
+  try {
+    return await work();
+  } finally {
+    running = false;
+    await creep;
+  }
+}
+
+/** `expectNoAxeViolations` on a page whose clock is paused. */
+export const expectNoAxeViolationsWhilePaused = (page: Page) =>
+  whileTimeCreeps(page, () => expectNoAxeViolations(page));

@@ -1,6 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { OrderListResponse } from '../common/payments';
-import { bearer, expect, expectNoAxeViolations, findCourseByTitle, test, type Account } from './fixtures';
+import { REDIRECT_SECONDS, VERIFY_DELAY_MS, type OrderListResponse } from '../common/payments';
+import {
+  bearer,
+  expect,
+  expectNoAxeViolations,
+  expectNoAxeViolationsWhilePaused,
+  findCourseByTitle,
+  pauseClock,
+  test,
+  whileTimeCreeps,
+  type Account,
+} from './fixtures';
 
 const PAID_COURSE = 'Xingyiquan Five Elements: Pi Quan to Heng Quan';
 
@@ -8,6 +18,20 @@ async function ordersOf(api: APIRequestContext, account: Account) {
   const response = await api.get(`/api/stripe/orders/${account.user.id}`, { headers: bearer(account.token) });
   expect(response.status()).toBe(200);
   return ((await response.json()) as OrderListResponse).orders;
+}
+
+/**
+ * Moves the paused clock through a result page's countdown a second at a time: the page stays put
+ * until the last second has passed, then replaces itself with `destination`.
+ */
+async function runCountdown(page: Page, destination: RegExp) {
+  const resultUrl = page.url();
+  for (let left = REDIRECT_SECONDS; left > 0; left--) {
+    await expect(page.getByText(new RegExp(`Redirecting to .+ in ${left}…`))).toBeVisible();
+    expect(page.url()).toBe(resultUrl);
+    await page.clock.runFor(1_000);
+  }
+  await expect(page).toHaveURL(destination);
 }
 
 /** From the course page through Enroll Now to the built-in test checkout. */
@@ -26,20 +50,27 @@ test('a student buys the paid course through the test checkout and studies it', 
   createStudent,
   signIn,
 }) => {
+  await page.clock.install();
   const account = await createStudent();
   const course = await findCourseByTitle(api, account.token, PAID_COURSE);
   await signIn(account);
   await startCheckout(page, course.id);
   await expect(page.getByText(PAID_COURSE)).toBeVisible();
   await expectNoAxeViolations(page);
+  await pauseClock(page);
   await page.getByRole('button', { name: /^Pay \$89\.00$/ }).click();
 
   await expect(page).toHaveURL(/\/payment\/success\?session_id=.+&course_id=/);
-  await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible({ timeout: 10_000 });
-  await expect(page.getByText(/redirecting/i)).toBeVisible();
-  await expectNoAxeViolations(page);
+  // The page asks the server about the payment after a short delay.
+  await expect(page.getByRole('heading', { name: 'Verifying your payment…' })).toBeVisible();
+  await page.clock.runFor(VERIFY_DELAY_MS);
+  await whileTimeCreeps(page, () =>
+    expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible(),
+  );
+  await expectNoAxeViolationsWhilePaused(page);
   // The countdown takes the buyer to the course, now open to them.
-  await expect(page).toHaveURL(new RegExp(`/app/course/${course.id}$`), { timeout: 10_000 });
+  await runCountdown(page, new RegExp(`/app/course/${course.id}$`));
+  await page.clock.resume();
   await expect(page.getByText('Currently Enrolled')).toBeVisible();
   await page.getByRole('button', { name: 'Continue Learning' }).click();
   await expect(page.getByRole('dialog', { name: 'San Ti Shi Posture, Step by Step' })).toBeVisible();
@@ -61,18 +92,20 @@ test('a cancelled checkout shows Payment Cancelled without Try Again, then retur
   createStudent,
   signIn,
 }) => {
+  await page.clock.install();
   const account = await createStudent();
   const course = await findCourseByTitle(api, account.token, PAID_COURSE);
   await signIn(account);
   await startCheckout(page, course.id);
+  await pauseClock(page);
   await page.getByRole('button', { name: /cancel/i }).click();
 
   await expect(page).toHaveURL(/\/payment\/failed\?course_id=.+&reason=cancelled/);
   await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Try Again' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Get Support' })).toHaveAttribute('href', /^\/contact/);
-  await expectNoAxeViolations(page);
-  await expect(page).toHaveURL(/\/app\/courses$/, { timeout: 10_000 });
+  await expectNoAxeViolationsWhilePaused(page);
+  await runCountdown(page, /\/app\/courses$/);
   expect((await ordersOf(api, account)).map((o) => o.status)).toEqual(['pending']);
 });
 

@@ -6,6 +6,7 @@ import {
   expectNoAxeViolations,
   LANDING_URL,
   NO_SESSION,
+  pauseClock,
   readOutboxText,
   readStoredSession,
   signInWithForm,
@@ -149,7 +150,33 @@ test('the profile form refuses a bad picture and a save without the password', a
   expect(((await response.json()) as User).city).toBe(account.user.city);
 });
 
+test('e-mail notifications switch off and on at once, without the password', async ({
+  page,
+  createStudent,
+  signIn,
+}) => {
+  await signIn(await createStudent());
+  await openSettings(page);
+  const toggle = page.getByRole('switch', { name: /^E-mail notifications/ });
+  await expect(toggle).toBeChecked();
+
+  await toggle.click();
+  await expect(page.getByText('E-mail notifications are off.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(toggle).not.toBeChecked();
+
+  await page.reload();
+  await expect(toggle).not.toBeChecked();
+  await toggle.click();
+  await expect(page.getByText('E-mail notifications are on.')).toBeVisible();
+  await expect(toggle).toBeChecked();
+  await toastsClosed(page);
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'settings-notifications');
+});
+
 test('deactivate the account; signing in again is refused', async ({ page, createStudent, signIn }) => {
+  await page.clock.install();
   const account = await createStudent();
   await signIn(account);
   await openSettings(page);
@@ -175,13 +202,17 @@ test('deactivate the account; signing in again is refused', async ({ page, creat
   await screenshots(page, 'account-dialog');
 
   await password.fill(account.password);
+  await pauseClock(page);
   await dialog.getByRole('button', { name: 'Deactivate Account' }).click();
   await expect(dialog.getByRole('status')).toContainText('Your account is deactivated');
-  const deactivatedAt = Date.now();
 
-  // The sign-out follows on a 2-second timer.
-  await expect(page).toHaveURL(LANDING_URL, { timeout: 6_000 });
-  expect(Date.now() - deactivatedAt).toBeGreaterThanOrEqual(1_500);
+  // The sign-out follows on a 2-second timer (DEACTIVATION_LOGOUT_MS), so the message can be read.
+  await page.clock.runFor(1_999);
+  await expect(dialog.getByRole('status')).toContainText('Your account is deactivated');
+  expect(page.url()).toMatch(/\/app\/settings$/);
+  await page.clock.runFor(1);
+  await expect(page).toHaveURL(LANDING_URL);
+  await page.clock.resume();
   expect(await readStoredSession(page)).toEqual(NO_SESSION);
 
   await page.goto('/app/login');

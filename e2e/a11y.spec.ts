@@ -1,0 +1,174 @@
+import type { Page } from '@playwright/test';
+import type { CourseDetail, CourseListResponse, CourseResponse } from '../common/courses';
+import {
+  authenticateDemoAdmin,
+  bearer,
+  enrolFree,
+  expect,
+  expectNoAxeViolations,
+  findCourseByTitle,
+  test,
+  type Account,
+} from './fixtures';
+
+/**
+ * Every built screen, on a phone and on a desktop, through axe (WCAG 2 A and AA): each screen is
+ * opened as the person who uses it, and checked once what it shows has loaded.
+ */
+
+const FREE_COURSE = 'Foundations of Zhan Zhuang: Standing Meditation';
+
+type Who = 'visitor' | 'student' | 'enrolled' | 'admin';
+
+interface World {
+  course: CourseDetail;
+  unpublishedId: string;
+}
+
+interface Screen {
+  name: string;
+  who: Who;
+  path: (world: World) => string;
+  /** Extra steps once the page has loaded, e.g. opening a dialog. */
+  open?: (page: Page) => Promise<void>;
+}
+
+const lessonOf = (world: World, type: string) =>
+  world.course.modules.flatMap((m) => m.lessons).find((l) => l.lesson_type === type)!;
+
+const SCREENS: Screen[] = [
+  { name: 'landing page', who: 'visitor', path: () => '/' },
+  { name: 'about (coming soon)', who: 'visitor', path: () => '/about' },
+  { name: 'contact', who: 'visitor', path: () => '/contact' },
+  { name: 'payment success', who: 'visitor', path: () => '/payment/success' },
+  { name: 'payment failed', who: 'visitor', path: () => '/payment/failed' },
+  { name: 'confirm e-mail', who: 'visitor', path: () => '/confirm-email?token=unknown' },
+  { name: 'sign in', who: 'visitor', path: () => '/app/login' },
+  {
+    name: 'sign up',
+    who: 'visitor',
+    path: () => '/app/login',
+    open: async (page) => page.getByRole('tab', { name: 'Sign Up' }).click(),
+  },
+  {
+    name: 'forgot password',
+    who: 'visitor',
+    path: () => '/app/login',
+    open: async (page) => {
+      await page.getByRole('button', { name: /forgot/i }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  { name: 'student dashboard', who: 'student', path: () => '/app' },
+  { name: 'course catalogue', who: 'student', path: () => '/app/courses' },
+  { name: 'series catalogue', who: 'student', path: () => '/app/series' },
+  { name: 'course sales page', who: 'student', path: (w) => `/app/course/${w.course.id}` },
+  {
+    name: 'request a course',
+    who: 'student',
+    path: () => '/app/courses',
+    open: async (page) => {
+      await page.getByRole('button', { name: /request a course/i }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  { name: 'settings', who: 'student', path: () => '/app/settings' },
+  { name: 'community (coming soon)', who: 'student', path: () => '/app/community' },
+  { name: 'enrolled course page', who: 'enrolled', path: (w) => `/app/course/${w.course.id}` },
+  {
+    name: 'video lesson',
+    who: 'enrolled',
+    path: (w) => `/app/course/${w.course.id}?lesson=${lessonOf(w, 'video').id}`,
+  },
+  {
+    name: 'article lesson',
+    who: 'enrolled',
+    path: (w) => `/app/course/${w.course.id}?lesson=${lessonOf(w, 'article').id}`,
+  },
+  {
+    name: 'quiz lesson',
+    who: 'enrolled',
+    path: (w) => `/app/course/${w.course.id}?lesson=${lessonOf(w, 'quiz').id}`,
+  },
+  {
+    name: 'review dialog',
+    who: 'enrolled',
+    path: (w) => `/app/course/${w.course.id}`,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Write a Review' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  { name: 'admin dashboard', who: 'admin', path: () => '/app/admin' },
+  { name: 'admin course list', who: 'admin', path: () => '/app/courses' },
+  { name: 'admin content manager', who: 'admin', path: (w) => `/app/admin/courses/${w.course.id}/content` },
+  {
+    name: 'admin preview of an unpublished course',
+    who: 'admin',
+    path: (w) => `/app/course/${w.unpublishedId}`,
+  },
+  { name: 'admin settings', who: 'admin', path: () => '/app/settings' },
+];
+
+/** Waits for the page's data: no request in flight, no loader or skeleton left. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root[data-visible]')).toHaveCount(0);
+}
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 600 ? 812 : 900 } });
+
+    test('every built screen passes axe', async ({ page, api, createStudent }) => {
+      test.setTimeout(180_000);
+      const admin = await authenticateDemoAdmin(api);
+      const summary = await findCourseByTitle(api, admin.token, FREE_COURSE);
+      const detail = await api.get(`/api/courses/${summary.id}`, { headers: bearer(admin.token) });
+      const course = ((await detail.json()) as CourseResponse).course;
+      const list = await api.get('/api/courses?limit=200', { headers: bearer(admin.token) });
+      const unpublished = ((await list.json()) as CourseListResponse).courses.find((c) => !c.is_published);
+      expect(unpublished, 'a seeded course in preparation').toBeTruthy();
+      const world: World = { course, unpublishedId: unpublished!.id };
+
+      const student = await createStudent();
+      const enrolled = await createStudent();
+      await enrolFree(api, enrolled, course.id);
+      const accounts: Record<Exclude<Who, 'visitor'>, Account> = {
+        student,
+        enrolled,
+        admin: { user: admin.user, token: admin.token, password: '' },
+      };
+
+      let current: Who | undefined;
+      for (const screen of SCREENS) {
+        await test.step(screen.name, async () => {
+          if (screen.who !== current) {
+            // The app keeps its session in local storage (the spec's three keys).
+            await page.goto('/');
+            const account = screen.who === 'visitor' ? null : accounts[screen.who];
+            await page.evaluate(
+              (session) => {
+                window.localStorage.clear();
+                if (!session) return;
+                window.localStorage.setItem('authToken', session.token);
+                window.localStorage.setItem('userId', session.user.id);
+                window.localStorage.setItem('userData', JSON.stringify(session.user));
+              },
+              account && { token: account.token, user: account.user },
+            );
+            current = screen.who;
+          }
+          await page.goto(screen.path(world));
+          await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+          await settle(page);
+          if (screen.open) {
+            await screen.open(page);
+            await settle(page);
+          }
+          await expectNoAxeViolations(page);
+        });
+      }
+    });
+  });
+}

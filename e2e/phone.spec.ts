@@ -1,0 +1,237 @@
+import type { Locator, Page } from '@playwright/test';
+import type { CourseDetail, CourseResponse, Lesson } from '../common/courses';
+import {
+  authenticateDemoAdmin,
+  bearer,
+  enrolFree,
+  expect,
+  expectNoAxeViolations,
+  findCourseByTitle,
+  test,
+} from './fixtures';
+
+const FREE_COURSE = 'Foundations of Zhan Zhuang: Standing Meditation';
+const PAID_COURSE = 'Xingyiquan Five Elements: Pi Quan to Heng Quan';
+const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 800 };
+
+test.use({ viewport: PHONE });
+
+/** The page does not scroll sideways; a failure names the elements that reach past the right edge. */
+async function expectNoSidewaysOverflow(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const scrollWidth = document.scrollingElement!.scrollWidth;
+    const past = Array.from(document.querySelectorAll('body *'))
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+      .slice(0, 5)
+      .map((element) => `<${element.tagName.toLowerCase()} class="${element.className}">`);
+    return { width, scrollWidth, past };
+  });
+  expect(overflow.scrollWidth, overflow.past.join('\n')).toBeLessThanOrEqual(overflow.width);
+}
+
+/** A screen at 375 px: it fits the width, no badge is cut short, and it passes axe. */
+async function expectPhoneReady(page: Page): Promise<void> {
+  // Every panel has loaded: its rows, not its spinner, are what must fit.
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+  await expectNoSidewaysOverflow(page);
+  expect(await cutBadges(page)).toEqual([]);
+  await expectNoAxeViolations(page);
+}
+
+/** The labels of every badge on the page that is cut short (ellipsis). */
+function cutBadges(page: Page) {
+  return page
+    .locator('.mantine-Badge-label')
+    .evaluateAll((labels) =>
+      labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent),
+    );
+}
+
+/** The lesson type badges of the course outline whose label is cut short (ellipsis). */
+function cutLessonBadges(page: Page) {
+  return page
+    .locator('.mantine-Badge-label')
+    .filter({ hasText: /^(video|article|quiz)$/ })
+    .evaluateAll((labels) =>
+      labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent),
+    );
+}
+
+async function isCut(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element.scrollWidth > element.clientWidth);
+}
+
+async function top(locator: Locator): Promise<number> {
+  const box = await locator.boundingBox();
+  expect(box).not.toBeNull();
+  return box!.y;
+}
+
+async function readCourse(page: Page, token: string, courseId: string): Promise<CourseDetail> {
+  const response = await page.request.get(`/api/courses/${courseId}`, { headers: bearer(token) });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as CourseResponse).course;
+}
+
+test('a student studies on a phone: every screen fits 375 px and passes axe', async ({
+  page,
+  api,
+  createStudent,
+  signIn,
+}) => {
+  test.setTimeout(90_000);
+  const account = await createStudent();
+  const free = await findCourseByTitle(api, account.token, FREE_COURSE);
+  const paid = await findCourseByTitle(api, account.token, PAID_COURSE);
+  await enrolFree(api, account, free.id);
+  // A checkout left open is an order, pending, in the history.
+  const checkout = await api.post('/api/stripe/create-checkout', {
+    headers: bearer(account.token),
+    data: { course_id: paid.id },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  await signIn(account);
+
+  await page.goto('/app');
+  await expect(page.getByRole('heading', { name: `Welcome, ${account.user.name}` })).toBeVisible();
+  await expectPhoneReady(page);
+
+  await page.goto('/app/courses');
+  await expect(page.getByRole('article', { name: FREE_COURSE })).toBeVisible();
+  await expectPhoneReady(page);
+
+  await page.goto(`/app/course/${free.id}`);
+  await expect(page.getByRole('heading', { name: 'Student Reviews' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Open lesson:/ }).first()).toBeVisible();
+  expect(await cutLessonBadges(page)).toEqual([]);
+  await expectPhoneReady(page);
+
+  // The paid course's outline, seen before buying, has its badges whole as well.
+  await page.goto(`/app/course/${paid.id}`);
+  await expect(page.getByRole('heading', { name: PAID_COURSE, level: 1 })).toBeVisible();
+  await expect(
+    page
+      .locator('.mantine-Badge-label')
+      .filter({ hasText: /^video$/ })
+      .first(),
+  ).toBeVisible();
+  expect(await cutLessonBadges(page)).toEqual([]);
+  await expectNoSidewaysOverflow(page);
+
+  // Previous, the complete button and Next share one row, for a lesson and for the quiz.
+  const lessons: Lesson[] = (await readCourse(page, account.token, free.id)).modules.flatMap(
+    (m) => m.lessons,
+  );
+  const middle = lessons.find((l, i) => l.lesson_type !== 'quiz' && i > 0 && i < lessons.length - 1)!;
+  const quiz = lessons.find((l) => l.lesson_type === 'quiz')!;
+  for (const [lesson, completeName] of [
+    [middle, 'Mark as Complete'],
+    [quiz, 'Complete Quiz First'],
+  ] as const) {
+    await page.goto(`/app/course/${free.id}?lesson=${lesson.id}`);
+    const viewer = page.getByRole('dialog', { name: lesson.title });
+    const previous = viewer.getByRole('button', { name: 'Previous', exact: true });
+    const complete = viewer.getByRole('button', { name: completeName });
+    const next = viewer.getByRole('button', { name: 'Next', exact: true });
+    await expect(complete).toBeVisible();
+    expect(await isCut(complete.locator('.mantine-Button-label'))).toBe(false);
+    const row = await top(complete);
+    expect(await top(previous)).toBe(row);
+    expect(await top(next)).toBe(row);
+    await expectPhoneReady(page);
+  }
+  await page.goto(`/app/course/${free.id}?lesson=${middle.id}`);
+  const viewer = page.getByRole('dialog', { name: middle.title });
+  await viewer.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: lessons[lessons.indexOf(middle) + 1]!.title })).toBeVisible();
+
+  // Settings: the order history is a list of cards on a phone, a table on a desktop.
+  await page.goto('/app/settings');
+  const history = page.getByRole('region', { name: 'Order History' });
+  const orderCards = history.getByRole('list', { name: 'Your orders' });
+  await expect(orderCards.getByRole('listitem')).toHaveCount(1);
+  await expect(orderCards.getByRole('listitem').getByText(PAID_COURSE)).toBeVisible();
+  await expect(orderCards.getByText('$89.00')).toBeVisible();
+  await expect(orderCards.getByText('Pending')).toBeVisible();
+  await expect(history.getByRole('table')).toHaveCount(0);
+  await expectPhoneReady(page);
+
+  await page.setViewportSize(DESKTOP);
+  const orderTable = history.getByRole('table', { name: 'Your orders' });
+  await expect(orderTable.getByRole('row')).toHaveCount(2);
+  await expect(orderTable.getByRole('cell', { name: PAID_COURSE })).toBeVisible();
+  await expect(history.getByRole('list', { name: 'Your orders' })).toHaveCount(0);
+  await expectNoSidewaysOverflow(page);
+});
+
+test('the admin manages the school on a phone: every screen fits 375 px and passes axe', async ({
+  page,
+  api,
+  signIn,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await authenticateDemoAdmin(api);
+  const course = await findCourseByTitle(api, admin.token, FREE_COURSE);
+  await signIn(admin);
+
+  // The dashboard: links, reviews, the most recent enrolments as cards, courses and course requests.
+  await page.goto('/app');
+  const recent = page.getByRole('region', { name: 'Most Recently Enrolled' });
+  const enrollmentCards = recent.getByRole('list', { name: 'Most recently enrolled students' });
+  await expect(enrollmentCards.getByRole('listitem').first()).toBeVisible();
+  await expect(enrollmentCards.getByRole('listitem').first().getByText('Progress')).toBeVisible();
+  await expect(recent.getByRole('table')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'All Feedback Reviews' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Course Requests' })).toBeVisible();
+  await expect(page.getByRole('article', { name: new RegExp(`^${FREE_COURSE}`) })).toBeVisible();
+  await expectPhoneReady(page);
+
+  await page.goto('/app/admin');
+  await expect(recent.getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('article', { name: new RegExp(`^${FREE_COURSE}`) })).toBeVisible();
+  await expectPhoneReady(page);
+
+  await page.goto(`/app/admin/courses/${course.id}/content`);
+  await expect(page.getByRole('heading', { name: FREE_COURSE, level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Module' })).toBeVisible();
+  await expectPhoneReady(page);
+  // Lesson titles keep room to read: their whole width on one line, or at least 200 px (before,
+  // the buttons beside them squeezed titles to a word a line, broken mid-word).
+  const squeezed = await page
+    .getByRole('list', { name: /^Lessons of / })
+    .first()
+    .locator('li .mantine-Text-root:not([data-size="xs"])')
+    .evaluateAll((titles) =>
+      titles
+        .map((title) => {
+          const copy = title.cloneNode(true) as HTMLElement;
+          Object.assign(copy.style, { position: 'absolute', whiteSpace: 'nowrap', width: 'max-content' });
+          document.body.append(copy);
+          const full = copy.getBoundingClientRect().width;
+          copy.remove();
+          return { text: title.textContent, width: title.getBoundingClientRect().width, full };
+        })
+        .filter(({ width, full }) => width + 1 < Math.min(full, 200)),
+    );
+  expect(squeezed).toEqual([]);
+
+  await page.goto(`/app/course/${course.id}`);
+  await expect(page.getByRole('heading', { name: FREE_COURSE, level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Open lesson:/ }).first()).toBeVisible();
+  expect(await cutLessonBadges(page)).toEqual([]);
+  await expectPhoneReady(page);
+
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/app/admin');
+  const enrollmentTable = recent.getByRole('table', { name: 'Most recently enrolled students' });
+  await expect(enrollmentTable.getByRole('columnheader')).toHaveText([
+    'Student',
+    'Course',
+    'Date',
+    'Progress',
+  ]);
+  await expect(recent.getByRole('list')).toHaveCount(0);
+  await expectNoSidewaysOverflow(page);
+});
