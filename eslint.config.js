@@ -4,6 +4,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import { builtinRules } from 'eslint/use-at-your-own-risk';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { tableOwnership } from './eslint/table-ownership.js';
 
 /** ESLint's own recommended rules, read from the rules' metadata (the list `@eslint/js` would ship). */
 const eslintRecommended = {
@@ -217,6 +218,30 @@ export default defineConfig(
       ],
     },
   },
+  {
+    name: 'kwoon/table-ownership',
+    files: ['server/modules/**/*.ts', 'server/platform/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { kwoon: { rules: { 'table-ownership': tableOwnership } } },
+    rules: { 'kwoon/table-ownership': 'error' },
+  },
   layerBoundaries,
   featureBoundaries,
+  // After the layer rules, which it repeats for these files: a module reaches another only
+  // through its service, never its repo, routes or helpers.
+  {
+    ...restrict(
+      'kwoon/boundaries/server-modules',
+      ['server/modules/*/*.ts'],
+      [
+        ...layerPatterns('server', 3),
+        {
+          regex: '^\\.\\./(?!\\.\\.(?:/|$))([^/]+)/(?!\\1\\.service$)[^/]+$',
+          message:
+            "Another module is reached through its service only ('../<domain>/<domain>.service'), never its repo, routes or helpers.",
+        },
+      ],
+    ),
+    ignores: ['**/*.test.ts'],
+  },
 );

@@ -37,6 +37,7 @@ export async function registerModules(api: FastifyInstance, platform: Platform):
   const enrollments = createEnrollmentsService(platform, { courses });
   const uploads = createUploadsService(platform);
   const users = createUsersService(platform, { courseLister: enrollments, avatarFiles: uploads });
+  uploads.whenRemoved((publicId) => users.forgetAvatar(publicId));
   await api.register(usersRoutes({ users }, platform.config));
   await api.register(enrollmentsRoutes({ enrollments }));
   const auth = createAuthService(platform, { users });

@@ -1,3 +1,5 @@
+/* eslint-disable kwoon/table-ownership -- the retention cleanup deletes only rows past their expiry,
+   in any domain's table (docs/architecture.md, Table ownership) */
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';

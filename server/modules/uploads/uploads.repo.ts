@@ -34,21 +34,13 @@ export function createUploadsRepo(db: Db) {
       return rows.length > 0;
     },
 
-    /**
-     * Forgets a file, and clears it from any profile that shows it as its avatar, so no page
-     * keeps pointing at a file that is gone. Returns whether the file was known.
-     */
+    /** Forgets a file, returning whether it was known. */
     async delete(publicId: string): Promise<boolean> {
       const rows = await db
         .delete(mediaFiles)
         .where(eq(mediaFiles.public_id, publicId))
         .returning({ id: mediaFiles.id });
-      if (rows.length === 0) return false;
-      await db
-        .update(users)
-        .set({ avatar: null, avatar_public_id: null })
-        .where(eq(users.avatar_public_id, publicId));
-      return true;
+      return rows.length > 0;
     },
   };
 }

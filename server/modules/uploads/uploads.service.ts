@@ -46,6 +46,7 @@ export interface FolderPolicy {
 const MAX_INPUT_PIXELS = 60_000_000;
 
 export function createUploadsService(platform: Platform) {
+  const removalListeners: ((publicId: string) => Promise<void>)[] = [];
   const repo = createUploadsRepo(platform.db);
 
   /**
@@ -144,9 +145,21 @@ export function createUploadsService(platform: Platform) {
       if (await repo.deleteUnusedAvatar(publicId)) await platform.storage.remove(publicId);
     },
 
+    /**
+     * Another domain that keeps references to files (a profile's avatar) asks to hear of a
+     * removal, so it can forget the file in the same transaction and no page points at it.
+     */
+    whenRemoved(listener: (publicId: string) => Promise<void>): void {
+      removalListeners.push(listener);
+    },
+
     async remove(publicId: string): Promise<void> {
-      if (!(await platform.tx(() => repo.delete(publicId))))
-        throw notFound('File not found', 'FILE_NOT_FOUND');
+      const known = await platform.tx(async () => {
+        if (!(await repo.delete(publicId))) return false;
+        for (const listener of removalListeners) await listener(publicId);
+        return true;
+      });
+      if (!known) throw notFound('File not found', 'FILE_NOT_FOUND');
       await platform.storage.remove(publicId);
     },
   };

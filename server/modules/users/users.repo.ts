@@ -69,6 +69,14 @@ export function createUsersRepo(db: Db | Tx) {
       return row;
     },
 
+    /** Clears the avatar of every profile that shows this file. */
+    async clearAvatar(publicId: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ avatar: null, avatar_public_id: null })
+        .where(eq(users.avatar_public_id, publicId));
+    },
+
     async delete(id: string): Promise<boolean> {
       const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
       return rows.length > 0;

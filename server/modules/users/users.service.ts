@@ -172,6 +172,11 @@ export function createUsersService(
     /** By username or e-mail, case-insensitively. */
     findByLogin: (login: string) => repo.findByLogin(login),
 
+    /** A media file is gone (server/modules/index.ts wires this to uploads): no profile shows it. */
+    async forgetAvatar(publicId: string): Promise<void> {
+      await repo.clearAvatar(publicId);
+    },
+
     async register(input: SignUp): Promise<UserRow> {
       assertPasswordAllowed(input.password, [input.username, input.email], 'password');
       await assertUnique(input.email, input.username);
