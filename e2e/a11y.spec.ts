@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import type { CourseDetail, CourseListResponse, CourseResponse } from '../common/courses';
 import {
   authenticateDemoAdmin,
@@ -110,9 +110,34 @@ const SCREENS: Screen[] = [
   { name: 'admin settings', who: 'admin', path: () => '/app/settings' },
 ];
 
-/** Waits for the page's data: no request in flight, no loader or skeleton left. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+/**
+ * The page's requests in flight, but for the live event stream, which stays open for as long as
+ * the app does (so Playwright's `networkidle` never comes).
+ */
+function trackRequests(page: Page) {
+  const pending = new Set<Request>();
+  const done = (request: Request) => pending.delete(request);
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname !== '/api/events') pending.add(request);
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return pending;
+}
+
+/** Waits for the page's data: no request in flight for half a second, no loader or skeleton left. */
+async function settle(page: Page, pending: ReadonlySet<Request>): Promise<void> {
+  await page.waitForLoadState('load');
+  let quietSince = Date.now();
+  await expect
+    .poll(
+      () => {
+        if (pending.size > 0) quietSince = Date.now();
+        return Date.now() - quietSince >= 500;
+      },
+      { intervals: [100] },
+    )
+    .toBe(true);
   await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root[data-visible]')).toHaveCount(0);
 }
 
@@ -140,6 +165,7 @@ for (const width of [375, 1280]) {
         admin: { user: admin.user, token: admin.token, password: '' },
       };
 
+      const pending = trackRequests(page);
       let current: Who | undefined;
       for (const screen of SCREENS) {
         await test.step(screen.name, async () => {
@@ -161,10 +187,10 @@ for (const width of [375, 1280]) {
           }
           await page.goto(screen.path(world));
           await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-          await settle(page);
+          await settle(page, pending);
           if (screen.open) {
             await screen.open(page);
-            await settle(page);
+            await settle(page, pending);
           }
           await expectNoAxeViolations(page);
         });

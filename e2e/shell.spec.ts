@@ -57,6 +57,37 @@ test.describe('route guards', () => {
   });
 });
 
+test('two tabs share one live event stream, and a sign-out elsewhere signs both out at once', async ({
+  page,
+  context,
+  api,
+  createStudent,
+  signIn,
+}) => {
+  const account = await createStudent();
+  await signIn(account);
+  const streams: string[] = [];
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/events') streams.push(request.url());
+  });
+  await page.goto('/app');
+  await expect(page.getByRole('heading', { name: `Welcome, ${account.user.name}` })).toBeVisible();
+  const second = await context.newPage();
+  await second.goto('/app/courses');
+  await expect(second.getByRole('heading', { name: 'Available Courses' })).toBeVisible();
+  await expect.poll(() => streams.length).toBe(1);
+  // Whichever tab leads, the other one opens no stream of its own.
+  await page.waitForTimeout(1500);
+  expect(streams).toHaveLength(1);
+
+  // Signed out from another device: the stream's next heartbeat ends it, and both tabs follow.
+  const logout = await api.post('/api/user/logout', { headers: bearer(account.token) });
+  expect(logout.status()).toBe(200);
+  await expect(page).toHaveURL(/\/app\/login$/, { timeout: 10_000 });
+  await expect(second).toHaveURL(/\/app\/login$/, { timeout: 10_000 });
+  expect(await readStoredSession(second)).toEqual(NO_SESSION);
+});
+
 test('a client route survives a reload: the server answers it with the app', async ({
   page,
   api,

@@ -202,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: createMailer(database.db, jobs, transport, config.MAIL_FROM, clock),
     jobs,
     events,
+    whenDraining: connections.onDrain,
     storage,
     payments: createPaymentsProvider(config, database.db, clock),
     throttle: createThrottle(database.db, clock),

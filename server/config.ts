@@ -91,6 +91,11 @@ const ConfigFields = z.object({
     .default(5 * 60_000),
   /** How often an idle job worker looks for due jobs (e-mail, cleanup); 0 turns the worker off. */
   JOBS_POLL_MS: z.coerce.number().int().min(0).default(1_000),
+  /**
+   * How often an open event stream (`GET /api/events`) sends a keep-alive comment and checks that
+   * its session still holds; below the idle timeout of every proxy in front of the server.
+   */
+  EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(10).default(25_000),
   /** Delivered outbox messages and finished jobs are deleted after this many days. */
   OUTBOX_KEEP_DAYS: z.coerce.number().int().min(1).default(30),
   /** Per client address and route: sign-in, sign-up, temp sign-in, recovery and security questions. */

@@ -15,6 +15,8 @@ import { createEnrollmentsService } from './enrollments/enrollments.service';
 import { healthRoutes } from './health/health.routes';
 import { jobsRoutes } from './jobs/jobs.routes';
 import { createJobsService } from './jobs/jobs.service';
+import { liveRoutes } from './live/live.routes';
+import { createLiveService } from './live/live.service';
 import { mailRoutes } from './mail/mail.routes';
 import { createMailService } from './mail/mail.service';
 import { paymentsRoutes } from './payments/payments.routes';
@@ -46,6 +48,7 @@ export async function registerModules(api: FastifyInstance, platform: Platform):
   await api.register(uploadsRoutes({ uploads }));
   await api.register(mailRoutes({ mail: createMailService(platform) }));
   await api.register(jobsRoutes({ jobs: createJobsService(platform) }));
+  await api.register(liveRoutes({ live: createLiveService(platform) }));
   await api.register(coursesRoutes({ courses }));
   await api.register(contentRoutes({ content: createContentService(platform) }));
   await api.register(progressRoutes({ progress: createProgressService(platform, { enrollments, courses }) }));

@@ -130,7 +130,7 @@ export function createSessionStore(
 }
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
-function bearerToken(request: FastifyRequest): string | null {
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);

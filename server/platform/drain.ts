@@ -35,6 +35,7 @@ function closeAfter(response: ServerResponse) {
  */
 export function trackConnections(server: Server) {
   const connections = new Map<Socket, Connection>();
+  const drainListeners: (() => void)[] = [];
   let draining = false;
 
   server.on('connection', (socket: Socket) => {
@@ -70,11 +71,19 @@ export function trackConnections(server: Server) {
     /** Whether a drain has begun: the process is on its way out, so it is no longer ready. */
     isDraining: () => draining,
     /**
+     * Calls `listener` when a drain begins: an answer that never ends by itself (an event
+     * stream) ends then, so its connection can close like the others.
+     */
+    onDrain(listener: () => void): void {
+      drainListeners.push(listener);
+    },
+    /**
      * Drains for at most `budgetMs` and resolves with the number of connections still open
      * then, for the caller to cut.
      */
     async drain(budgetMs: number): Promise<number> {
       draining = true;
+      for (const listener of drainListeners) listener();
       for (const { responses } of connections.values()) responses.forEach(closeAfter);
       // net.Server#close only stops accepting; http.Server#close would also reset idle connections.
       if (server.listening) net.Server.prototype.close.call(server);

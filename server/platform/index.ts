@@ -24,6 +24,8 @@ export interface Platform extends Transactions {
   jobs: Jobs;
   /** Publish/subscribe across instances: LISTEN/NOTIFY on PostgreSQL, in process on PGlite. */
   events: Events;
+  /** Calls `listener` when shutdown begins draining connections (event streams end then). */
+  whenDraining(listener: () => void): void;
   storage: MediaStorage;
   payments: PaymentsProvider;
   /** Attempt counters for lockouts and per-account throttling, shared through the database. */

@@ -285,6 +285,18 @@ const site: MatrixEntry[] = [
     }),
   },
   { route: 'GET /api/health' },
+  // Each person's own stream: B's call opens B's, which tells B nothing of A.
+  {
+    route: 'GET /api/events',
+    stream: true,
+    expect: ownAccountOnly,
+    check: (res, actor) => {
+      if (res.statusCode === 200) {
+        expect(res.headers['content-type'], actor).toMatch(/^text\/event-stream/);
+        expect(res.body, actor).toBe('event: ready\ndata: null\n\n');
+      }
+    },
+  },
 ];
 
 export const ACCOUNT_ENTRIES: MatrixEntry[] = [...accounts, ...auth, ...terms, ...payments, ...site];

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { LightMyRequestResponse as InjectResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse as InjectResponse } from 'fastify';
 import { expect } from 'vitest';
 import { mailOutbox } from '../db/schema';
 import type { Access } from '../platform/auth';
@@ -85,6 +85,8 @@ export interface MatrixEntry {
   unchanged?: (t: TestApp, w: World) => Promise<unknown>;
   /** More to check on an answer, e.g. that another student sees only the public profile. */
   check?: (res: InjectResponse, actor: ActorName, w: World) => void;
+  /** The answer is a stream that stays open (server-sent events): an allowed call reads its first event. */
+  stream?: boolean;
 }
 
 /** The rows of a table whose column has a value: what an `unchanged` check usually reads. */
@@ -200,6 +202,27 @@ function expectOutcome(res: InjectResponse, outcome: Outcome, success: number, w
   }
 }
 
+/**
+ * A call whose success is a stream that never ends by itself: a refusal is read whole, a stream
+ * only up to its first event, then dropped. The answer stands in for an inject response.
+ */
+async function injectStream(t: TestApp, request: InjectOptions): Promise<InjectResponse> {
+  const controller = new AbortController();
+  const res = await t.app.inject({ ...request, payloadAsStream: true, signal: controller.signal });
+  const stream = res.stream();
+  let body = '';
+  for await (const chunk of stream) {
+    body += String(chunk);
+    if (res.statusCode < 400 && body.includes('\n\n')) break;
+  }
+  controller.abort();
+  return Object.assign(Object.create(res) as InjectResponse, {
+    body,
+    payload: body,
+    json: () => JSON.parse(body) as unknown,
+  });
+}
+
 /** One row of the matrix as one actor. */
 export async function runCase(
   t: TestApp,
@@ -215,8 +238,8 @@ export async function runCase(
   const before = await watch?.(t, w);
 
   const [method, path] = entry.route.split(' ') as [string, string];
-  const res = await t.app.inject({
-    method,
+  const request = {
+    method: method as InjectOptions['method'],
     url: urlOf(path, call),
     remoteAddress: nextAddress(),
     headers: { ...call.raw?.headers, ...tokenOf(w, actor) },
@@ -225,7 +248,8 @@ export async function runCase(
       : call.body !== undefined
         ? { payload: call.body as object }
         : {}),
-  });
+  };
+  const res = entry.stream ? await injectStream(t, request) : await t.app.inject(request);
 
   expectOutcome(res, outcome, entry.status ?? 200, `${entry.route} as ${actor}`);
   if (watch) expect(await watch(t, w), `${entry.route} as ${actor} changed A's state`).toEqual(before);

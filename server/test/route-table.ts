@@ -51,6 +51,7 @@ export async function listRoutes(t: TestApp): Promise<RouteOptions[]> {
     mailer: createMailer(t.database.db, jobs, transport, 'test@kwoon.local', t.clock),
     jobs,
     events: inProcessEvents(probe.log),
+    whenDraining: () => {},
     storage: localStorage(t.mediaDir),
     payments: createLocalCheckout(t.database.db, t.clock),
     throttle: createThrottle(t.database.db, t.clock),

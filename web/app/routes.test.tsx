@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../common/users';
 import { AUTH_ERROR_EVENT } from '../lib/api-client';
-import { makeUser, renderRoutes, signInAs, stubFetch } from '../test/render';
+import { makeUser, renderRoutes, signInAs, stubFetch, type } from '../test/render';
 import { routes } from './routes';
 
 const noTermsNeeded = {
@@ -45,17 +45,84 @@ describe('routing and guards', () => {
     expect(localStorage.getItem('authToken')).toBeNull();
   });
 
-  it('checks the token on load and again on entering /app', async () => {
+  it('checks the token on entering /app, not on public pages, and shows the cached user meanwhile', async () => {
     const user = makeUser();
     signInAs(user);
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     const { calls } = serverFor(user);
+    const stubbed = globalThis.fetch;
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      if ((args[0] as string).includes('/verify/')) await answered;
+      return stubbed(...args);
+    });
     const verifyCalls = () => calls.filter((call) => call.path === `/api/verify/user/${user.id}`).length;
     const { router } = renderRoutes(routes, '/');
-    await waitFor(() => expect(verifyCalls()).toBe(1));
+    await screen.findByRole('link', { name: 'Open the app' });
+    expect(verifyCalls()).toBe(0);
 
     await act(() => router.navigate('/app'));
+    // The dashboard renders from the cached user while the check is still unanswered.
     expect(await screen.findByRole('heading', { name: 'Welcome, Mei Chen' })).toBeTruthy();
-    expect(verifyCalls()).toBe(2);
+    answer();
+    await waitFor(() => expect(verifyCalls()).toBe(1));
+  });
+
+  it('offers Retry when the token check cannot reach the server and no user is cached', async () => {
+    const user = makeUser();
+    localStorage.setItem('authToken', 'test-token');
+    localStorage.setItem('userId', user.id);
+    let verifyAnswers = 0;
+    serverFor(user, {
+      [`POST /api/verify/user/${user.id}`]: () =>
+        ++verifyAnswers === 1
+          ? { status: 503, body: { error: 'Down', code: 'UNAVAILABLE' } }
+          : { body: { valid: true, user } },
+    });
+    renderRoutes(routes, '/app');
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    expect(screen.getByRole('heading', { name: 'Could not check your session' })).toBeTruthy();
+    fireEvent.click(retry);
+    expect(await screen.findByRole('heading', { name: 'Welcome, Mei Chen' })).toBeTruthy();
+    expect(localStorage.getItem('authToken')).toBe('test-token');
+  });
+
+  it('follows the other tabs: a sign-in there replaces the user here, a sign-out there signs out here', async () => {
+    const mei = makeUser();
+    const daniel = makeUser({ id: 'user-daniel', name: 'Daniel Park', username: 'daniel' });
+    signInAs(mei);
+    serverFor(mei, { [`GET /api/user/${daniel.id}/terms-status`]: () => ({ body: noTermsNeeded }) });
+    const { router } = renderRoutes(routes, '/app');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Mei Chen' })).toBeTruthy();
+
+    const otherTab = (key: string, value: string | null) => {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: value }));
+    };
+    act(() => {
+      otherTab('authToken', 'daniel-token');
+      otherTab('userId', daniel.id);
+      otherTab('userData', JSON.stringify(daniel));
+    });
+    expect(await screen.findByRole('heading', { name: 'Welcome, Daniel Park' })).toBeTruthy();
+
+    act(() => otherTab('authToken', null));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
+  });
+
+  it('returns to the page asked for after signing in', async () => {
+    const user = makeUser();
+    serverFor(user, {
+      'POST /api/user/authenticate': () => ({ body: { token: 'fresh-token', user } }),
+    });
+    const { router } = renderRoutes(routes, '/app/settings?tab=orders');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
+    type('Username', 'mei', await screen.findByRole('form', { name: 'Sign in' }));
+    type('Password', 'a-long-password', screen.getByRole('form', { name: 'Sign in' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/settings'));
+    expect(router.state.location.search).toBe('?tab=orders');
   });
 
   it('keeps the cached session when the token check fails otherwise', async () => {

@@ -1,6 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, signInAs, stubFetch } from '../test/render';
-import { AUTH_ERROR_EVENT, ApiRequestError, apiRequest, errorMessage } from './api-client';
+import {
+  AUTH_ERROR_EVENT,
+  ApiRequestError,
+  DEFAULT_TIMEOUT_MS,
+  apiRequest,
+  errorMessage,
+  isTimeout,
+  streamRequest,
+} from './api-client';
 import { STORAGE_KEYS } from './session-storage';
 
 function listenForAuthErrors() {
@@ -40,19 +48,75 @@ describe('apiRequest', () => {
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
   });
 
-  it('treats an aborted request like a lost session', async () => {
+  it('treats a cancelled call as cancelled, never as a sign-out', async () => {
     signInAs(makeUser());
+    const { calls } = stubFetch({ 'GET /api/courses': () => ({ body: { courses: [] } }) });
+    const controller = new AbortController();
+    controller.abort();
+    const { listener, stop } = listenForAuthErrors();
+
+    await expect(apiRequest('/courses', { signal: controller.signal })).rejects.toMatchObject({
+      code: 'CANCELLED',
+    });
+    stop();
+
+    expect(calls).toHaveLength(0);
+    expect(listener).not.toHaveBeenCalled();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('test-token');
+  });
+
+  it('gives up on a server that does not answer with TIMEOUT, keeping the session', async () => {
+    vi.useFakeTimers();
+    try {
+      signInAs(makeUser());
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(
+          (_url: string, init: RequestInit) =>
+            new Promise((_resolve, reject) =>
+              init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+            ),
+        ),
+      );
+      const { listener, stop } = listenForAuthErrors();
+      const pending = apiRequest('/user/1/profile').catch((caught: unknown) => caught);
+      await vi.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS - 1);
+      let settled = false;
+      void pending.then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const error = await pending;
+      stop();
+
+      expect(isTimeout(error)).toBe(true);
+      expect((error as ApiRequestError).message).toBe(
+        'The server took too long to answer. Please try again.',
+      );
+      expect(listener).not.toHaveBeenCalled();
+      expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('test-token');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('ignores a 401 for a token that a new sign-in has replaced meanwhile', async () => {
+    signInAs(makeUser(), 'old-token');
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => Promise.reject(new DOMException('aborted', 'AbortError'))),
+      vi.fn(async () => {
+        // Another tab signs in while the call is on its way.
+        localStorage.setItem(STORAGE_KEYS.token, 'new-token');
+        return new Response(JSON.stringify({ error: 'Expired', code: 'INVALID_TOKEN' }), { status: 401 });
+      }),
     );
     const { listener, stop } = listenForAuthErrors();
 
-    await expect(apiRequest('/user/1/profile')).rejects.toMatchObject({ code: 'ABORTED' });
+    await expect(apiRequest('/user/1/profile')).rejects.toMatchObject({ status: 401 });
     stop();
 
-    expect(listener).toHaveBeenCalledTimes(1);
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(listener).not.toHaveBeenCalled();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('new-token');
   });
 
   it('leaves the session alone for public calls (a failed login is not a lost session)', async () => {
@@ -116,5 +180,59 @@ describe('errorMessage', () => {
     );
     expect(errorMessage(new ApiRequestError('offline', 0, 'NETWORK_ERROR'), fallback)).toBe(fallback);
     expect(errorMessage(new Error('boom'), fallback)).toBe(fallback);
+  });
+});
+
+describe('streamRequest', () => {
+  it('yields the body as it arrives, with the token, and stops when cancelled', async () => {
+    signInAs(makeUser(), 'abc123');
+    const encoder = new TextEncoder();
+    let push!: (text: string) => void;
+    const fetchStub = vi.fn(async (_url: string, init: RequestInit) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(stream) {
+          push = (text) => stream.enqueue(encoder.encode(text));
+          push('Stand ');
+          // As the browser does, aborting the call errors the body being read.
+          init.signal!.addEventListener('abort', () =>
+            stream.error(new DOMException('aborted', 'AbortError')),
+          );
+        },
+      });
+      return new Response(body, { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    const controller = new AbortController();
+    const received: string[] = [];
+    const reading = (async () => {
+      for await (const chunk of streamRequest('/sifu/ask', {
+        method: 'POST',
+        body: { q: 1 },
+        signal: controller.signal,
+      })) {
+        received.push(chunk);
+        if (received.length === 1) push('like a tree');
+        else controller.abort();
+      }
+    })();
+
+    await expect(reading).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(received.join('')).toBe('Stand like a tree');
+    const init = fetchStub.mock.calls[0]![1];
+    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer abc123');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('abc123');
+  });
+
+  it('fails with the server error before any chunk', async () => {
+    signInAs(makeUser());
+    stubFetch({
+      'POST /api/sifu/ask': () => ({ status: 403, body: { error: 'Limit reached', code: 'LIMIT' } }),
+    });
+    const chunks: string[] = [];
+    const reading = (async () => {
+      for await (const chunk of streamRequest('/sifu/ask', { method: 'POST' })) chunks.push(chunk);
+    })();
+    await expect(reading).rejects.toMatchObject({ status: 403, message: 'Limit reached' });
+    expect(chunks).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse } from '../../common/auth';
 import type { User } from '../../common/users';
-import { AUTH_ERROR_EVENT, ApiRequestError, apiRequest, isUnauthorized } from './api-client';
+import { AUTH_ERROR_EVENT, apiRequest, isUnauthorized } from './api-client';
 import {
   STORAGE_KEYS,
   clearStoredSession,
@@ -24,7 +24,10 @@ import {
 
 export interface SessionContextValue {
   user: User | null;
-  /** True until the first token check has answered. */
+  /**
+   * True while a token is stored but no user is known yet: the token check decides. With a cached
+   * user the app renders at once and the check runs in the background.
+   */
   loading: boolean;
   /** Stores the token, user id and user from a login, registration or temporary-password login. */
   signIn: (auth: AuthResponse) => void;
@@ -36,11 +39,16 @@ export interface SessionContextValue {
   /** Where the /app guard should go after a deliberate sign-out; null means the login page. */
   exitPath: string | null;
   clearExitPath: () => void;
+  /** The token check could not reach the server and no user is cached: offer Retry (`verify`). */
+  checkFailed: boolean;
   /** Reloads the user from the server and caches it. */
   refreshUser: () => Promise<User | null>;
   /** Replaces the user (after a profile save) and caches it. */
   setUser: (user: User) => void;
-  /** The token check: no token → signed out; 401 → signed out; other errors keep the session. */
+  /**
+   * The token check, run on entering /app (public pages never call it): no token → signed out;
+   * a 401 for the stored token → signed out; other errors keep the session.
+   */
   verify: () => Promise<void>;
 }
 
@@ -58,15 +66,12 @@ async function loadSchemas() {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
-function sessionEnded(error: unknown): boolean {
-  return isUnauthorized(error) || (error instanceof ApiRequestError && error.code === 'ABORTED');
-}
-
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [user, setUserState] = useState<User | null>(() => readStoredSession()?.user ?? null);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(() => readToken() !== null && readStoredSession() === null);
   const [exitPath, setExitPath] = useState<string | null>(null);
+  const [checkFailed, setCheckFailed] = useState(false);
   const verifying = useRef<Promise<void> | null>(null);
 
   const forget = useCallback(
@@ -79,7 +84,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const verify = useCallback((): Promise<void> => {
-    // Several callers (load, entering /app) share one check in flight.
+    // Several callers (the guard, the login page) share one check in flight.
     if (verifying.current) return verifying.current;
     const run = async () => {
       const token = readToken();
@@ -95,18 +100,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           method: 'POST',
           schema: VerifyResponse,
         });
+        if (readToken() !== token) return;
         writeCachedUser(result.user);
         setUserState(result.user);
+        setCheckFailed(false);
       } catch (error) {
-        if (sessionEnded(error)) {
-          clearStoredSession();
-          forget(null);
+        if (isUnauthorized(error)) {
+          // Signed out, unless another tab has stored a new token since: the 401 was for the old one.
+          const stored = readToken();
+          if (stored === null || stored === token) {
+            clearStoredSession();
+            forget(null);
+          }
         } else {
-          // The server could not answer; keep the session on the cached user.
-          setUserState((current) => current ?? readStoredSession()?.user ?? null);
+          // The server could not answer; keep the session on the cached user, or say so.
+          const cached = readStoredSession()?.user ?? null;
+          setUserState((current) => current ?? cached);
+          setCheckFailed(cached === null);
         }
       }
     };
+    setLoading(readStoredSession() === null && readToken() !== null);
     verifying.current = run().finally(() => {
       verifying.current = null;
       setLoading(false);
@@ -115,14 +129,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [forget]);
 
   useEffect(() => {
-    void verify();
-  }, [verify]);
-
-  useEffect(() => {
     const handleAuthError = () => forget(null);
-    // Another tab signing out removes the token; follow it.
+    // Follow the other tabs: a sign-out there removes the token, a sign-in there replaces it.
     const handleStorage = (event: StorageEvent) => {
-      if (event.key === STORAGE_KEYS.token && !event.newValue) forget(null);
+      if (event.key !== null && event.key !== STORAGE_KEYS.token && event.key !== STORAGE_KEYS.user) return;
+      if (!readToken()) {
+        forget(null);
+        return;
+      }
+      // Nothing cached under the previous session may show under the new one.
+      if (event.key === STORAGE_KEYS.token) queryClient.clear();
+      const stored = readStoredSession();
+      if (stored) setUserState(stored.user);
     };
     window.addEventListener(AUTH_ERROR_EVENT, handleAuthError);
     window.addEventListener('storage', handleStorage);
@@ -130,7 +148,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       window.removeEventListener(AUTH_ERROR_EVENT, handleAuthError);
       window.removeEventListener('storage', handleStorage);
     };
-  }, [forget]);
+  }, [forget, queryClient]);
 
   const signIn = useCallback(
     (auth: AuthResponse) => {
@@ -138,6 +156,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       writeSession(auth.token, auth.user);
       setExitPath(null);
       setUserState(auth.user);
+      setCheckFailed(false);
       setLoading(false);
     },
     [queryClient],
@@ -176,8 +195,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [setUser]);
 
   const value = useMemo<SessionContextValue>(
-    () => ({ user, loading, signIn, signOut, exitPath, clearExitPath, refreshUser, setUser, verify }),
-    [user, loading, signIn, signOut, exitPath, clearExitPath, refreshUser, setUser, verify],
+    () => ({
+      user,
+      loading,
+      checkFailed,
+      signIn,
+      signOut,
+      exitPath,
+      clearExitPath,
+      refreshUser,
+      setUser,
+      verify,
+    }),
+    [user, loading, checkFailed, signIn, signOut, exitPath, clearExitPath, refreshUser, setUser, verify],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -92,6 +92,8 @@ export function stubFetch(routes: Record<string, Handler>) {
     [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    // As the browser does: an aborted call never reaches the server.
+    if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = new Headers(init.headers);
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;

@@ -4,6 +4,8 @@ import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useNavigation } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { TermsGate } from '../../features/terms/terms-gate';
+import { SESSION_ENDED_EVENT } from '../../../common/live';
+import { useLiveEvent } from '../../lib/live-events';
 import { useCurrentUser, useSession } from '../../lib/session';
 import { AppHeader } from './app-header';
 import { AppNavbar } from './app-navbar';
@@ -21,10 +23,19 @@ function useUnreadCount(): number {
   return 0;
 }
 
+/**
+ * Keeps the browser's live event stream open. A session ended elsewhere (signed out, a password
+ * changed) is noticed at once: the token check then signs this browser out too.
+ */
+function LiveSession({ onEnded }: { onEnded: () => void }) {
+  useLiveEvent(SESSION_ENDED_EVENT, onEnded);
+  return null;
+}
+
 /** The signed-in area: sidebar, top bar, the terms gate and the current page. */
 export function AppShellLayout() {
   const user = useCurrentUser();
-  const { signOut } = useSession();
+  const { signOut, verify } = useSession();
   const navigation = useNavigation();
   const unreadCount = useUnreadCount();
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
@@ -85,6 +96,8 @@ export function AppShellLayout() {
           <Outlet />
         </Suspense>
       </AppShell.Main>
+      {/* A session owing a new password may call nothing else, the stream included. */}
+      {!user.requires_password_change && <LiveSession onEnded={() => void verify()} />}
       <TermsGate userId={user.id} viewOpened={termsOpened} onViewClose={() => setTermsOpened(false)} />
     </AppShell>
   );

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Anchor, Center, Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { AuthResponse } from '../../../common/auth';
 import { PageLoader } from '../../components/page-loader';
 import { useSession } from '../../lib/session';
@@ -10,25 +10,41 @@ import { SignUpForm } from './sign-up-form';
 
 type Mode = 'signin' | 'signup';
 
-/** Where a fresh session goes: settings with the security dialog open while a new password is owed. */
-export function landingPathFor(auth: Pick<AuthResponse, 'user'>): string {
-  return auth.user.requires_password_change ? '/app/settings?openSecurity=true' : '/app';
+/**
+ * Where a fresh session goes: settings with the security dialog open while a new password is
+ * owed, else the page of the app the visitor asked for before signing in, else the dashboard.
+ */
+export function landingPathFor(auth: Pick<AuthResponse, 'user'>, from?: string): string {
+  if (auth.user.requires_password_change) return '/app/settings?openSecurity=true';
+  return from?.startsWith('/app') && !from.startsWith('/app/login') ? from : '/app';
+}
+
+/** The page the /app guard sent the visitor here from (`state.from`), if any. */
+function requestedPath(state: unknown): string | undefined {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' ? from : undefined;
 }
 
 export function LoginPage() {
-  const { user, loading } = useSession();
+  const { user, loading, verify } = useSession();
   const navigate = useNavigate();
+  const from = requestedPath(useLocation().state);
   const [searchParams] = useSearchParams();
   const [mode, setMode] = useState<Mode>(searchParams.get('mode') === 'signup' ? 'signup' : 'signin');
   const [forgotOpen, setForgotOpen] = useState(false);
   const handleAuthenticated = (auth: AuthResponse) => {
     setForgotOpen(false);
-    void navigate(landingPathFor(auth), { replace: true });
+    void navigate(landingPathFor(auth, from), { replace: true });
   };
+
+  // A stored token without a cached user: the check says whether it is still signed in.
+  useEffect(() => {
+    if (loading) void verify();
+  }, [loading, verify]);
 
   if (loading) return <PageLoader />;
   // Already signed in (or just signed in: both paths lead to the same place).
-  if (user) return <Navigate to={landingPathFor({ user })} replace />;
+  if (user) return <Navigate to={landingPathFor({ user }, from)} replace />;
 
   return (
     <Container component="main" size={520} py={{ base: 'md', sm: 'xl' }}>

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * Live events: what the server pushes to a signed-in person's open browsers over
+ * `GET /api/events` (server-sent events). Domains publish them; the web app's one stream per
+ * browser hands them to the screens that listen.
+ */
+
+/** Sent once when the stream is open, so a client knows it will hear what happens from now on. */
+export const READY_EVENT = 'ready';
+/** Sent before the server closes the stream because its session has ended: sign in again. */
+export const SESSION_ENDED_EVENT = 'session-ended';
+/** Sent before the server closes the stream for a restart: connect again (to another instance). */
+export const RECONNECT_EVENT = 'reconnect';
+
+export const LiveEventType = z.string().regex(/^[a-z][a-z0-9.-]{0,62}$/);
+
+/** One event for one person: a type (`message.created`) and a small payload (ids, not records). */
+export const LiveEvent = z.object({ type: LiveEventType, data: z.unknown() });
+export type LiveEvent = z.infer<typeof LiveEvent>;

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError } from '../../../common/api';
+import { bearerToken, requireAuth } from '../../platform/auth';
+import { bearerSecurity } from '../../platform/errors';
+import type { LiveService } from './live.service';
+
+export function liveRoutes(services: { live: LiveService }): FastifyPluginAsyncZod {
+  const { live } = services;
+  return async (app) => {
+    app.get(
+      '/events',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['live'],
+          summary: "The signed-in person's live events, as a server-sent event stream",
+          description:
+            'Authenticated by the ordinary `Authorization: Bearer` header (the web app reads the stream ' +
+            'with fetch, not EventSource; see docs/decisions/0014). Starts with a `ready` event; each event ' +
+            'is `event: <type>` and `data: <JSON>`. A comment line every EVENTS_HEARTBEAT_MS keeps it open. ' +
+            'The server closes it after `session-ended` (sign in again) or `reconnect` (a restart: connect again).',
+          security: bearerSecurity,
+          response: {
+            200: z.string().describe('text/event-stream'),
+            401: ApiError,
+            403: ApiError,
+          },
+        },
+      },
+      async (request, reply) => {
+        const auth = requireAuth(request);
+        // The response closes when the client goes away (or once the stream has ended).
+        const body = await live.open(auth.user.id, bearerToken(request)!, (listener) =>
+          reply.raw.once('close', listener),
+        );
+        return (
+          reply
+            .header('Content-Type', 'text/event-stream; charset=utf-8')
+            .header('Cache-Control', 'no-cache, no-transform')
+            // Proxies such as nginx would otherwise hold events back in their buffer.
+            .header('X-Accel-Buffering', 'no')
+            // A stream is sent as it is, past the serializer; the schema above documents the text.
+            .send(body as unknown as string)
+        );
+      },
+    );
+  };
+}

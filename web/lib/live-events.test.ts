@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { makeUser, signInAs } from '../test/render';
+import { ApiRequestError } from './api-client';
+import { createLiveConnection, parseEventStream, type LiveDeps, type LiveMessage } from './live-events';
+
+async function* chunks(...parts: string[]) {
+  for (const part of parts) yield part;
+}
+
+async function collect(stream: AsyncIterable<LiveMessage>) {
+  const out: LiveMessage[] = [];
+  for await (const message of stream) out.push(message);
+  return out;
+}
+
+describe('parseEventStream', () => {
+  it('reads events split anywhere across chunks, skipping comments', async () => {
+    const text = 'event: ready\ndata: null\n\n: keep-alive\n\nevent: message.created\ndata: {"id":"m1"}\n\n';
+    const parts = [text.slice(0, 7), text.slice(7, 30), text.slice(30, 31), text.slice(31)];
+    expect(await collect(parseEventStream(chunks(...parts)))).toEqual([
+      { type: 'ready', data: null },
+      { type: 'message.created', data: { id: 'm1' } },
+    ]);
+  });
+
+  it('joins data lines, accepts CRLF and calls an unnamed event "message"', async () => {
+    expect(await collect(parseEventStream(chunks('data: one\r\ndata: two\r\n\r\n')))).toEqual([
+      { type: 'message', data: 'one\ntwo' },
+    ]);
+  });
+});
+
+/** A stream the test writes to, as the server would. */
+function serverStream() {
+  const queue: (string | null | { error: unknown })[] = [];
+  let wake: (() => void) | null = null;
+  const put = (item: string | null | { error: unknown }) => {
+    queue.push(item);
+    wake?.();
+  };
+  const push = (text: string) => put(text);
+  const close = () => put(null);
+  const fail = (error: unknown) => put({ error });
+  async function* read(signal: AbortSignal): AsyncGenerator<string> {
+    for (;;) {
+      while (queue.length === 0) {
+        if (signal.aborted) throw new ApiRequestError('The request was cancelled', 0, 'CANCELLED');
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          signal.addEventListener('abort', () => resolve(), { once: true });
+        });
+      }
+      const item = queue.shift()!;
+      if (item === null) return;
+      if (typeof item === 'object') throw item.error;
+      yield item;
+    }
+  }
+  return { push, close, fail, read };
+}
+
+/** Tabs of one browser: a shared lock queue and channel, as Web Locks and BroadcastChannel give. */
+function browser() {
+  const waiting: { grant: () => void }[] = [];
+  let held = false;
+  const locks = {
+    request: (_name: string, options: { signal: AbortSignal }, callback: () => Promise<void>) =>
+      new Promise<void>((resolve, reject) => {
+        const grant = () => {
+          held = true;
+          void callback().finally(() => {
+            held = false;
+            resolve();
+            waiting.shift()?.grant();
+          });
+        };
+        if (!held) grant();
+        else {
+          const entry = { grant };
+          waiting.push(entry);
+          options.signal.addEventListener('abort', () => {
+            waiting.splice(waiting.indexOf(entry), 1);
+            reject(new DOMException('aborted', 'AbortError'));
+          });
+        }
+      }),
+  } as unknown as LiveDeps['locks'];
+  const tabs: ((message: LiveMessage) => void)[] = [];
+  function tab(open: LiveDeps['open']) {
+    const handlers = new Set<(event: Event) => void>();
+    const me = (message: LiveMessage) =>
+      handlers.forEach((handler) => handler(new MessageEvent('message', { data: message })));
+    tabs.push(me);
+    const channel: LiveDeps['channel'] = {
+      postMessage: (message: LiveMessage) =>
+        tabs.filter((other) => other !== me).forEach((other) => other(message)),
+      addEventListener: (_type: string, handler: (event: Event) => void) => handlers.add(handler),
+      removeEventListener: (_type: string, handler: (event: Event) => void) => handlers.delete(handler),
+    };
+    return createLiveConnection({ open, channel, locks, sleep: async () => {} });
+  }
+  return { tab };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('one live stream per browser', () => {
+  it('is read by one tab and heard in every tab; another tab takes over when the first leaves', async () => {
+    signInAs(makeUser());
+    const first = serverStream();
+    const second = serverStream();
+    const opened: string[] = [];
+    const { tab } = browser();
+    const tabA = tab((signal) => (opened.push('A'), first.read(signal)));
+    const tabB = tab((signal) => (opened.push('B'), second.read(signal)));
+    const heardA: LiveMessage[] = [];
+    const heardB: LiveMessage[] = [];
+    const leaveA = tabA.subscribe((m) => heardA.push(m));
+    tabB.subscribe((m) => heardB.push(m));
+    await flush();
+    expect(opened).toEqual(['A']);
+
+    first.push('event: message.created\ndata: {"id":1}\n\n');
+    await flush();
+    expect(heardA).toEqual([{ type: 'message.created', data: { id: 1 } }]);
+    expect(heardB).toEqual([{ type: 'message.created', data: { id: 1 } }]);
+
+    leaveA();
+    await flush();
+    expect(opened).toEqual(['A', 'B']);
+    second.push('event: message.created\ndata: {"id":2}\n\n');
+    await flush();
+    expect(heardB.at(-1)).toEqual({ type: 'message.created', data: { id: 2 } });
+    expect(heardA).toHaveLength(1);
+  });
+
+  it('connects again after the server closes the stream for a restart, and stops when refused', async () => {
+    signInAs(makeUser());
+    const streams = [serverStream(), serverStream(), serverStream()];
+    let opens = 0;
+    const { tab } = browser();
+    const connection = tab((signal) => streams[opens++]!.read(signal));
+    const heard: string[] = [];
+    connection.subscribe((m) => heard.push(m.type));
+    await flush();
+    streams[0]!.push('event: reconnect\ndata: null\n\n');
+    streams[0]!.close();
+    await flush();
+    expect(opens).toBe(2);
+    streams[1]!.fail(new ApiRequestError('Your session has expired', 401, 'INVALID_TOKEN'));
+    await flush();
+    await flush();
+    expect(opens).toBe(2);
+    expect(heard).toEqual(['reconnect']);
+  });
+
+  it('stops after session-ended, handing it to the listeners', async () => {
+    signInAs(makeUser());
+    const stream = serverStream();
+    let opens = 0;
+    const { tab } = browser();
+    const connection = tab((signal) => (opens++, stream.read(signal)));
+    const heard: string[] = [];
+    connection.subscribe((m) => heard.push(m.type));
+    await flush();
+    stream.push('event: session-ended\ndata: null\n\n');
+    await flush();
+    await flush();
+    expect(heard).toEqual(['session-ended']);
+    expect(opens).toBe(1);
+  });
+});
