@@ -202,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: createMailer(database.db, jobs, transport, config.MAIL_FROM, clock),
     jobs,
     events,
-    whenDraining: connections.onDrain,
+    whenDraining: (listener) => connections.onDrain(listener),
     storage,
     payments: createPaymentsProvider(config, database.db, clock),
     throttle: createThrottle(database.db, clock),
