@@ -9,6 +9,8 @@ export default defineConfig({
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
+    // scripts/check-bundle.mjs reads it to hold every entry to its size budget.
+    manifest: true,
   },
   server: {
     port: 3000,

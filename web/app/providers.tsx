@@ -1,18 +1,31 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
-
+import { TOAST_EVENT } from '../lib/toast-event';
 import { SessionProvider } from '../lib/session';
 import { cssVariablesResolver, theme } from './theme';
 
-// Only signed-in screens raise toasts; loading the container later keeps it off the public pages' bundle.
+// The toast container and its code load with the first toast, so pages that raise none never fetch them.
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
 );
 
-/** Toasts auto-close after 3 seconds unless a screen says otherwise (spec §9). */
-const TOAST_MS = 3000;
+function ToastContainer() {
+  const [used, setUsed] = useState(false);
+  useEffect(() => {
+    const handleFirstToast = () => setUsed(true);
+    window.addEventListener(TOAST_EVENT, handleFirstToast, { once: true });
+    return () => window.removeEventListener(TOAST_EVENT, handleFirstToast);
+  }, []);
+  if (!used) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* Each toast sets its own auto-close (lib/notify.ts). */}
+      <Notifications position="bottom-right" />
+    </Suspense>
+  );
+}
 
 /**
  * Light scheme only, set without Mantine's ColorSchemeScript: the server's Content Security
@@ -22,9 +35,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <Suspense fallback={null}>
-        <Notifications position="bottom-right" autoClose={TOAST_MS} />
-      </Suspense>
+      <ToastContainer />
       <QueryClientProvider client={queryClient}>
         <SessionProvider>{children}</SessionProvider>
       </QueryClientProvider>

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../components/coming-soon-page';
 import { PageLoader } from '../components/page-loader';
 import { RouteErrorBoundary } from '../components/route-error-boundary';
 import { LandingPage } from '../features/home/landing-page';
+import type { AdminPanelsProps } from '../features/dashboard/dashboard-page';
 import { RequireAdmin, RequireAuth, UnlessPasswordChangePending } from './guards';
 import { PublicLayout } from './public-layout';
 import { RootLayout } from './root-layout';
@@ -14,35 +15,41 @@ const appPlaceholder = (title: string): RouteObject['element'] => (
 );
 
 /**
- * The admin's management panels (courses, reviews, enrolments, course requests) come from their
- * own features and meet here; they load only when an admin view renders them.
+ * One admin panel from its own feature, loaded on its own when a dashboard first shows it: no
+ * panel waits for another's code, and the content manager's drag and drop stays with it.
  */
-const AdminPanels = lazy(async () => {
-  const [dashboard, courses, reviews, requests] = await Promise.all([
-    import('../features/dashboard/dashboard-page'),
-    import('../features/courses/admin'),
-    import('../features/reviews/admin/reviews-moderation'),
-    import('../features/course-requests/course-requests-admin'),
-  ]);
-  return {
-    default: function ComposedAdminPanels() {
-      return (
-        <dashboard.AdminPanels
-          reviews={<reviews.ReviewsModeration />}
-          enrollments={<courses.RecentEnrollments />}
-          courses={<courses.CourseManagement />}
-          requests={<requests.CourseRequestsAdmin />}
-        />
-      );
-    },
-  };
-});
+function lazyPanel(label: string, load: () => Promise<ComponentType>) {
+  const Panel = lazy(async () => ({ default: await load() }));
+  return (
+    <Suspense fallback={<PageLoader label={label} />}>
+      <Panel />
+    </Suspense>
+  );
+}
 
-const adminPanels = (
-  <Suspense fallback={<PageLoader label="Loading the admin dashboard" />}>
-    <AdminPanels />
-  </Suspense>
-);
+/** The admin's management panels (reviews, enrolments, courses, course requests), composed here. */
+function adminPanels(AdminPanels: ComponentType<AdminPanelsProps>) {
+  return (
+    <AdminPanels
+      reviews={lazyPanel(
+        'Loading reviews',
+        async () => (await import('../features/reviews/admin/reviews-moderation')).ReviewsModeration,
+      )}
+      enrollments={lazyPanel(
+        'Loading enrolments',
+        async () => (await import('../features/courses/admin/recent-enrollments')).RecentEnrollments,
+      )}
+      courses={lazyPanel(
+        'Loading courses',
+        async () => (await import('../features/courses/admin/course-management')).CourseManagement,
+      )}
+      requests={lazyPanel(
+        'Loading course requests',
+        async () => (await import('../features/course-requests/course-requests-admin')).CourseRequestsAdmin,
+      )}
+    />
+  );
+}
 
 /**
  * Routes as spec §2 lists them. The public pages are in the main bundle; everything behind
@@ -109,8 +116,9 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 lazy: async () => {
-                  const { DashboardPage } = await import('../features/dashboard/dashboard-page');
-                  return { Component: () => <DashboardPage adminPanels={adminPanels} /> };
+                  const { DashboardPage, AdminPanels } = await import('../features/dashboard/dashboard-page');
+                  const panels = adminPanels(AdminPanels);
+                  return { Component: () => <DashboardPage adminPanels={panels} /> };
                 },
               },
               {
@@ -180,14 +188,17 @@ export const routes: RouteObject[] = [
                   {
                     index: true,
                     lazy: async () => {
-                      const { AdminDashboardPage } = await import('../features/dashboard/dashboard-page');
-                      return { Component: () => <AdminDashboardPage adminPanels={adminPanels} /> };
+                      const { AdminDashboardPage, AdminPanels } =
+                        await import('../features/dashboard/dashboard-page');
+                      const panels = adminPanels(AdminPanels);
+                      return { Component: () => <AdminDashboardPage adminPanels={panels} /> };
                     },
                   },
                   {
                     path: 'courses/:courseId/content',
                     lazy: async () => ({
-                      Component: (await import('../features/courses/admin')).ContentManagerPage,
+                      Component: (await import('../features/courses/admin/content-manager-page'))
+                        .ContentManagerPage,
                     }),
                   },
                   { path: 'blog', element: appPlaceholder('Blog Management') },

@@ -1,9 +1,11 @@
 import { notifications } from '@mantine/notifications';
+import { TOAST_EVENT } from './toast-event';
 
 /** Toasts auto-close after 3 seconds unless a screen says otherwise (spec §9). */
 export const TOAST_MS = 3000;
 
 export function notifySuccess(message: string, options: { title?: string; autoClose?: number } = {}): void {
+  window.dispatchEvent(new Event(TOAST_EVENT));
   notifications.show({
     color: 'jade',
     message,
@@ -13,6 +15,7 @@ export function notifySuccess(message: string, options: { title?: string; autoCl
 }
 
 export function notifyError(message: string, options: { title?: string; autoClose?: number } = {}): void {
+  window.dispatchEvent(new Event(TOAST_EVENT));
   notifications.show({
     color: 'red',
     message,

@@ -1,0 +1,22 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { notifySuccess } from '../lib/notify';
+import { AppProviders } from './providers';
+
+describe('AppProviders', () => {
+  it('mounts the toast container only with the first toast', async () => {
+    render(
+      <AppProviders>
+        <button type="button" onClick={() => notifySuccess('Profile saved')}>
+          Save
+        </button>
+      </AppProviders>,
+    );
+    expect(document.querySelector('.mantine-Notifications-root')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Profile saved')).toBeTruthy();
+    expect(document.querySelector('.mantine-Notifications-root')).not.toBeNull();
+  });
+});
