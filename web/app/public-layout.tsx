@@ -1,6 +1,7 @@
 import { Anchor, Box, Burger, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink as RouterNavLink, Outlet } from 'react-router';
+import { MAIN_ID, SkipLink } from '../components/skip-link';
 import { useSession } from '../lib/session';
 
 export const PUBLIC_LINKS = [
@@ -31,6 +32,7 @@ export function PublicLayout() {
   const { user } = useSession();
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Container size="lg">
           <Group justify="space-between" wrap="nowrap">
@@ -49,14 +51,21 @@ export function PublicLayout() {
               aria-controls="public-mobile-nav"
             />
           </Group>
-          {menuOpened && (
-            <Stack component="nav" id="public-mobile-nav" aria-label="Main" gap="sm" py="md" hiddenFrom="sm">
-              <NavItems onNavigate={close} />
-            </Stack>
-          )}
+          {/* Always in the page, so the burger's aria-controls names an element that exists. */}
+          <Stack
+            component="nav"
+            id="public-mobile-nav"
+            aria-label="Main"
+            gap="sm"
+            py="md"
+            hiddenFrom="sm"
+            display={menuOpened ? undefined : 'none'}
+          >
+            <NavItems onNavigate={close} />
+          </Stack>
         </Container>
       </Box>
-      <Box component="main" style={{ flex: 1 }}>
+      <Box component="main" id={MAIN_ID} tabIndex={-1} style={{ flex: 1 }}>
         <Outlet />
       </Box>
       <Box

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { AUTH_ERROR_EVENT } from '../lib/api-client';
+import { useNavigationAnnouncements } from './navigation-focus';
 
 /** A lost session inside the app returns to the login page, without a history entry. */
 function useAuthErrorRedirect() {
@@ -19,6 +20,7 @@ function useAuthErrorRedirect() {
 
 export function RootLayout() {
   useAuthErrorRedirect();
+  useNavigationAnnouncements();
   return (
     <>
       <Outlet />

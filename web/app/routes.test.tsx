@@ -111,6 +111,38 @@ describe('routing and guards', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
   });
 
+  it('names each page in the document title and moves focus to its heading after a navigation', async () => {
+    const user = makeUser();
+    signInAs(user);
+    serverFor(user, {
+      'GET /api/courses': () => ({ body: { courses: [], total: 0 } }),
+    });
+    const { router } = renderRoutes(routes, '/app');
+    const welcome = await screen.findByRole('heading', { level: 1, name: 'Welcome, Mei Chen' });
+    expect(document.title).toBe('Dashboard · Kwoon');
+    // The first load leaves focus where the browser put it.
+    expect(document.activeElement).not.toBe(welcome);
+
+    await act(() => router.navigate('/app/courses'));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Available Courses' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(heading.getAttribute('tabindex')).toBe('-1');
+    expect(document.title).toBe('Courses · Kwoon');
+  });
+
+  it('offers a skip link to the main region on public and app pages', async () => {
+    const user = makeUser();
+    signInAs(user);
+    serverFor(user);
+    const { router } = renderRoutes(routes, '/');
+    for (const path of ['/', '/app']) {
+      await act(() => router.navigate(path));
+      const skip = await screen.findByRole('link', { name: 'Skip to main content' });
+      const target = document.getElementById(skip.getAttribute('href')!.slice(1));
+      expect(target?.tagName).toBe('MAIN');
+    }
+  });
+
   it('returns to the page asked for after signing in', async () => {
     const user = makeUser();
     serverFor(user, {

@@ -65,37 +65,46 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           { index: true, element: <LandingPage /> },
-          { path: 'about', element: <ComingSoonPage title="About" /> },
-          { path: 'classes', element: <ComingSoonPage title="Classes" /> },
-          { path: 'blog', element: <ComingSoonPage title="Blog" /> },
-          { path: 'workshops', element: <ComingSoonPage title="Book a Session" /> },
+          { path: 'about', handle: { title: 'About' }, element: <ComingSoonPage title="About" /> },
+          { path: 'classes', handle: { title: 'Classes' }, element: <ComingSoonPage title="Classes" /> },
+          { path: 'blog', handle: { title: 'Blog' }, element: <ComingSoonPage title="Blog" /> },
+          {
+            path: 'workshops',
+            handle: { title: 'Book a Session' },
+            element: <ComingSoonPage title="Book a Session" />,
+          },
           // The payment result pages and the test checkout load on demand, keeping `/` small.
           {
             path: 'payment/success',
+            handle: { title: 'Payment' },
             lazy: async () => ({
               Component: (await import('../features/payments/payment-success-page')).PaymentSuccessPage,
             }),
           },
           {
             path: 'payment/failed',
+            handle: { title: 'Payment Failed' },
             lazy: async () => ({
               Component: (await import('../features/payments/payment-failed-page')).PaymentFailedPage,
             }),
           },
           {
             path: 'contact',
+            handle: { title: 'Contact Us' },
             lazy: async () => ({
               Component: (await import('../features/contact/contact-page')).ContactPage,
             }),
           },
           {
             path: 'confirm-email',
+            handle: { title: 'Confirm Your E-mail' },
             lazy: async () => ({
               Component: (await import('../features/users/confirm-email-page')).ConfirmEmailPage,
             }),
           },
           {
             path: 'payment/checkout/:sessionId',
+            handle: { title: 'Test Checkout' },
             lazy: async () => ({
               Component: (await import('../features/payments/local-checkout-page')).LocalCheckoutPage,
             }),
@@ -104,6 +113,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'app/login',
+        handle: { title: 'Sign In' },
         lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
       },
       {
@@ -115,6 +125,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
+                handle: { title: 'Dashboard' },
                 lazy: async () => {
                   const { DashboardPage, AdminPanels } = await import('../features/dashboard/dashboard-page');
                   const panels = adminPanels(AdminPanels);
@@ -123,6 +134,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'courses',
+                handle: { title: 'Courses' },
                 lazy: async () => {
                   const { CoursesPage } = await import('../features/courses/course-list-page');
                   const { RequestCourseButton } =
@@ -132,6 +144,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'series',
+                handle: { title: 'Series' },
                 lazy: async () => {
                   const { SeriesPage } = await import('../features/courses/course-list-page');
                   const { RequestCourseButton } =
@@ -141,6 +154,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'course/:courseId',
+                handle: { title: 'Course' },
                 // The reviews feature is composed into the course page here: features do not import each other.
                 lazy: async () => {
                   const [{ CourseDetailPage }, { CourseReviews }] = await Promise.all([
@@ -154,14 +168,15 @@ export const routes: RouteObject[] = [
                   };
                 },
               },
-              { path: 'community', element: appPlaceholder('Community') },
-              { path: 'messages', element: appPlaceholder('Messages') },
-              { path: 'resources', element: appPlaceholder('Resources') },
-              { path: 'sifu-notes', element: appPlaceholder('Sifu Notes') },
-              { path: 'support', element: appPlaceholder('Support') },
-              { path: 'news/:id', element: appPlaceholder('News') },
+              { path: 'community', handle: { title: 'Community' }, element: appPlaceholder('Community') },
+              { path: 'messages', handle: { title: 'Messages' }, element: appPlaceholder('Messages') },
+              { path: 'resources', handle: { title: 'Resources' }, element: appPlaceholder('Resources') },
+              { path: 'sifu-notes', handle: { title: 'Sifu Notes' }, element: appPlaceholder('Sifu Notes') },
+              { path: 'support', handle: { title: 'Support' }, element: appPlaceholder('Support') },
+              { path: 'news/:id', handle: { title: 'News' }, element: appPlaceholder('News') },
               {
                 path: 'settings',
+                handle: { title: 'Settings' },
                 // The payments feature's order history is composed into the settings page here.
                 lazy: async () => {
                   const [{ SettingsPage }, { OrderHistory }] = await Promise.all([
@@ -187,6 +202,7 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     index: true,
+                    handle: { title: 'Admin Dashboard' },
                     lazy: async () => {
                       const { AdminDashboardPage, AdminPanels } =
                         await import('../features/dashboard/dashboard-page');
@@ -196,12 +212,17 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: 'courses/:courseId/content',
+                    handle: { title: 'Manage Content' },
                     lazy: async () => ({
                       Component: (await import('../features/courses/admin/content-manager-page'))
                         .ContentManagerPage,
                     }),
                   },
-                  { path: 'blog', element: appPlaceholder('Blog Management') },
+                  {
+                    path: 'blog',
+                    handle: { title: 'Blog Management' },
+                    element: appPlaceholder('Blog Management'),
+                  },
                 ],
               },
             ],

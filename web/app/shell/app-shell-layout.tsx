@@ -3,6 +3,7 @@ import { AppShell, Progress } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useNavigation } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
+import { MAIN_ID, SkipLink } from '../../components/skip-link';
 import { TermsGate } from '../../features/terms/terms-gate';
 import { SESSION_ENDED_EVENT } from '../../../common/live';
 import { useLiveEvent } from '../../lib/live-events';
@@ -52,53 +53,56 @@ export function AppShellLayout() {
   const handleSignOut = useCallback(() => signOut({ redirectTo: '/' }), [signOut]);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{
-        width: showNarrow ? NAVBAR_NARROW_WIDTH : NAVBAR_WIDTH,
-        breakpoint: 'sm',
-        collapsed: { mobile: !mobileOpened },
-      }}
-      padding="md"
-    >
-      <AppShell.Header>
-        {navigation.state === 'loading' && (
-          <Progress
-            value={100}
-            animated
-            size="xs"
-            radius={0}
-            aria-label="Loading page"
-            style={{ position: 'absolute', top: 0, left: 0, right: 0 }}
+    <>
+      <SkipLink />
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{
+          width: showNarrow ? NAVBAR_NARROW_WIDTH : NAVBAR_WIDTH,
+          breakpoint: 'sm',
+          collapsed: { mobile: !mobileOpened },
+        }}
+        padding="md"
+      >
+        <AppShell.Header>
+          {navigation.state === 'loading' && (
+            <Progress
+              value={100}
+              animated
+              size="xs"
+              radius={0}
+              aria-label="Loading page"
+              style={{ position: 'absolute', top: 0, left: 0, right: 0 }}
+            />
+          )}
+          <AppHeader
+            user={user}
+            unreadCount={unreadCount}
+            navbarOpened={mobileOpened}
+            onToggleNavbar={toggleMobile}
+            onViewTerms={() => setTermsOpened(true)}
+            onSignOut={() => void handleSignOut()}
           />
-        )}
-        <AppHeader
-          user={user}
-          unreadCount={unreadCount}
-          navbarOpened={mobileOpened}
-          onToggleNavbar={toggleMobile}
-          onViewTerms={() => setTermsOpened(true)}
-          onSignOut={() => void handleSignOut()}
-        />
-      </AppShell.Header>
-      <AppShell.Navbar aria-label="App navigation">
-        <AppNavbar
-          isAdmin={user.is_admin}
-          unreadCount={unreadCount}
-          narrow={showNarrow}
-          canCollapse={isDesktop}
-          onToggleNarrow={() => setNarrow((value) => !value)}
-          onNavigate={closeMobile}
-        />
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
-      {/* A session owing a new password may call nothing else, the stream included. */}
-      {!user.requires_password_change && <LiveSession onEnded={() => void verify()} />}
-      <TermsGate userId={user.id} viewOpened={termsOpened} onViewClose={() => setTermsOpened(false)} />
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar aria-label="App navigation">
+          <AppNavbar
+            isAdmin={user.is_admin}
+            unreadCount={unreadCount}
+            narrow={showNarrow}
+            canCollapse={isDesktop}
+            onToggleNarrow={() => setNarrow((value) => !value)}
+            onNavigate={closeMobile}
+          />
+        </AppShell.Navbar>
+        <AppShell.Main id={MAIN_ID} tabIndex={-1}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </AppShell.Main>
+        {/* A session owing a new password may call nothing else, the stream included. */}
+        {!user.requires_password_change && <LiveSession onEnded={() => void verify()} />}
+        <TermsGate userId={user.id} viewOpened={termsOpened} onViewClose={() => setTermsOpened(false)} />
+      </AppShell>
+    </>
   );
 }

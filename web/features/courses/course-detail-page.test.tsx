@@ -372,6 +372,7 @@ describe('CourseDetailPage', () => {
       serve(makeUser(), forSale);
       renderRoutes(routes, path());
       expect(await screen.findByRole('heading', { name: forSale.title, level: 1 })).toBeTruthy();
+      await waitFor(() => expect(document.title).toBe(`${forSale.title} · Kwoon`));
       expect(screen.getByText('Stand like a post.')).toBeTruthy();
       expect(screen.getByRole('heading', { name: 'What you will learn' })).toBeTruthy();
       expect(screen.getByText('Breathe')).toBeTruthy();

@@ -21,6 +21,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import type { CourseDetail } from '../../../common/courses';
 import { isNotFound } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
+import { usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../lib/session';
 import { useCourse, useLessonProgress, useListedCourse } from './api';
 import {
@@ -61,6 +62,7 @@ export function CourseDetailPage({ renderReviews }: CourseDetailPageProps) {
   const course = useCourse(courseId);
   const notFound = course.isError && isNotFound(course.error);
   const listed = useListedCourse(courseId, notFound && !isAdmin);
+  usePageTitle(course.data?.title ?? listed.data?.title);
 
   if (course.isPending || (notFound && !isAdmin && listed.isPending)) {
     return (
