@@ -34,7 +34,8 @@ describe('routing and guards', () => {
   it('logs out when the token check answers 401', async () => {
     const user = makeUser();
     signInAs(user);
-    stubFetch({
+    // The shell shows the cached user, and starts its own calls, until the check answers.
+    serverFor(user, {
       [`POST /api/verify/user/${user.id}`]: () => ({
         status: 401,
         body: { error: 'Expired', code: 'INVALID_TOKEN' },
@@ -194,7 +195,13 @@ describe('routing and guards', () => {
   it('marks Courses active on a course page and shows the belt, or Student', async () => {
     const user = makeUser();
     signInAs(user);
-    serverFor(user);
+    serverFor(user, {
+      'GET /api/courses/6c1c1d4e-0000-4000-8000-000000000001': () => ({
+        status: 404,
+        body: { error: 'Course not found', code: 'COURSE_NOT_FOUND' },
+      }),
+      'GET /api/courses': () => ({ body: { courses: [], total: 0 } }),
+    });
     renderRoutes(routes, '/app/course/6c1c1d4e-0000-4000-8000-000000000001');
     expect(await screen.findByText('Course not found.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Courses' }).getAttribute('aria-current')).toBe('page');
@@ -229,6 +236,8 @@ describe('routing and guards', () => {
     serverFor(user, {
       [`GET /api/user/${user.id}/profile`]: () => ({ body: user }),
       [`GET /api/stripe/orders/${user.id}`]: () => ({ body: { orders: [], total: 0 } }),
+      // No AI Sifu plan.
+      [`GET /api/stripe/subscription/${user.id}`]: () => ({ body: { subscription: null } }),
     });
     renderRoutes(routes, '/app/settings');
     expect(await screen.findByRole('heading', { name: 'Order History' }, { timeout: 5000 })).toBeTruthy();

@@ -78,14 +78,24 @@ export function signInAs(user: User, token = 'test-token'): void {
   writeSession(token, user);
 }
 
+/**
+ * Calls the app makes on its own whatever the screen: the shell's live event stream, answered
+ * as a stream that closed at once (a test about the stream stubs it itself).
+ */
+const BACKGROUND: Record<string, Handler> = { 'GET /api/events': () => ({}) };
+
+/** Calls no test stubbed, since the last check; the setup fails the test that made any. */
+export const unstubbedCalls: string[] = [];
+
 type Handler = (request: { method: string; body: unknown; headers: Headers; query: URLSearchParams }) => {
   status?: number;
   body?: unknown;
 };
 
 /**
- * A fetch stub at the network boundary: `routes` maps 'METHOD /api/path' to a handler.
- * Unmatched calls answer 404 so a missing stub shows up as a failed expectation, not a hang.
+ * A fetch stub at the network boundary: `routes` maps 'METHOD /api/path' to a handler, and each
+ * call is recorded with its whole URL. A call no test stubbed answers 404, so the screen does not
+ * hang, and fails the test afterwards (web/test/setup.ts): an expected 404 is stubbed explicitly.
  */
 export function stubFetch(routes: Record<string, Handler>) {
   const calls: { method: string; path: string; query: URLSearchParams; body: unknown; headers: Headers }[] =
@@ -98,7 +108,8 @@ export function stubFetch(routes: Record<string, Handler>) {
     const headers = new Headers(init.headers);
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ method, path: url.pathname, query: url.searchParams, body, headers });
-    const handler = routes[`${method} ${url.pathname}`];
+    const handler = routes[`${method} ${url.pathname}`] ?? BACKGROUND[`${method} ${url.pathname}`];
+    if (!handler) unstubbedCalls.push(`${method} ${url.pathname}${url.search}`);
     const answer = handler
       ? handler({ method, body, headers, query: url.searchParams })
       : { status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } };

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { unstubbedCalls } from './render';
 import { fakeMediaQueryList } from './viewport';
 
 // Mantine reads media queries and observes element sizes; happy-dom has neither.
@@ -40,6 +41,8 @@ window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();
+  const unstubbed = unstubbedCalls.splice(0);
+  if (unstubbed.length > 0) throw new Error(`calls no test stubbed: ${unstubbed.join(', ')}`);
   window.localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

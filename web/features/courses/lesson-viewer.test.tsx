@@ -19,7 +19,10 @@ const article: Lesson = {
 const LESSONS = [video, article, quiz];
 
 function renderViewer(lessonId: string) {
-  stubFetch({});
+  stubFetch({
+    // The quiz looks for the student's previous attempt: there is none.
+    [`GET /api/lessons/${quiz.id}/quiz-attempts`]: () => ({ body: { attempts: [], total: 0 } }),
+  });
   render(
     <TestProviders>
       <LessonViewer

@@ -221,6 +221,7 @@ describe('CourseManagement', () => {
         const rows = Array.from({ length: 12 }, (_, i) => lesson(i + 1));
         return { body: { lessons: rows.slice(offset, offset + Number(query.get('limit'))), total: 12 } };
       },
+      [`GET /api/users/${STUDENT_ID}/reviews`]: () => ({ body: { reviews: [], total: 0 } }),
     });
     const dialog = await openStudentDetails();
     const table = await within(dialog).findByRole('table', { name: 'Lessons completed' });
