@@ -23,7 +23,8 @@ export const unauthorized = (message = 'Authentication required', code = 'UNAUTH
 export const forbidden = (message = 'You do not have permission to do this', code = 'FORBIDDEN') =>
   new AppError(403, code, message);
 export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new AppError(404, code, message);
-export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+export const conflict = (message: string, code = 'CONFLICT', details?: unknown) =>
+  new AppError(409, code, message, details);
 export const payloadTooLarge = (message: string, code = 'PAYLOAD_TOO_LARGE') =>
   new AppError(413, code, message);
 export const unsupportedMediaType = (message: string, code = 'UNSUPPORTED_MEDIA_TYPE') =>

@@ -100,13 +100,18 @@ describe('POST /api/create/user', () => {
     expect(sameEmail.json()).toEqual({
       error: 'An account with this email already exists',
       code: 'ALREADY_EXISTS',
+      details: [{ path: 'email', message: 'An account with this email already exists' }],
     });
     const sameUsername = await post(
       '/api/create/user',
       signUpBody({ username: first.username.toUpperCase() }),
     );
     expect(sameUsername.statusCode).toBe(409);
-    expect(sameUsername.json()).toEqual({ error: 'This username is already taken', code: 'ALREADY_EXISTS' });
+    expect(sameUsername.json()).toEqual({
+      error: 'This username is already taken',
+      code: 'ALREADY_EXISTS',
+      details: [{ path: 'username', message: 'This username is already taken' }],
+    });
   });
 
   itConcurrently('gives one account to two simultaneous sign-ups with the same e-mail', async () => {

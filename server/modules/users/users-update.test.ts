@@ -151,6 +151,7 @@ describe('PUT /api/user/{id}', () => {
     expect(email.json()).toEqual({
       error: 'An account with this email already exists',
       code: 'ALREADY_EXISTS',
+      details: [{ path: 'email', message: 'An account with this email already exists' }],
     });
     const username = await put(
       me.user.id,
@@ -158,7 +159,9 @@ describe('PUT /api/user/{id}', () => {
       me.auth,
     );
     expect(username.statusCode).toBe(409);
-    expect(username.json().error).toBe('This username is already taken');
+    expect(username.json().details).toEqual([
+      { path: 'username', message: 'This username is already taken' },
+    ]);
   });
 
   it('ignores is_admin, is_active and belt from a student', async () => {

@@ -86,8 +86,11 @@ export function createUsersService(
   }
 
   async function assertUnique(email: string, username: string, exceptId?: string) {
-    if (await repo.emailTaken(email, exceptId)) throw conflict(EMAIL_TAKEN, 'ALREADY_EXISTS');
-    if (await repo.usernameTaken(username, exceptId)) throw conflict(USERNAME_TAKEN, 'ALREADY_EXISTS');
+    // Named by field, so a form shows the message under the field it is about.
+    if (await repo.emailTaken(email, exceptId))
+      throw conflict(EMAIL_TAKEN, 'ALREADY_EXISTS', [{ path: 'email', message: EMAIL_TAKEN }]);
+    if (await repo.usernameTaken(username, exceptId))
+      throw conflict(USERNAME_TAKEN, 'ALREADY_EXISTS', [{ path: 'username', message: USERNAME_TAKEN }]);
   }
 
   async function findOrThrow(id: string): Promise<UserRow> {

@@ -4,11 +4,14 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { SignUpInput, type AuthResponse } from '../../../common/auth';
 import { MartialArtInput } from '../../components/martial-art-input';
 import { errorMessage } from '../../lib/api-client';
+import { focusFirstInvalid, formOf, serverFieldErrors } from '../../lib/form';
 import { REGISTRATION_FAILED_MESSAGE, useSignUp } from './api';
 
 export interface SignUpFormProps {
   onSignedUp: (auth: AuthResponse) => void;
 }
+
+const SIGN_UP_FIELDS = ['name', 'email', 'username', 'password', 'city', 'country', 'martial_art'];
 
 export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   const signUp = useSignUp();
@@ -29,18 +32,32 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
     },
   });
 
-  const submitValid = form.onSubmit((values) => {
-    signUp.mutate(values, { onSuccess: onSignedUp });
-  });
+  const submitValid = form.onSubmit(
+    (values, event) => {
+      const element = formOf(event);
+      signUp.mutate(values, {
+        onSuccess: onSignedUp,
+        onError: (error) => {
+          // A taken username or e-mail is told under its field.
+          const fields = serverFieldErrors(error, SIGN_UP_FIELDS);
+          if (Object.keys(fields).length === 0) return;
+          form.setErrors(fields);
+          focusFirstInvalid(element);
+        },
+      });
+    },
+    (_errors, _values, event) => focusFirstInvalid(formOf(event)),
+  );
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     signUp.reset();
     submitValid(event);
   };
+  const fieldError = Object.keys(serverFieldErrors(signUp.error, SIGN_UP_FIELDS)).length > 0;
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Sign up">
       <Stack gap="md">
-        {signUp.isError && (
+        {signUp.isError && !fieldError && (
           <Alert color="red" role="alert" title="Registration failed">
             {errorMessage(signUp.error, REGISTRATION_FAILED_MESSAGE)}
           </Alert>

@@ -1,6 +1,6 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeUser, signInAs, stubFetch, TestProviders, type } from '../../test/render';
+import { field, makeUser, signInAs, stubFetch, TestProviders, type } from '../../test/render';
 import { EditProfileForm } from './edit-profile-form';
 
 const user = makeUser();
@@ -53,5 +53,22 @@ describe('EditProfileForm', () => {
 
     type('City', 'Berkeley', form);
     expect(within(form).queryByRole('alert')).toBeNull();
+  });
+
+  it('shows an e-mail address someone else has under the Email field, focused', async () => {
+    const taken = 'An account with this email already exists';
+    const { form } = renderForm([
+      {
+        status: 409,
+        body: { error: taken, code: 'ALREADY_EXISTS', details: [{ path: 'email', message: taken }] },
+      },
+    ]);
+    type('Email', 'wei@example.com', form);
+    type('Current password', 'my-password', form);
+    save(form);
+
+    expect(await within(form).findByText(taken)).toBeTruthy();
+    expect(within(form).queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(field('Email', form)));
   });
 });

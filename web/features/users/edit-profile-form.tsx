@@ -21,7 +21,7 @@ import {
 } from '../../../common/users';
 import { MartialArtInput } from '../../components/martial-art-input';
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
-import { validateWith } from '../../lib/form';
+import { focusFirstInvalid, formOf, serverFieldErrors, validateWith } from '../../lib/form';
 import { notifySuccess } from '../../lib/notify';
 import { useUpdateUser } from './api';
 import { AvatarField } from './avatar-field';
@@ -29,6 +29,18 @@ import { PROFILE_SAVE_FAILED_MESSAGE } from './profile-body';
 
 /** How long the 'Saved' indicator stays (spec §9). */
 export const SAVED_INDICATOR_MS = 2000;
+
+/** The fields the server may name in a refusal (`details`). */
+const PROFILE_FIELDS = [
+  'name',
+  'email',
+  'username',
+  'city',
+  'country',
+  'martial_art',
+  'bio',
+  'current_password',
+];
 
 const EditProfileSchema = ProfileFields.extend({
   experience: Experience,
@@ -90,34 +102,45 @@ export function EditProfileForm({ profile, passwordChangeRequired }: EditProfile
     return () => clearTimeout(timer);
   }, [savedAt]);
 
-  const submitValid = form.onSubmit((values) => {
-    const input = EditProfileSchema.parse(toInput(values));
-    update.mutate(
-      {
-        ...input,
-        privacy: profile.privacy,
-        allow_messages: profile.allow_messages,
-        email_notifications: profile.email_notifications,
-      },
-      {
-        onSuccess: ({ user }) => {
-          form.setValues(initialValues(user));
-          form.resetDirty(initialValues(user));
-          setSavedAt(Date.now());
-          if (user.pending_email && user.pending_email === input.email && user.email !== input.email) {
-            notifySuccess(`Confirm the link we sent to ${user.pending_email} to start using it.`, {
-              title: 'Check your new e-mail address',
-            });
-          }
+  const submitValid = form.onSubmit(
+    (values, event) => {
+      const element = formOf(event);
+      const input = EditProfileSchema.parse(toInput(values));
+      update.mutate(
+        {
+          ...input,
+          privacy: profile.privacy,
+          allow_messages: profile.allow_messages,
+          email_notifications: profile.email_notifications,
         },
-        onError: (error) => {
-          if (error instanceof ApiRequestError && error.status === 403) {
-            form.setFieldError('current_password', error.message);
-          }
+        {
+          onSuccess: ({ user }) => {
+            form.setValues(initialValues(user));
+            form.resetDirty(initialValues(user));
+            setSavedAt(Date.now());
+            if (user.pending_email && user.pending_email === input.email && user.email !== input.email) {
+              notifySuccess(`Confirm the link we sent to ${user.pending_email} to start using it.`, {
+                title: 'Check your new e-mail address',
+              });
+            }
+          },
+          onError: (error) => {
+            if (error instanceof ApiRequestError && error.status === 403) {
+              form.setFieldError('current_password', error.message);
+              focusFirstInvalid(element);
+              return;
+            }
+            // A taken username or e-mail is told under its field.
+            const fields = serverFieldErrors(error, PROFILE_FIELDS);
+            if (Object.keys(fields).length === 0) return;
+            form.setErrors(fields);
+            focusFirstInvalid(element);
+          },
         },
-      },
-    );
-  });
+      );
+    },
+    (_errors, _values, event) => focusFirstInvalid(formOf(event)),
+  );
 
   // A new attempt starts clean, also when it stops at the field checks.
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -125,13 +148,15 @@ export function EditProfileForm({ profile, passwordChangeRequired }: EditProfile
     submitValid(event);
   };
 
-  // A wrong current password is told under its field only.
-  const wrongPassword = update.error instanceof ApiRequestError && update.error.status === 403;
+  // A wrong current password, or a taken username or e-mail, is told under its field only.
+  const onField =
+    (update.error instanceof ApiRequestError && update.error.status === 403) ||
+    Object.keys(serverFieldErrors(update.error, PROFILE_FIELDS)).length > 0;
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Edit profile">
       <Stack gap="md">
-        {update.isError && !wrongPassword && (
+        {update.isError && !onField && (
           <Alert color="red" role="alert">
             {errorMessage(update.error, PROFILE_SAVE_FAILED_MESSAGE)}
           </Alert>
