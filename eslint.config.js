@@ -1,7 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import { builtinRules } from 'eslint/use-at-your-own-risk';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { tableOwnership } from './eslint/table-ownership.js';
@@ -15,90 +15,128 @@ const eslintRecommended = {
 };
 
 const SOURCE = '{ts,tsx,js,mjs}';
-/** Deepest folder nesting the boundary rules cover, counted from the repository root. */
-const MAX_DEPTH = 8;
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Exactly n `../` steps: from a file n folders deep, that lands on the repository root. */
-const up = (n) => `(?:\\.\\./){${n}}`;
-/** `files` glob for the files exactly `depth` folders below the root, inside `folder`. */
-const filesAt = (folder, depth, base = 1) => [`${folder}/${'*/'.repeat(depth - base)}*.${SOURCE}`];
 
 /*
- * Imports flow one way: common ← server and common ← web; web/features/<a> never imports
- * web/features/<b> (web/app composes features). The rules are core `no-restricted-imports`
- * patterns generated per folder depth, so a relative path is judged by where it really lands.
+ * Zones and which way imports flow between them (eslint-plugin-boundaries): common ← server and
+ * common ← web; in web, lib ← components ← features ← app; a feature imports another feature
+ * only through its index.ts; a server module reaches another only through its service. Tests may
+ * also use their side's test helpers.
  */
-const LAYERS = {
-  common: {
-    forbidden: ['server', 'web'],
-    message: 'common/ is shared by the server and the web app, so it must not import either of them.',
+const ELEMENTS = [
+  { type: 'common', pattern: 'common/**' },
+  { type: 'server-test', pattern: 'server/test/**' },
+  { type: 'server-module', pattern: 'server/modules/*/**', capture: ['module'] },
+  { type: 'server', pattern: 'server/**' },
+  { type: 'web-app', pattern: 'web/app/**' },
+  { type: 'web-feature', pattern: 'web/features/*/**', capture: ['feature'] },
+  { type: 'web-components', pattern: 'web/components/**' },
+  { type: 'web-lib', pattern: 'web/lib/**' },
+  { type: 'web-test', pattern: 'web/test/**' },
+  { type: 'web-entry', pattern: 'web/*.{ts,tsx}' },
+].map((element) => ({ ...element, partialMatch: false }));
+
+const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
+const from = (...types) => ({ element: { types: { anyOf: types } } });
+const SERVER = ['common', 'server', 'server-module'];
+const WEB = ['common', 'web-app', 'web-feature', 'web-components', 'web-lib'];
+const zones = {
+  name: 'kwoon/zones',
+  files: [`{common,server,web}/**/*.${SOURCE}`],
+  plugins: { boundaries },
+  settings: {
+    'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    'boundaries/elements': ELEMENTS,
+    'boundaries/files': [{ category: 'test', pattern: '**/*.test.{ts,tsx}' }],
   },
-  server: {
-    forbidden: ['web'],
-    message: 'The server must not import the web app; share schemas and types through common/.',
-  },
-  web: {
-    forbidden: ['server'],
-    message: 'The web app talks to the server over HTTP only; share schemas and types through common/.',
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'disallow',
+        policies: [
+          { from: from('common'), allow: to('common') },
+          { from: from('server'), allow: to(...SERVER) },
+          { from: from('server-test'), allow: to(...SERVER, 'server-test') },
+          // A module's own files, the platform, and another module's service only.
+          { from: from('server-module'), allow: to('common', 'server') },
+          {
+            from: from('server-module'),
+            allow: {
+              to: {
+                element: {
+                  type: 'server-module',
+                  captured: { module: '{{ from.element.captured.module }}' },
+                },
+              },
+            },
+          },
+          {
+            from: from('server-module'),
+            allow: {
+              to: { element: { type: 'server-module' }, file: { path: 'server/modules/*/*.service.ts' } },
+            },
+          },
+          // Tests use their side's test helpers; a web test may render the whole app.
+          {
+            from: { element: { types: { anyOf: SERVER } }, file: { categories: 'test' } },
+            allow: to(...SERVER, 'server-test'),
+          },
+          {
+            from: { element: { types: { anyOf: WEB } }, file: { categories: 'test' } },
+            allow: to(...WEB, 'web-test'),
+          },
+          { from: from('web-lib'), allow: to('common', 'web-lib') },
+          { from: from('web-components'), allow: to('common', 'web-lib', 'web-components') },
+          { from: from('web-feature'), allow: to('common', 'web-lib', 'web-components') },
+          {
+            from: from('web-feature'),
+            allow: {
+              to: {
+                element: {
+                  type: 'web-feature',
+                  captured: { feature: '{{ from.element.captured.feature }}' },
+                },
+              },
+            },
+          },
+          {
+            from: from('web-feature'),
+            allow: {
+              to: { element: { type: 'web-feature' }, file: { path: 'web/features/*/index.{ts,tsx}' } },
+            },
+          },
+          { from: from('web-app', 'web-entry', 'web-test'), allow: to(...WEB, 'web-test') },
+        ],
+      },
+    ],
   },
 };
 
+/** common/ runs on both sides: no Node built-ins, no browser UI libraries. */
 const builtinNames = builtinModules.filter((name) => !name.startsWith('_')).map(escape);
-const commonPackages = [
-  {
-    regex: `^(?:node:.*|(?:${builtinNames.join('|')})(?:/.*)?)$`,
-    message: 'common/ also runs in the browser: no Node.js built-ins.',
+const commonPackages = {
+  name: 'kwoon/common-packages',
+  files: [`common/**/*.${SOURCE}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(?:node:.*|(?:${builtinNames.join('|')})(?:/.*)?)$`,
+            message: 'common/ also runs in the browser: no Node.js built-ins.',
+          },
+          {
+            regex: '^(?:react|react-dom|@mantine/.*|@tanstack/.*)(?:/.*)?$',
+            message: 'common/ also runs on the server: no React or browser UI libraries.',
+          },
+        ],
+      },
+    ],
   },
-  {
-    regex: '^(?:react|react-dom|@mantine/.*|@tanstack/.*)(?:/.*)?$',
-    message: 'common/ also runs on the server: no React or browser UI libraries.',
-  },
-];
-
-function layerPatterns(top, depth) {
-  const { forbidden, message } = LAYERS[top];
-  const patterns = [{ regex: `^${up(depth)}(?:${forbidden.join('|')})(?:/|$)`, message }];
-  return top === 'common' ? [...patterns, ...commonPackages] : patterns;
-}
-
-function featurePatterns(feature, nesting) {
-  const other = `(?!${escape(feature)}(?:/|$))`;
-  const message = `web/features/${feature} must not import another feature; compose features in web/app or move shared code to web/components or web/lib.`;
-  return [
-    { regex: `^${up(nesting + 1)}(?!\\.\\.(?:/|$))${other}[^/]+`, message },
-    { regex: `^${up(nesting + 2)}features/${other}`, message },
-    { regex: `^${up(nesting + 3)}web/features/${other}`, message },
-  ];
-}
-
-const restrict = (name, files, patterns) => ({
-  name,
-  files,
-  rules: { 'no-restricted-imports': ['error', { patterns }] },
-});
-
-const layerBoundaries = Object.keys(LAYERS).flatMap((top) =>
-  Array.from({ length: MAX_DEPTH }, (_, i) =>
-    restrict(`kwoon/boundaries/${top}/${i + 1}`, filesAt(top, i + 1), layerPatterns(top, i + 1)),
-  ),
-);
-
-// Later entries win for the same file, so each feature entry repeats the web layer's patterns.
-const features = existsSync('web/features')
-  ? readdirSync('web/features', { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name)
-  : [];
-const featureBoundaries = features.flatMap((feature) =>
-  Array.from({ length: MAX_DEPTH - 2 }, (_, nesting) =>
-    restrict(
-      `kwoon/boundaries/features/${feature}/${nesting}`,
-      filesAt(`web/features/${feature}`, nesting, 0),
-      [...layerPatterns('web', nesting + 3), ...featurePatterns(feature, nesting)],
-    ),
-  ),
-);
+};
 
 /** What Node.js scripts and config files written in plain JavaScript may use without importing. */
 const nodeGlobals = Object.fromEntries(
@@ -225,23 +263,6 @@ export default defineConfig(
     plugins: { kwoon: { rules: { 'table-ownership': tableOwnership } } },
     rules: { 'kwoon/table-ownership': 'error' },
   },
-  layerBoundaries,
-  featureBoundaries,
-  // After the layer rules, which it repeats for these files: a module reaches another only
-  // through its service, never its repo, routes or helpers.
-  {
-    ...restrict(
-      'kwoon/boundaries/server-modules',
-      ['server/modules/*/*.ts'],
-      [
-        ...layerPatterns('server', 3),
-        {
-          regex: '^\\.\\./(?!\\.\\.(?:/|$))([^/]+)/(?!\\1\\.service$)[^/]+$',
-          message:
-            "Another module is reached through its service only ('../<domain>/<domain>.service'), never its repo, routes or helpers.",
-        },
-      ],
-    ),
-    ignores: ['**/*.test.ts'],
-  },
+  zones,
+  commonPackages,
 );

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 /*
  * The module boundaries of docs/architecture.md, as the project's own lint configuration enforces
- * them: each case lints a few lines as if they stood in a real module file.
+ * them: each case lints a few lines in place of a real file's text (typed linting needs a file
+ * its project knows).
  */
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -42,7 +43,40 @@ describe('module boundaries', { timeout: 60_000 }, () => {
     );
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(
-      /^no-restricted-imports: '\.\.\/courses\/courses\.repo' .* through its service only/,
+      /^boundaries\/dependencies: .*"server-module".*module="reviews".*module="courses"/,
     );
+  });
+});
+
+describe('zones', { timeout: 60_000 }, () => {
+  const importing = (source: string) => `import * as other from '${source}';\nexport const used = other;\n`;
+
+  it.each([
+    ['common/api.ts', '../server/config', 'common imports the server'],
+    ['server/config.ts', '../web/lib/format', 'the server imports the web app'],
+    ['web/lib/format.ts', '../features/payments/api', 'lib imports a feature'],
+    ['web/components/page-loader.tsx', '../app/theme', 'components import the app'],
+    [
+      'web/features/courses/course-format.ts',
+      '../payments/order-history',
+      "a feature imports another's internals",
+    ],
+  ])('refuses: %s → %s (%s)', async (file, source) => {
+    const found = await problems(file, importing(source));
+    expect(found.some((p) => p.startsWith('boundaries/dependencies:'))).toBe(true);
+  });
+
+  it.each([
+    ['web/features/courses/course-format.ts', './course-card'],
+    ['web/features/courses/course-format.ts', '../../lib/format'],
+    ['web/app/routes.tsx', '../features/payments/order-history'],
+    ['server/modules/reviews/reviews.service.ts', '../../platform/errors'],
+  ])('allows: %s → %s', async (file, source) => {
+    expect(await problems(file, importing(source))).toEqual([]);
+  });
+
+  it('keeps Node built-ins out of common/, which also runs in the browser', async () => {
+    const found = await problems('common/api.ts', importing('node:fs'));
+    expect(found).toEqual([expect.stringMatching(/^no-restricted-imports: .*no Node\.js built-ins/)]);
   });
 });
