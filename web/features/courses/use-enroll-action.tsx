@@ -3,7 +3,7 @@ import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { CourseSummary } from '../../../common/courses';
-import { useStartCheckout } from '../../lib/checkout';
+import { useStartCheckout } from '../payments';
 import { useSession } from '../../lib/session';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useEnroll } from './api';

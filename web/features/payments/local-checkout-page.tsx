@@ -23,7 +23,7 @@ import {
 } from '../../../common/payments';
 import { PageLoader } from '../../components/page-loader';
 import { ApiRequestError, errorMessage, isNotFound } from '../../lib/api-client';
-import { isWebAddress } from '../../lib/checkout';
+import { isWebAddress } from './checkout';
 import { useCompleteLocalCheckout, useLocalCheckout } from './api';
 import { ResultPanel } from './result-panel';
 

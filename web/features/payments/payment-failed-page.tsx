@@ -3,7 +3,7 @@ import { Button, Text } from '@mantine/core';
 import { IconAlertCircle, IconArrowBackUp } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { useStartCheckout } from '../../lib/checkout';
+import { useStartCheckout } from './checkout';
 import { failureCopy } from './payment-copy';
 import { CountdownNotice, ResultPanel } from './result-panel';
 import { useRedirectCountdown } from './use-redirect-countdown';

@@ -10,7 +10,7 @@ import {
   type Order,
 } from '../../../common/payments';
 import { errorMessage, isNotFound, isUnauthorized } from '../../lib/api-client';
-import { useStartCheckout } from '../../lib/checkout';
+import { useStartCheckout } from './checkout';
 import { useSession } from '../../lib/session';
 import { readToken } from '../../lib/session-storage';
 import { useVerifyPayment } from './api';

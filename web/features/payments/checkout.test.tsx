@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser, renderRoutes, signInAs, stubFetch } from '../test/render';
+import { makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
 import { checkoutReturnUrls, isWebAddress, useStartCheckout } from './checkout';
 
 const COURSE_ID = '11111111-1111-4111-8111-111111111111';

@@ -4,10 +4,10 @@ import {
   NO_TOKEN_MESSAGE,
   PAYMENT_START_FAILED_MESSAGE,
   type CreateCheckoutInput,
-} from '../../common/payments';
-import { ApiRequestError, apiRequest } from './api-client';
-import { notifyError } from './notify';
-import { readToken } from './session-storage';
+} from '../../../common/payments';
+import { ApiRequestError, apiRequest } from '../../lib/api-client';
+import { notifyError } from '../../lib/notify';
+import { readToken } from '../../lib/session-storage';
 
 export interface StartCheckoutVariables {
   courseId: string;

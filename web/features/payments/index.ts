@@ -1,0 +1,2 @@
+/** What other features may use of payments: starting a card checkout for a course. */
+export { useStartCheckout, type StartCheckoutVariables } from './checkout';
