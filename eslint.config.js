@@ -2,6 +2,7 @@ import { builtinModules } from 'node:module';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import { builtinRules } from 'eslint/use-at-your-own-risk';
 import boundaries from 'eslint-plugin-boundaries';
+import pluginQuery from '@tanstack/eslint-plugin-query';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { tableOwnership } from './eslint/table-ownership.js';
@@ -235,7 +236,7 @@ export default defineConfig(
   {
     name: 'kwoon/web',
     files: [`web/**/*.${SOURCE}`],
-    extends: [reactHooks.configs.flat.recommended],
+    extends: [reactHooks.configs.flat.recommended, pluginQuery.configs['flat/recommended']],
     rules: {
       'no-console': ['warn', { allow: ['warn', 'error'] }],
     },

@@ -124,104 +124,115 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./shell/app-shell-layout')).AppShellLayout }),
             children: [
               {
-                index: true,
-                handle: { title: 'Dashboard' },
-                lazy: async () => {
-                  const { DashboardPage, AdminPanels } = await import('../features/dashboard/dashboard-page');
-                  const panels = adminPanels(AdminPanels);
-                  return { Component: () => <DashboardPage adminPanels={panels} /> };
-                },
-              },
-              {
-                path: 'courses',
-                handle: { title: 'Courses' },
-                lazy: async () => {
-                  const { CoursesPage } = await import('../features/courses/course-list-page');
-                  const { RequestCourseButton } =
-                    await import('../features/course-requests/request-course-dialog');
-                  return { Component: () => <CoursesPage studentActions={<RequestCourseButton />} /> };
-                },
-              },
-              {
-                path: 'series',
-                handle: { title: 'Series' },
-                lazy: async () => {
-                  const { SeriesPage } = await import('../features/courses/course-list-page');
-                  const { RequestCourseButton } =
-                    await import('../features/course-requests/request-course-dialog');
-                  return { Component: () => <SeriesPage studentActions={<RequestCourseButton />} /> };
-                },
-              },
-              {
-                path: 'course/:courseId',
-                handle: { title: 'Course' },
-                // The reviews feature is composed into the course page here: features do not import each other.
-                lazy: async () => {
-                  const [{ CourseDetailPage }, { CourseReviews }] = await Promise.all([
-                    import('../features/courses/course-detail-page'),
-                    import('../features/reviews/course-reviews'),
-                  ]);
-                  return {
-                    Component: () => (
-                      <CourseDetailPage renderReviews={(props) => <CourseReviews {...props} />} />
-                    ),
-                  };
-                },
-              },
-              { path: 'community', handle: { title: 'Community' }, element: appPlaceholder('Community') },
-              { path: 'messages', handle: { title: 'Messages' }, element: appPlaceholder('Messages') },
-              { path: 'resources', handle: { title: 'Resources' }, element: appPlaceholder('Resources') },
-              { path: 'sifu-notes', handle: { title: 'Sifu Notes' }, element: appPlaceholder('Sifu Notes') },
-              { path: 'support', handle: { title: 'Support' }, element: appPlaceholder('Support') },
-              { path: 'news/:id', handle: { title: 'News' }, element: appPlaceholder('News') },
-              {
-                path: 'settings',
-                handle: { title: 'Settings' },
-                // The payments feature's order history is composed into the settings page here.
-                lazy: async () => {
-                  const [{ SettingsPage }, { OrderHistory }] = await Promise.all([
-                    import('../features/users/settings-page'),
-                    import('../features/payments/order-history'),
-                  ]);
-                  return {
-                    Component: () => (
-                      <SettingsPage
-                        renderOrderHistory={({ userId }) => (
-                          <UnlessPasswordChangePending>
-                            <OrderHistory userId={userId} />
-                          </UnlessPasswordChangePending>
-                        )}
-                      />
-                    ),
-                  };
-                },
-              },
-              {
-                path: 'admin',
-                element: <RequireAdmin />,
+                // A page that fails shows its error inside the shell: the sidebar and header stay.
+                errorElement: <RouteErrorBoundary />,
                 children: [
                   {
                     index: true,
-                    handle: { title: 'Admin Dashboard' },
+                    handle: { title: 'Dashboard' },
                     lazy: async () => {
-                      const { AdminDashboardPage, AdminPanels } =
+                      const { DashboardPage, AdminPanels } =
                         await import('../features/dashboard/dashboard-page');
                       const panels = adminPanels(AdminPanels);
-                      return { Component: () => <AdminDashboardPage adminPanels={panels} /> };
+                      return { Component: () => <DashboardPage adminPanels={panels} /> };
                     },
                   },
                   {
-                    path: 'courses/:courseId/content',
-                    handle: { title: 'Manage Content' },
-                    lazy: async () => ({
-                      Component: (await import('../features/courses/admin/content-manager-page'))
-                        .ContentManagerPage,
-                    }),
+                    path: 'courses',
+                    handle: { title: 'Courses' },
+                    lazy: async () => {
+                      const { CoursesPage } = await import('../features/courses/course-list-page');
+                      const { RequestCourseButton } =
+                        await import('../features/course-requests/request-course-dialog');
+                      return { Component: () => <CoursesPage studentActions={<RequestCourseButton />} /> };
+                    },
                   },
                   {
-                    path: 'blog',
-                    handle: { title: 'Blog Management' },
-                    element: appPlaceholder('Blog Management'),
+                    path: 'series',
+                    handle: { title: 'Series' },
+                    lazy: async () => {
+                      const { SeriesPage } = await import('../features/courses/course-list-page');
+                      const { RequestCourseButton } =
+                        await import('../features/course-requests/request-course-dialog');
+                      return { Component: () => <SeriesPage studentActions={<RequestCourseButton />} /> };
+                    },
+                  },
+                  {
+                    path: 'course/:courseId',
+                    handle: { title: 'Course' },
+                    // The reviews feature is composed into the course page here: features do not import each other.
+                    lazy: async () => {
+                      const [{ CourseDetailPage }, { CourseReviews }] = await Promise.all([
+                        import('../features/courses/course-detail-page'),
+                        import('../features/reviews/course-reviews'),
+                      ]);
+                      return {
+                        Component: () => (
+                          <CourseDetailPage renderReviews={(props) => <CourseReviews {...props} />} />
+                        ),
+                      };
+                    },
+                  },
+                  { path: 'community', handle: { title: 'Community' }, element: appPlaceholder('Community') },
+                  { path: 'messages', handle: { title: 'Messages' }, element: appPlaceholder('Messages') },
+                  { path: 'resources', handle: { title: 'Resources' }, element: appPlaceholder('Resources') },
+                  {
+                    path: 'sifu-notes',
+                    handle: { title: 'Sifu Notes' },
+                    element: appPlaceholder('Sifu Notes'),
+                  },
+                  { path: 'support', handle: { title: 'Support' }, element: appPlaceholder('Support') },
+                  { path: 'news/:id', handle: { title: 'News' }, element: appPlaceholder('News') },
+                  {
+                    path: 'settings',
+                    handle: { title: 'Settings' },
+                    // The payments feature's order history is composed into the settings page here.
+                    lazy: async () => {
+                      const [{ SettingsPage }, { OrderHistory }] = await Promise.all([
+                        import('../features/users/settings-page'),
+                        import('../features/payments/order-history'),
+                      ]);
+                      return {
+                        Component: () => (
+                          <SettingsPage
+                            renderOrderHistory={({ userId }) => (
+                              <UnlessPasswordChangePending>
+                                <OrderHistory userId={userId} />
+                              </UnlessPasswordChangePending>
+                            )}
+                          />
+                        ),
+                      };
+                    },
+                  },
+                  {
+                    path: 'admin',
+                    element: <RequireAdmin />,
+                    children: [
+                      {
+                        index: true,
+                        handle: { title: 'Admin Dashboard' },
+                        lazy: async () => {
+                          const { AdminDashboardPage, AdminPanels } =
+                            await import('../features/dashboard/dashboard-page');
+                          const panels = adminPanels(AdminPanels);
+                          return { Component: () => <AdminDashboardPage adminPanels={panels} /> };
+                        },
+                      },
+                      {
+                        path: 'courses/:courseId/content',
+                        handle: { title: 'Manage Content' },
+                        lazy: async () => ({
+                          Component: (await import('../features/courses/admin/content-manager-page'))
+                            .ContentManagerPage,
+                        }),
+                      },
+                      {
+                        path: 'blog',
+                        handle: { title: 'Blog Management' },
+                        element: appPlaceholder('Blog Management'),
+                      },
+                    ],
                   },
                 ],
               },

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CourseRequestResponse,
   CourseRequestsResponse,
@@ -17,17 +17,23 @@ export const courseRequestKeys = {
     ['course-requests', 'admin', status ?? 'all', page] as const,
 };
 
-export function useAdminCourseRequests(status: CourseRequestStatus | null, page: number) {
-  const query = new URLSearchParams({
-    limit: String(ADMIN_COURSE_REQUESTS_PAGE_SIZE),
-    offset: String(page * ADMIN_COURSE_REQUESTS_PAGE_SIZE),
-    ...(status ? { status } : {}),
-  });
-  return useQuery({
+/** One page of the admin list; the call is cancelled when the page is left or changed. */
+export function adminCourseRequestsQuery(status: CourseRequestStatus | null, page: number) {
+  return queryOptions({
     queryKey: courseRequestKeys.admin(status, page),
-    queryFn: () => apiRequest(`/admin/course-requests?${query}`, { schema: CourseRequestsResponse }),
-    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({
+        limit: String(ADMIN_COURSE_REQUESTS_PAGE_SIZE),
+        offset: String(page * ADMIN_COURSE_REQUESTS_PAGE_SIZE),
+        ...(status ? { status } : {}),
+      });
+      return apiRequest(`/admin/course-requests?${query}`, { schema: CourseRequestsResponse, signal });
+    },
   });
+}
+
+export function useAdminCourseRequests(status: CourseRequestStatus | null, page: number) {
+  return useQuery({ ...adminCourseRequestsQuery(status, page), placeholderData: keepPreviousData });
 }
 
 export function useUpdateCourseRequestStatus() {

@@ -1,0 +1,40 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { makeUser, renderRoutes, signInAs, stubFetch } from '../test/render';
+import { routes } from './routes';
+
+// One page that fails while rendering, as a bug in one screen would.
+vi.mock('../features/courses/course-list-page', () => ({
+  CoursesPage: () => {
+    throw new Error('the course list broke');
+  },
+  SeriesPage: () => null,
+}));
+
+describe('a page that fails', () => {
+  it('shows its error inside the app shell, so the sidebar and header stay usable', async () => {
+    const user = makeUser();
+    signInAs(user);
+    stubFetch({
+      [`POST /api/verify/user/${user.id}`]: () => ({ body: { valid: true, user } }),
+      [`GET /api/user/${user.id}/terms-status`]: () => ({
+        body: {
+          requiresAcceptance: false,
+          currentVersion: '1',
+          acceptedVersion: '1',
+          acceptedAt: '2025-07-20T09:00:00.000Z',
+          terms: { version: '1', effective_date: '2025-07-14', content: 'Terms.' },
+        },
+      }),
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderRoutes(routes, '/app/courses');
+
+    expect(
+      await screen.findByRole('heading', { name: 'Something went wrong' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Mei Chen/ })).toBeTruthy();
+    expect(logged).toHaveBeenCalled();
+  });
+});
