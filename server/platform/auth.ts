@@ -19,8 +19,18 @@ export type Access = 'public' | 'user' | 'admin';
 export type DuringPasswordChange = true | 'self';
 export type UserRow = typeof users.$inferSelect;
 
+/**
+ * Who is calling, as access decisions need it — never the users row, whose password hash and
+ * personal details a handler has no business carrying around; a service that needs more asks
+ * the users service.
+ */
+export interface Principal {
+  id: string;
+  is_admin: boolean;
+}
+
 export interface AuthContext {
-  user: UserRow;
+  user: Principal;
   sessionId: string;
   requiresPasswordChange: boolean;
 }
@@ -78,7 +88,8 @@ export function createSessionStore(
       const now = clock.now();
       const rows = await db
         .select({
-          user: users,
+          user: { id: users.id, is_admin: users.is_admin },
+          isActive: users.is_active,
           sessionId: sessions.id,
           requiresPasswordChange: sessions.requires_password_change,
           lastUsedAt: sessions.last_used_at,
@@ -94,8 +105,8 @@ export function createSessionStore(
         )
         .limit(1);
       const row = rows[0];
-      if (!row || !row.user.is_active) return null;
-      const { lastUsedAt, ...context } = row;
+      if (!row?.isActive) return null;
+      const { lastUsedAt, isActive: _active, ...context } = row;
       if (now.getTime() - lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
         // Guarded, so concurrent requests of one session write it once a minute between them.
         const staleBefore = new Date(now.getTime() - LAST_USED_PRECISION_MS);

@@ -2,9 +2,11 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
+import { registerConstraintAnswers } from './errors';
 
 /** SQLSTATEs a request can meet, raised by the database itself the way it raises them. */
 const RAISED = ['23514', '23502', '57014', '40001', '40P01', '22012'];
+const CONSTRAINTS = ['test_things_name_key', 'test_unregistered_key', 'users_email_lower_key'];
 
 let t: TestApp;
 const lines: string[] = [];
@@ -21,6 +23,16 @@ beforeAll(async () => {
       logStream: stream,
       prettyLogs: false,
       routes: (app) => {
+        // A constraint's own answer, as a module registers it, for the constraint a statement names.
+        app.get<{ Params: { constraint: string } }>('/test/constraint/:constraint', async (request) => {
+          const constraint = CONSTRAINTS.find((name) => name === request.params.constraint);
+          if (!constraint) return { ok: true };
+          return t.database.db.execute(
+            sql.raw(
+              `do $$ begin raise exception 'raised on purpose' using errcode = '23505', constraint = '${constraint}'; end $$`,
+            ),
+          );
+        });
         app.get<{ Params: { code: string } }>('/test/sqlstate/:code', async (request) => {
           const code = request.params.code;
           if (!RAISED.includes(code)) return { ok: true };
@@ -96,6 +108,27 @@ describe('database errors a request can cause', () => {
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('1');
     expect(res.json()).toEqual({ error: 'The server was busy. Please try again.', code: 'TRY_AGAIN' });
+  });
+
+  it('a unique constraint answers as its module registered it, naming the field, else generically', async () => {
+    registerConstraintAnswers({ test_things_name_key: { message: 'That name is taken', field: 'name' } });
+    const known = await t.app.inject({ url: '/test/constraint/test_things_name_key' });
+    expect(known.statusCode).toBe(409);
+    expect(known.json()).toEqual({
+      error: 'That name is taken',
+      code: 'ALREADY_EXISTS',
+      details: [{ path: 'name', message: 'That name is taken' }],
+    });
+    const unknown = await t.app.inject({ url: '/test/constraint/test_unregistered_key' });
+    expect(unknown.statusCode).toBe(409);
+    expect(unknown.json()).toEqual({ error: 'This record already exists', code: 'ALREADY_EXISTS' });
+    // The users module registers its own: a raced sign-up hears the same as a checked one.
+    const email = await t.app.inject({ url: '/test/constraint/users_email_lower_key' });
+    expect(email.json()).toEqual({
+      error: 'An account with this email already exists',
+      code: 'ALREADY_EXISTS',
+      details: [{ path: 'email', message: 'An account with this email already exists' }],
+    });
   });
 
   it('others stay a 500, logged as an error', async () => {

@@ -34,11 +34,34 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number, code
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 
-/** Messages for PostgreSQL unique constraints the user can trip over, by constraint name. */
-const UNIQUE_MESSAGES: Record<string, string> = {
-  users_email_lower_key: 'An account with this email already exists',
-  users_username_lower_key: 'This username is already taken',
-};
+/** What a module says about one of its constraints when a request trips over it. */
+export interface ConstraintAnswer {
+  message: string;
+  /** The stable code of the answer (default: ALREADY_EXISTS for a unique constraint, INVALID_VALUE for a check). */
+  code?: string;
+  /** The request field the constraint is about, named in `details` so a form can show it there. */
+  field?: string;
+}
+
+const constraintAnswers = new Map<string, ConstraintAnswer>();
+
+/**
+ * Each module registers the answers for its own tables' constraints, by constraint name (the
+ * platform knows no module's tables). Registering the same name again replaces its answer.
+ */
+export function registerConstraintAnswers(answers: Record<string, ConstraintAnswer>): void {
+  for (const [constraint, answer] of Object.entries(answers)) constraintAnswers.set(constraint, answer);
+}
+
+function constraintError(
+  status: 400 | 409,
+  constraint: string,
+  fallback: ConstraintAnswer & { code: string },
+) {
+  const answer = constraintAnswers.get(constraint) ?? fallback;
+  const details = answer.field ? [{ path: answer.field, message: answer.message }] : undefined;
+  return new AppError(status, answer.code ?? fallback.code, answer.message, details);
+}
 
 interface PgError {
   code?: string;
@@ -64,7 +87,10 @@ export function fromDatabaseError(error: unknown): AppError | undefined {
   const constraint = pgError.constraint ?? pgError.constraint_name ?? '';
   switch (pgError.code) {
     case '23505':
-      return conflict(UNIQUE_MESSAGES[constraint] ?? 'This record already exists', 'ALREADY_EXISTS');
+      return constraintError(409, constraint, {
+        message: 'This record already exists',
+        code: 'ALREADY_EXISTS',
+      });
     case '23503':
       return conflict('A related record does not exist or is still in use', 'FOREIGN_KEY');
     case '22P02':
@@ -72,8 +98,9 @@ export function fromDatabaseError(error: unknown): AppError | undefined {
     case '22003':
     case '22007':
     case '22008':
-    case '23514': // check_violation
       return badRequest('Invalid value', 'INVALID_VALUE');
+    case '23514': // check_violation
+      return constraintError(400, constraint, { message: 'Invalid value', code: 'INVALID_VALUE' });
     case '23502': // not_null_violation
       return badRequest('A required value is missing', 'MISSING_VALUE');
     case '57014': // query_canceled: DB_STATEMENT_TIMEOUT_MS ran out
@@ -172,7 +199,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Not a bug of ours, but worth seeing: a busy or misused database shows here first.
       request.log.warn({ err: error }, `database refused the request: ${fromDb.code}`);
       if (fromDb.headers) reply.headers(fromDb.headers);
-      return reply.status(fromDb.statusCode).send({ error: fromDb.message, code: fromDb.code });
+      return reply.status(fromDb.statusCode).send({
+        error: fromDb.message,
+        code: fromDb.code,
+        ...(fromDb.details === undefined ? {} : { details: fromDb.details }),
+      });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

@@ -261,7 +261,9 @@ export function createAuthService(platform: Platform, deps: { users: UsersServic
     /** A token check is about the caller: it never vouches for another user id, even for admins. */
     async verify(auth: AuthContext, userId: string): Promise<VerifyResponse> {
       if (auth.user.id !== userId) throw forbidden('Token does not belong to this user', 'TOKEN_MISMATCH');
-      return { valid: true, user: await users.present(auth.user, auth) };
+      const row = await users.findById(auth.user.id);
+      if (!row) throw unauthorized();
+      return { valid: true, user: await users.present(row, auth) };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
-import { hashToken } from '../../platform/auth';
+import { createSessionStore, hashToken } from '../../platform/auth';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import { itConcurrently } from '../../test/concurrency';
@@ -97,5 +97,23 @@ describe('last_used_at', () => {
     t.clock.advance(59_000);
     await status(token);
     expect(await lastUsedAt(token)).toBe(created + MINUTE);
+  });
+});
+
+describe('the principal a session resolves to', () => {
+  it('carries the id, the admin flag and the session, never the users row', async () => {
+    const me = await createUser(t);
+    const store = createSessionStore(t.database.db, t.clock);
+    const auth = await store.resolve(me.token);
+    expect(auth).toEqual({
+      user: { id: me.user.id, is_admin: false },
+      sessionId: expect.any(String),
+      requiresPasswordChange: false,
+    });
+  });
+
+  it('resolves no principal for a deactivated account', async () => {
+    const me = await createUser(t, { is_active: false });
+    expect(await createSessionStore(t.database.db, t.clock).resolve(me.token)).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import type { AuthContext } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import type { Platform } from '../../platform';
 import type { CoursesService } from '../courses/courses.service';
-import type { UsersService } from '../users/users.service';
+import type { UserRow, UsersService } from '../users/users.service';
 
 /** Line breaks and other control characters would let a one-line field forge the lines below it. */
 const oneLine = (text: string) => text.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim();
@@ -17,7 +17,7 @@ export interface ContactMailContext {
   /** The course's title when course_id names a known course. */
   courseTitle?: string;
   /** The signed-in sender, when the request carried a valid token. */
-  sender?: Pick<AuthContext['user'], 'id' | 'username' | 'name' | 'email'>;
+  sender?: Pick<UserRow, 'id' | 'username' | 'name' | 'email'>;
 }
 
 /** The plain-text e-mail an administrator receives; nothing in it is interpreted as HTML. */
@@ -65,7 +65,8 @@ export function createContactService(
         throw new AppError(503, 'ADMIN_NOT_FOUND', ADMIN_NOT_FOUND_MESSAGE);
       }
       const courseTitle = message.course_id ? (await courses.find(message.course_id))?.title : undefined;
-      const mail = contactMail(message, { courseTitle, sender: auth?.user });
+      const sender = auth ? await users.findById(auth.user.id) : undefined;
+      const mail = contactMail(message, { courseTitle, sender });
       // Kept for all of them or none; the worker delivers them after the answer.
       await platform.mailer.sendAll(admins.map((admin) => ({ to: admin.email, ...mail })));
       platform.log.info(

@@ -200,6 +200,8 @@ export function createPaymentsService(
       if (!course || !course.is_published) throw courseNotFound();
       if (course.price_cents <= 0) throw badRequest(FREE_COURSE_MESSAGE, 'FREE_COURSE');
       const userId = auth.user.id;
+      const buyer = await users.findById(userId);
+      if (!buyer) throw notFound('User not found', 'USER_NOT_FOUND');
       const alreadyEnrolled = () => conflict(ALREADY_ENROLLED_MESSAGE, 'ALREADY_ENROLLED');
       if (await enrollments.find(userId, course.id)) throw alreadyEnrolled();
       const started = await platform.withAdvisoryLock(`checkout:${userId}:${course.id}`, async () => {
@@ -219,7 +221,7 @@ export function createPaymentsService(
               courseTitle: course.title,
               amountCents: course.price_cents,
               currency: course.currency,
-              customerEmail: auth.user.email,
+              customerEmail: buyer.email,
               successUrl: `${base}/payment/success?session_id={CHECKOUT_SESSION_ID}&course_id=${course.id}`,
               cancelUrl: `${base}/payment/failed?course_id=${course.id}&reason=cancelled`,
             }),

@@ -13,7 +13,14 @@ import {
   type UserListResponse,
 } from '../../../common/users';
 import { assertSelfOrAdmin, type AuthContext } from '../../platform/auth';
-import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  registerConstraintAnswers,
+  tooManyRequests,
+} from '../../platform/errors';
 import { assertPasswordAllowed } from '../../platform/password-policy';
 import { hashSecret, verifySecret } from '../../platform/passwords';
 import type { Platform } from '../../platform';
@@ -52,6 +59,13 @@ export interface AvatarFiles {
 
 const EMAIL_TAKEN = 'An account with this email already exists';
 const USERNAME_TAKEN = 'This username is already taken';
+
+// Two sign-ups racing for one address can both pass assertUnique; the database refuses the
+// second, and it hears the same answer.
+registerConstraintAnswers({
+  users_email_lower_key: { message: EMAIL_TAKEN, field: 'email' },
+  users_username_lower_key: { message: USERNAME_TAKEN, field: 'username' },
+});
 const USER_NOT_FOUND = 'User not found';
 
 export function createUsersService(
