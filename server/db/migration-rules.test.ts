@@ -131,9 +131,12 @@ describe('the schema and the migrations', { timeout: 60_000 }, () => {
       const journal = await readJournal(folder);
       const newest = journal.entries.pop()!;
       await writeFile(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
+      // The check names what the removed migration did, e.g. the table it changed.
+      const removed = await readFile(path.join(folder, `${newest.tag}.sql`), 'utf8');
+      const table = /(?:TABLE|ON) "([a-z_]+)"/.exec(removed)![1]!;
       await rm(path.join(folder, `${newest.tag}.sql`));
       await rm(path.join(folder, 'meta', `${newest.tag.slice(0, 4)}_snapshot.json`));
-      expect(await pendingSchemaChange(folder)).toMatch(/CREATE INDEX/);
+      expect(await pendingSchemaChange(folder)).toContain(`"${table}"`);
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }

@@ -54,8 +54,8 @@ export async function registerModules(api: FastifyInstance, platform: Platform):
   await api.register(progressRoutes({ progress: createProgressService(platform, { enrollments, courses }) }));
   await api.register(reviewsRoutes({ reviews: createReviewsService(platform, { courses }) }));
   await api.register(courseRequestsRoutes({ requests: createCourseRequestsService(platform) }));
-  await api.register(
-    paymentsRoutes({ payments: createPaymentsService(platform, { enrollments, courses, users }) }),
-  );
+  const payments = createPaymentsService(platform, { enrollments, courses, users });
+  enrollments.usePaidOrders((userId, courseId) => payments.hasPaidOrder(userId, courseId));
+  await api.register(paymentsRoutes({ payments }));
   await api.register(contactRoutes({ contact: createContactService(platform, { users, courses }) }));
 }

@@ -7,6 +7,7 @@ import {
   jobs,
   lessonProgress,
   mediaFiles,
+  orders,
   reviews,
   subscriptions,
   termsAcceptances,
@@ -179,6 +180,25 @@ export async function createDeadJob(t: TestApp, kind = 'mail.send') {
       last_error: 'connect ECONNREFUSED 127.0.0.1:25',
       created_at: t.clock.now(),
       finished_at: t.clock.now(),
+    })
+    .returning();
+  return row!;
+}
+
+/** A paid order of the user for the course, as a completed checkout leaves it. */
+export async function createPaidOrder(t: TestApp, userId: string, course: { id: string; title?: string }) {
+  const [row] = await t.database.db
+    .insert(orders)
+    .values({
+      user_id: userId,
+      course_id: course.id,
+      course_title: course.title ?? 'A paid course',
+      provider: 'local',
+      provider_session_id: `cs_test_${randomUUID()}`,
+      amount_cents: 4900,
+      currency: 'USD',
+      status: 'paid',
+      paid_at: t.clock.now(),
     })
     .returning();
   return row!;

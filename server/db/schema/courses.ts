@@ -134,6 +134,11 @@ export const enrollments = pgTable(
     completed_date: timestamp('completed_date', { withTimezone: true }),
     /** Percent of the course's lessons completed, kept by the server from lesson_progress. */
     progress: integer('progress').notNull().default(0),
+    /**
+     * Set when the student removed a paid course from their list: paid access is never destroyed,
+     * so the row stays (and the course stays open); enrolling or studying again clears it.
+     */
+    hidden_at: timestamp('hidden_at', { withTimezone: true }),
     created_at: createdAt(),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { courses, enrollments, lessonProgress, lessons, modules, users } from '../../db/schema';
 
@@ -63,6 +63,30 @@ export function createEnrollmentsRepo(db: Db | Tx) {
         .onConflictDoNothing({ target: [enrollments.user_id, enrollments.course_id] })
         .returning();
       return row;
+    },
+
+    /** Takes a paid enrolment off the student's list, keeping it (and the access it gives). */
+    async hide(userId: string, courseId: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(enrollments)
+        .set({ hidden_at: at })
+        .where(and(eq(enrollments.user_id, userId), eq(enrollments.course_id, courseId)))
+        .returning({ id: enrollments.id });
+      return rows.length > 0;
+    },
+
+    /** Puts a hidden enrolment back on the student's list. */
+    async unhide(userId: string, courseId: string): Promise<void> {
+      await db
+        .update(enrollments)
+        .set({ hidden_at: null })
+        .where(
+          and(
+            eq(enrollments.user_id, userId),
+            eq(enrollments.course_id, courseId),
+            isNotNull(enrollments.hidden_at),
+          ),
+        );
     },
 
     async delete(userId: string, courseId: string): Promise<boolean> {
@@ -134,7 +158,7 @@ export function createEnrollmentsRepo(db: Db | Tx) {
     async listForUsers(userIds: string[]) {
       if (userIds.length === 0) return [];
       return userCourses()
-        .where(inArray(enrollments.user_id, userIds))
+        .where(and(inArray(enrollments.user_id, userIds), isNull(enrollments.hidden_at)))
         .orderBy(...newestFirst);
     },
 
@@ -142,11 +166,14 @@ export function createEnrollmentsRepo(db: Db | Tx) {
     async pageForUser(userId: string, page: { limit: number; offset: number }) {
       const [rows, [total]] = await Promise.all([
         userCourses()
-          .where(eq(enrollments.user_id, userId))
+          .where(and(eq(enrollments.user_id, userId), isNull(enrollments.hidden_at)))
           .orderBy(...newestFirst)
           .limit(page.limit)
           .offset(page.offset),
-        db.select({ n: count() }).from(enrollments).where(eq(enrollments.user_id, userId)),
+        db
+          .select({ n: count() })
+          .from(enrollments)
+          .where(and(eq(enrollments.user_id, userId), isNull(enrollments.hidden_at))),
       ]);
       return { rows, total: total?.n ?? 0 };
     },

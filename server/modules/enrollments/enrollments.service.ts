@@ -53,9 +53,14 @@ const toEnrolledCourse = (row: UserCourseRow): EnrolledCourse => ({
   completed: row.completed_date !== null,
 });
 
+/** Whether a user has a paid order for a course. */
+export type PaidOrders = (userId: string, courseId: string) => Promise<boolean>;
+
 export function createEnrollmentsService(platform: Platform, { courses }: { courses: CoursesService }) {
   const repo = createEnrollmentsRepo(platform.db);
   const now = () => platform.clock.now();
+  /** Whether the user has paid for the course: the payments domain answers (see usePaidOrders). */
+  let hasPaidOrder: PaidOrders = async () => false;
 
   /** Recomputes the stored progress from the lessons completed; a client's number never counts. */
   async function recompute(tx: Tx, row: EnrollmentRow): Promise<EnrollmentRow> {
@@ -91,11 +96,20 @@ export function createEnrollmentsService(platform: Platform, { courses }: { cour
     const existing = await repo.find(userId, courseId);
     // Only a concurrent unenrolment between the two statements gets here.
     if (!existing) throw notEnrolled();
+    if (existing.hidden_at) await repo.unhide(userId, courseId);
     return { enrollment: existing, created: false };
   }
 
   return {
     grant,
+
+    /**
+     * Paid access comes from paid orders (server/modules/index.ts wires the payments domain in,
+     * which itself depends on this one): a paid course stays open to whoever paid for it.
+     */
+    usePaidOrders(check: PaidOrders): void {
+      hasPaidOrder = check;
+    },
 
     async list(query: z.output<typeof EnrollmentListQuery>): Promise<EnrollmentListResponse> {
       const { rows, total } = await repo.list(query);
@@ -126,18 +140,32 @@ export function createEnrollmentsService(platform: Platform, { courses }: { cour
       if (isAdmin && !(await repo.userExists(userId))) throw notFound('User not found', 'USER_NOT_FOUND');
       if (!isAdmin && course.price_cents > 0) {
         const existing = await repo.find(userId, courseId);
-        if (existing) return { created: false, body: { enrolled: true, enrollment: toEnrollment(existing) } };
-        throw forbidden(PAYMENT_REQUIRED_MESSAGE, 'PAYMENT_REQUIRED');
+        if (existing) {
+          if (existing.hidden_at) await repo.unhide(userId, courseId);
+          return { created: false, body: { enrolled: true, enrollment: toEnrollment(existing) } };
+        }
+        // Bought before: the enrolment comes back without paying again.
+        if (!(await hasPaidOrder(userId, courseId)))
+          throw forbidden(PAYMENT_REQUIRED_MESSAGE, 'PAYMENT_REQUIRED');
+        const { enrollment, created } = await grant(userId, courseId, 'payment');
+        return { created, body: { enrolled: true, enrollment: toEnrollment(enrollment) } };
       }
       const startDate = isAdmin && input.startDate ? new Date(input.startDate) : undefined;
       const { enrollment, created } = await grant(userId, courseId, isAdmin ? 'admin' : 'free', startDate);
       return { created, body: { enrolled: true, enrollment: toEnrollment(enrollment) } };
     },
 
-    /** Lesson progress stays, so enrolling again restores it. */
+    /**
+     * Lesson progress stays, so enrolling again restores it. A paid enrolment is only taken off
+     * the list: what was paid for is never destroyed, and the course stays open to its buyer.
+     */
     async unenroll(auth: AuthContext, userId: string, courseId: string): Promise<OkResponse> {
       assertSelfOrAdmin(auth, userId);
-      if (!(await repo.delete(userId, courseId))) throw notEnrolled();
+      const row = await repo.find(userId, courseId);
+      if (!row) throw notEnrolled();
+      const paid = row.source === 'payment' || (await hasPaidOrder(userId, courseId));
+      const done = paid ? await repo.hide(userId, courseId, now()) : await repo.delete(userId, courseId);
+      if (!done) throw notEnrolled();
       return { success: true };
     },
 
@@ -173,8 +201,11 @@ export function createEnrollmentsService(platform: Platform, { courses }: { cour
       work: (tx: Tx) => Promise<T>,
     ): Promise<{ result: T; enrollment: EnrollmentRow } | undefined> {
       return platform.db.transaction(async (tx) => {
-        const row = await createEnrollmentsRepo(tx).findForUpdate(userId, courseId);
+        const txRepo = createEnrollmentsRepo(tx);
+        const row = await txRepo.findForUpdate(userId, courseId);
         if (!row) return undefined;
+        // Studying a course the student had taken off their list puts it back.
+        if (row.hidden_at) await txRepo.unhide(userId, courseId);
         const result = await work(tx);
         return { result, enrollment: await recompute(tx, row) };
       });

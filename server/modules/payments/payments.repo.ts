@@ -26,6 +26,15 @@ export function createPaymentsRepo(db: Db | Tx) {
         .where(and(eq(orders.id, id), eq(orders.status, 'pending')));
     },
 
+    async hasPaidOrder(userId: string, courseId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.user_id, userId), eq(orders.course_id, courseId), eq(orders.status, 'paid')))
+        .limit(1);
+      return row !== undefined;
+    },
+
     async insertOrder(values: typeof orders.$inferInsert): Promise<OrderRow> {
       const [row] = await db.insert(orders).values(values).returning();
       return row!;

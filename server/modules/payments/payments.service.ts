@@ -184,6 +184,9 @@ export function createPaymentsService(
   }
 
   return {
+    /** Whether the user has paid for the course (their access to it rests on this). */
+    hasPaidOrder: (userId: string, courseId: string) => repo.hasPaidOrder(userId, courseId),
+
     /**
      * Starts a checkout for a published paid course at the course's own price, or hands back the
      * buyer's checkout still open for it (see settlePending). One buyer's checkouts for one course
