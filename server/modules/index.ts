@@ -56,6 +56,7 @@ export async function registerModules(api: FastifyInstance, platform: Platform):
   await api.register(courseRequestsRoutes({ requests: createCourseRequestsService(platform) }));
   const payments = createPaymentsService(platform, { enrollments, courses, users });
   enrollments.usePaidOrders((userId, courseId) => payments.hasPaidOrder(userId, courseId));
+  users.keepRecordsOf((userId) => payments.hasOrders(userId));
   await api.register(paymentsRoutes({ payments }));
   await api.register(contactRoutes({ contact: createContactService(platform, { users, courses }) }));
 }

@@ -92,6 +92,7 @@ export function fromDatabaseError(error: unknown): AppError | undefined {
         code: 'ALREADY_EXISTS',
       });
     case '23503':
+    case '23001': // restrict_violation: a row others still need (ON DELETE RESTRICT)
       return conflict('A related record does not exist or is still in use', 'FOREIGN_KEY');
     case '22P02':
     case '22021':

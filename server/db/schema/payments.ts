@@ -36,9 +36,10 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Payment records outlive an account: deleting a user with orders anonymises them instead. */
     user_id: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     /** Null once the course is deleted; the title stays for the buyer's history. */
     course_id: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
     course_title: text('course_title').notNull(),

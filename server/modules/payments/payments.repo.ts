@@ -26,6 +26,15 @@ export function createPaymentsRepo(db: Db | Tx) {
         .where(and(eq(orders.id, id), eq(orders.status, 'pending')));
     },
 
+    async hasOrders(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.user_id, userId))
+        .limit(1);
+      return row !== undefined;
+    },
+
     async hasPaidOrder(userId: string, courseId: string): Promise<boolean> {
       const [row] = await db
         .select({ id: orders.id })

@@ -186,6 +186,8 @@ export function createPaymentsService(
   return {
     /** Whether the user has paid for the course (their access to it rests on this). */
     hasPaidOrder: (userId: string, courseId: string) => repo.hasPaidOrder(userId, courseId),
+    /** Whether the user has any order: payment records are kept, so their account cannot simply go. */
+    hasOrders: (userId: string) => repo.hasOrders(userId),
 
     /**
      * Starts a checkout for a published paid course at the course's own price, or hands back the

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
+import { orders, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser, DEFAULT_PASSWORD } from '../../test/factories';
+import { createCourse } from '../../test/factories-courses';
+import { createPaidOrder } from '../../test/factories-records';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -260,6 +262,55 @@ describe('DELETE /api/user/{id}', () => {
       headers: admin.auth,
     });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('anonymises an account with orders instead: the orders stay, nothing identifies the person, nobody signs in', async () => {
+    const admin = await createAdmin(t);
+    const buyer = await createUser(t, { name: 'Mei Chen', city: 'Oakland', country: 'USA' });
+    const course = await createCourse(t, { price: 49, title: 'Xingyi Foundations' });
+    const order = await createPaidOrder(t, buyer.user.id, course);
+
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/${buyer.user.id}`,
+      headers: admin.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, buyer.user.id));
+    expect(row).toMatchObject({
+      name: 'Deleted account',
+      city: '',
+      country: '',
+      is_active: false,
+      avatar: null,
+    });
+    expect(row!.email).not.toContain(buyer.user.email.split('@')[0]!);
+    expect(row!.username).not.toBe(buyer.user.username);
+    expect((await status(buyer.auth)).statusCode).toBe(401);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/authenticate',
+      payload: { username: buyer.user.username, password: buyer.password },
+    });
+    expect(signIn.statusCode).toBe(401);
+    const [kept] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(kept).toMatchObject({ user_id: buyer.user.id, amount_cents: 4900, status: 'paid' });
+  });
+
+  it('is refused by the database for a user row that still has orders', async () => {
+    const buyer = await createUser(t);
+    await createPaidOrder(t, buyer.user.id, await createCourse(t, { price: 49 }));
+    const refused = await t.database.db
+      .delete(users)
+      .where(eq(users.id, buyer.user.id))
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    // 23001: restrict_violation (orders.user_id is ON DELETE RESTRICT).
+    expect(String((refused as { cause?: { code?: string } } | undefined)?.cause?.code)).toBe('23001');
   });
 
   it('keeps an admin from deleting themselves', async () => {

@@ -69,6 +69,38 @@ export function createUsersRepo(db: Db | Tx) {
       return row;
     },
 
+    /**
+     * Replaces everything that identifies the person with neutral values, keeping the row (and the
+     * records that must outlive the account) and its unique constraints satisfied.
+     */
+    async anonymise(id: string, passwordHash: string, at: Date): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({
+          name: 'Deleted account',
+          email: `deleted-${id}@deleted.invalid`,
+          username: `deleted-${id}`,
+          password_hash: passwordHash,
+          is_admin: false,
+          is_active: false,
+          deactivated_at: at,
+          avatar: null,
+          avatar_public_id: null,
+          belt: null,
+          city: '',
+          country: '',
+          martial_art: '',
+          experience: 0,
+          privacy: { profile: 'private', progress: 'private', courses: 'private' },
+          allow_messages: false,
+          email_notifications: false,
+          updated_at: at,
+        })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
     /** Clears the avatar of every profile that shows this file. */
     async clearAvatar(publicId: string): Promise<void> {
       await db

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { OkResponse } from '../../../common/api';
 import { ACCOUNT_LOCK_MINUTES, ACCOUNT_MAX_FAILURES, type SignUpInput } from '../../../common/auth';
@@ -75,6 +76,7 @@ export function createUsersService(
   const repo = createUsersRepo(platform.db);
   const emailChanges = createEmailChanges(platform);
   const now = () => platform.clock.now();
+  let hasKeptRecords: (userId: string) => Promise<boolean> = async () => false;
 
   /** The users' enrolments in one query, by user id. */
   async function coursesOf(userIds: string[]): Promise<Map<string, EnrolledCourse[]>> {
@@ -307,11 +309,32 @@ export function createUsersService(
       return { user: await present(updated, viewer) };
     },
 
+    /**
+     * Records that must outlive the account (paid orders) are another domain's: it says whether
+     * the user has any (server/modules/index.ts wires payments in).
+     */
+    keepRecordsOf(check: (userId: string) => Promise<boolean>): void {
+      hasKeptRecords = check;
+    },
+
+    /**
+     * Deletes the account. One with payment records is anonymised instead: nothing identifies the
+     * person any more and nobody can sign in to it, while their orders stay for the school's books.
+     */
     async remove(auth: AuthContext, id: string): Promise<OkResponse> {
       assertNotSelfLockout(auth, id, 'delete');
       const row = await findOrThrow(id);
-      // Sessions, temporary passwords and terms acceptances go with the user (ON DELETE CASCADE).
-      if (!(await repo.delete(id))) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+      if (await hasKeptRecords(id)) {
+        const unusable = await hashSecret(randomBytes(32).toString('base64url'));
+        await platform.tx(async () => {
+          if (!(await repo.anonymise(id, unusable, now()))) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+          await emailChanges.discard(id);
+        });
+        await platform.sessions.revokeAllForUser(id);
+      } else {
+        // Sessions, temporary passwords and terms acceptances go with the user (ON DELETE CASCADE).
+        if (!(await repo.delete(id))) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+      }
       await discardAvatar(row.avatar_public_id);
       return { success: true };
     },
