@@ -309,6 +309,8 @@ export const CourseSummary = z.object({
   prerequisites: z.string(),
   learning_objectives: z.string(),
   is_published: z.boolean(),
+  /** Deleted by an admin after people paid for it: out of the catalogue, still open to them. */
+  is_archived: z.boolean(),
   is_series: z.boolean(),
   features: z.array(Feature),
   created_at: z.string(),

@@ -40,6 +40,11 @@ export const courses = pgTable(
     prerequisites: text('prerequisites').notNull().default(''),
     learning_objectives: text('learning_objectives').notNull().default(''),
     is_published: boolean('is_published').notNull().default(true),
+    /**
+     * Set when an admin deleted a course that people had paid for: it leaves the catalogue but
+     * stays open to those enrolled, since what was paid for is never destroyed.
+     */
+    archived_at: timestamp('archived_at', { withTimezone: true }),
     is_series: boolean('is_series').notNull().default(false),
     created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),

@@ -32,6 +32,7 @@ export function toSummary(row: CourseSummaryRow): CourseSummary {
     prerequisites: course.prerequisites,
     learning_objectives: course.learning_objectives,
     is_published: course.is_published,
+    is_archived: course.archived_at !== null,
     is_series: course.is_series,
     features: row.feature_ids.map((id) => ({ id, name: featureName(id) })),
     created_at: course.created_at.toISOString(),

@@ -1,6 +1,15 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { courseFeatures, courses, enrollments, lessons, modules, reviews, users } from '../../db/schema';
+import {
+  courseFeatures,
+  courses,
+  enrollments,
+  lessons,
+  modules,
+  orders,
+  reviews,
+  users,
+} from '../../db/schema';
 
 export type CourseRow = typeof courses.$inferSelect;
 export type ModuleRow = typeof modules.$inferSelect;
@@ -55,11 +64,17 @@ export interface CourseFilter {
   category?: string;
 }
 
-/** Unpublished courses pass (they are listed as Under Construction); published ones need a lesson. */
+/**
+ * What students and visitors find in the catalogue: unpublished courses pass (they are listed as
+ * Under Construction), published ones need a lesson, archived ones are left to their buyers.
+ */
 const publishedWithLessons = () =>
-  or(
-    eq(courses.is_published, false),
-    sql`exists (select 1 from ${lessons} inner join ${modules} on ${modules.id} = ${lessons.module_id} where ${modules.course_id} = ${courses.id})`,
+  and(
+    isNull(courses.archived_at),
+    or(
+      eq(courses.is_published, false),
+      sql`exists (select 1 from ${lessons} inner join ${modules} on ${modules.id} = ${lessons.module_id} where ${modules.course_id} = ${courses.id})`,
+    ),
   );
 
 function filterWhere(filter: CourseFilter) {
@@ -120,7 +135,7 @@ export function createCoursesRepo(db: Conn) {
       const rows = await db
         .selectDistinct({ category: courses.category })
         .from(courses)
-        .where(publishedOnly ? eq(courses.is_published, true) : undefined)
+        .where(publishedOnly ? and(eq(courses.is_published, true), isNull(courses.archived_at)) : undefined)
         .orderBy(asc(courses.category));
       return rows.map((r) => r.category);
     },
@@ -179,6 +194,31 @@ export function createCoursesRepo(db: Conn) {
     async delete(id: string): Promise<boolean> {
       const rows = await db.delete(courses).where(eq(courses.id, id)).returning({ id: courses.id });
       return rows.length > 0;
+    },
+
+    async archive(id: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(courses)
+        .set({ archived_at: at, updated_at: at })
+        .where(eq(courses.id, id))
+        .returning({ id: courses.id });
+      return rows.length > 0;
+    },
+
+    /** Whether anyone paid for the course: a paid order, or an enrolment that came from one. */
+    async hasBuyers(id: string): Promise<boolean> {
+      const [enrolment] = await db
+        .select({ id: enrollments.id })
+        .from(enrollments)
+        .where(and(eq(enrollments.course_id, id), eq(enrollments.source, 'payment')))
+        .limit(1);
+      if (enrolment) return true;
+      const [order] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.course_id, id), eq(orders.status, 'paid')))
+        .limit(1);
+      return order !== undefined;
     },
 
     async students(courseId: string, page: { limit: number; offset: number }) {

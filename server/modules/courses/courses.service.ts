@@ -37,6 +37,8 @@ export function createCoursesService(platform: Platform) {
   async function detail(auth: AuthContext | null, id: string): Promise<CourseDetail> {
     const row = await repo.summary(auth?.user.id ?? null, id);
     if (!row || (!row.course.is_published && !isAdmin(auth))) throw courseNotFound();
+    // An archived course is left to those enrolled in it (and to admins).
+    if (row.course.archived_at && !isAdmin(auth) && !row.enrollment_start) throw courseNotFound();
     const access: ContentAccess = isAdmin(auth) ? 'full' : row.enrollment_start ? 'student' : 'outline';
     const content = await repo.content(id);
     return {
@@ -136,8 +138,15 @@ export function createCoursesService(platform: Platform) {
       return detail(auth, id);
     },
 
+    /**
+     * Deletes a course, or archives one that people paid for: it leaves the catalogue, and those
+     * enrolled keep it with their progress, since what was paid for is never destroyed.
+     */
     async remove(id: string): Promise<void> {
-      if (!(await repo.delete(id))) throw courseNotFound();
+      const removed = await platform.tx(async () =>
+        (await repo.hasBuyers(id)) ? repo.archive(id, platform.clock.now()) : repo.delete(id),
+      );
+      if (!removed) throw courseNotFound();
     },
   };
 }

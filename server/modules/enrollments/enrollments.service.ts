@@ -138,17 +138,20 @@ export function createEnrollmentsService(platform: Platform, { courses }: { cour
       const course = await courses.find(courseId);
       if (!course || (!course.is_published && !isAdmin)) throw courseNotFound();
       if (isAdmin && !(await repo.userExists(userId))) throw notFound('User not found', 'USER_NOT_FOUND');
-      if (!isAdmin && course.price_cents > 0) {
+      // A paid or archived course is open to a student only through an enrolment or a paid order.
+      if (!isAdmin && (course.price_cents > 0 || course.archived_at)) {
         const existing = await repo.find(userId, courseId);
         if (existing) {
           if (existing.hidden_at) await repo.unhide(userId, courseId);
           return { created: false, body: { enrolled: true, enrollment: toEnrollment(existing) } };
         }
         // Bought before: the enrolment comes back without paying again.
-        if (!(await hasPaidOrder(userId, courseId)))
-          throw forbidden(PAYMENT_REQUIRED_MESSAGE, 'PAYMENT_REQUIRED');
-        const { enrollment, created } = await grant(userId, courseId, 'payment');
-        return { created, body: { enrolled: true, enrollment: toEnrollment(enrollment) } };
+        if (await hasPaidOrder(userId, courseId)) {
+          const { enrollment, created } = await grant(userId, courseId, 'payment');
+          return { created, body: { enrolled: true, enrollment: toEnrollment(enrollment) } };
+        }
+        if (course.archived_at) throw courseNotFound();
+        throw forbidden(PAYMENT_REQUIRED_MESSAGE, 'PAYMENT_REQUIRED');
       }
       const startDate = isAdmin && input.startDate ? new Date(input.startDate) : undefined;
       const { enrollment, created } = await grant(userId, courseId, isAdmin ? 'admin' : 'free', startDate);

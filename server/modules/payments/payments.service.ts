@@ -202,7 +202,8 @@ export function createPaymentsService(
       input: z.output<typeof CreateCheckoutInput>,
     ): Promise<CreateCheckoutResponse> {
       const course = await courses.find(input.course_id);
-      if (!course || !course.is_published) throw courseNotFound();
+      // An archived course is sold no more.
+      if (!course || !course.is_published || course.archived_at) throw courseNotFound();
       if (course.price_cents <= 0) throw badRequest(FREE_COURSE_MESSAGE, 'FREE_COURSE');
       const userId = auth.user.id;
       const buyer = await users.findById(userId);

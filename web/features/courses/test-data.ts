@@ -18,6 +18,7 @@ export function makeCourse(overrides: Partial<CourseSummary> = {}): CourseSummar
     prerequisites: 'None\nLoose clothing',
     learning_objectives: 'Stand\nBreathe',
     is_published: true,
+    is_archived: false,
     is_series: false,
     features: [],
     created_at: '2024-01-01T00:00:00.000Z',

@@ -16,6 +16,10 @@ export interface AdminCourseCardProps {
   onEdit: (course: CourseSummary) => void;
 }
 
+/** What deleting does to a course people paid for (the server archives it instead). */
+export const PAID_COURSES_ARE_ARCHIVED =
+  'If students paid for it, it is archived instead: it leaves the catalogue and stays open to them.';
+
 function Stat({ label, value }: { label: string; value: string }) {
   return (
     <div>
@@ -79,9 +83,20 @@ export function AdminCourseCard({ course, onEdit }: AdminCourseCardProps) {
               </Text>
             </div>
           </Group>
-          <Badge color={course.is_published ? 'jade' : 'gray'} variant="filled" style={{ flexShrink: 0 }}>
-            {course.is_published ? 'Published' : 'Unpublished'}
-          </Badge>
+          <Group gap={6} style={{ flexShrink: 0 }}>
+            {course.is_archived && (
+              <Badge
+                color="dark"
+                variant="outline"
+                title="Deleted after students paid for it: open to them only"
+              >
+                Archived
+              </Badge>
+            )}
+            <Badge color={course.is_published ? 'jade' : 'gray'} variant="filled">
+              {course.is_published ? 'Published' : 'Unpublished'}
+            </Badge>
+          </Group>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <Stat label="Enrolled Students" value={String(course.enrolled_students)} />
@@ -165,7 +180,8 @@ export function AdminCourseCard({ course, onEdit }: AdminCourseCardProps) {
         onCancel={() => setConfirming(false)}
         onConfirm={handleDelete}
       >
-        {`Are you sure you want to delete "${course.title}" with all its modules and lessons?`}
+        {`Are you sure you want to delete "${course.title}" with all its modules and lessons?`}{' '}
+        {PAID_COURSES_ARE_ARCHIVED}
       </ConfirmDeleteDialog>
       <ConfirmPublishDialog
         opened={confirmingPublish}

@@ -24,6 +24,17 @@ async function renderManagement() {
 }
 
 describe('CourseManagement', () => {
+  it('flags an archived course, and says before a delete that a course students paid for is archived', async () => {
+    server({
+      'GET /api/courses': () => ({ body: { courses: [makeCourse({ is_archived: true })], total: 1 } }),
+    });
+    const card = await renderManagement();
+    expect(within(card).getByText('Archived')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: /Delete/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Course' });
+    expect(within(dialog).getByText(/If students paid for it, it is archived instead/)).toBeTruthy();
+  });
+
   it('shows the course card with its badge, stats and Enter link', async () => {
     server();
     const card = await renderManagement();

@@ -22,6 +22,7 @@ export function makeCourse(overrides: Partial<CourseSummary> = {}): CourseSummar
     prerequisites: 'Good shoes',
     learning_objectives: '',
     is_published: true,
+    is_archived: false,
     is_series: false,
     features: [{ id: 5, name: 'Lifetime Access' }],
     created_at: '2026-01-01T00:00:00.000Z',
