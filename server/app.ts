@@ -17,7 +17,7 @@ import { PRIVATE_DIR_MODE } from './db/data-dir';
 import { createSessionStore, registerAccessControl } from './platform/auth';
 import { systemClock, type Clock } from './platform/clock';
 import { trackConnections } from './platform/drain';
-import { registerErrorHandler, tooManyRequests } from './platform/errors';
+import { answerFrameworkError, registerErrorHandler, tooManyRequests } from './platform/errors';
 import {
   contextualLogger,
   loggerOptions,
@@ -129,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: true,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

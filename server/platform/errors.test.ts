@@ -1,7 +1,10 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
+import { createUser } from '../test/factories';
 import { registerConstraintAnswers } from './errors';
 
 /** SQLSTATEs a request can meet, raised by the database itself the way it raises them. */
@@ -32,6 +35,17 @@ beforeAll(async () => {
               `do $$ begin raise exception 'raised on purpose' using errcode = '23505', constraint = '${constraint}'; end $$`,
             ),
           );
+        });
+        // Another account's e-mail, written the way a repo writes it, so Drizzle's error carries
+        // the query's parameters (the e-mail, a password hash) for the log to leave out.
+        app.post<{ Body: { email: string } }>('/test/duplicate-email', async (request) => {
+          await t.database.db.insert(users).values({
+            name: 'Copy',
+            email: request.body.email.toUpperCase(),
+            username: `copy_${Date.now()}`,
+            password_hash: 'hash-that-must-not-be-logged',
+          });
+          return { ok: true };
         });
         app.get<{ Params: { code: string } }>('/test/sqlstate/:code', async (request) => {
           const code = request.params.code;
@@ -84,6 +98,216 @@ describe("Fastify's own errors", () => {
       expect(res.json(), code).toEqual({ error: expect.any(String), code });
       expect(res.body).not.toContain('FST_');
     }
+  });
+});
+
+describe("Fastify's own errors, whatever the request's shape", () => {
+  it('never answer with an FST_ code', async () => {
+    const student = await createUser(t);
+    const json = { 'content-type': 'application/json', ...student.auth };
+    const multipart = { 'content-type': 'multipart/form-data; boundary=xyz', ...student.auth };
+    const part = (name: string, value: string, file = '') =>
+      `--xyz\r\nContent-Disposition: form-data; name="${name}"${file}\r\n\r\n${value}\r\n`;
+    const cases: { name: string; request: InjectOptions; status: number; code: string }[] = [
+      {
+        name: 'bad JSON',
+        request: { method: 'POST', url: '/api/reviews', headers: json, payload: '{"rating": ' },
+        status: 400,
+        code: 'INVALID_JSON',
+      },
+      {
+        name: 'JSON with a prototype key',
+        request: { method: 'POST', url: '/api/reviews', headers: json, payload: '{"__proto__": {"a": 1}}' },
+        status: 400,
+        code: 'INVALID_JSON',
+      },
+      {
+        name: 'empty body with a JSON content type',
+        request: { method: 'POST', url: '/api/reviews', headers: json, payload: '' },
+        status: 400,
+        code: 'INVALID_JSON',
+      },
+      {
+        name: 'empty body with a JSON content type, on DELETE',
+        request: { method: 'DELETE', url: '/api/admin/cloudinary/delete', headers: json, payload: '' },
+        status: 403,
+        code: 'ADMIN_ONLY',
+      },
+      {
+        name: 'wrong content type',
+        request: {
+          method: 'POST',
+          url: '/api/reviews',
+          headers: { ...json, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'rating=5',
+        },
+        status: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      },
+      {
+        name: 'unparsable content type',
+        request: {
+          method: 'POST',
+          url: '/api/reviews',
+          headers: { ...json, 'content-type': ';;' },
+          payload: '{}',
+        },
+        status: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      },
+      {
+        name: 'no content type',
+        request: { method: 'POST', url: '/api/reviews', headers: student.auth, payload: 'rating' },
+        status: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      },
+      {
+        name: 'too-large body',
+        request: {
+          method: 'POST',
+          url: '/api/reviews',
+          headers: json,
+          payload: JSON.stringify({ review_text: 'x'.repeat(2 * 1024 * 1024) }),
+        },
+        status: 413,
+        code: 'PAYLOAD_TOO_LARGE',
+      },
+      {
+        name: 'Content-Length shorter than the body',
+        request: {
+          method: 'POST',
+          url: '/api/reviews',
+          headers: { ...json, 'content-length': '3' },
+          payload: '{"rating": 5}',
+        },
+        status: 400,
+        code: 'BAD_REQUEST',
+      },
+      {
+        name: 'Content-Length longer than the body',
+        request: {
+          method: 'POST',
+          url: '/api/reviews',
+          headers: { ...json, 'content-length': '500' },
+          payload: '{"rating": 5}',
+        },
+        status: 400,
+        code: 'BAD_REQUEST',
+      },
+      {
+        name: 'unknown route',
+        request: { method: 'GET', url: '/api/no-such-route' },
+        status: 404,
+        code: 'NOT_FOUND',
+      },
+      {
+        name: 'unknown method on a known path',
+        request: { method: 'PATCH', url: '/api/reviews', headers: json, payload: '{}' },
+        status: 404,
+        code: 'NOT_FOUND',
+      },
+      {
+        name: 'a URL that does not decode',
+        request: { method: 'GET', url: '/api/courses/%E0%A4%A' },
+        status: 400,
+        code: 'BAD_URL',
+      },
+      {
+        name: 'a path parameter past the router limit',
+        request: { method: 'GET', url: `/api/courses/${'a'.repeat(300)}` },
+        status: 414,
+        code: 'URI_TOO_LONG',
+      },
+      {
+        name: 'multipart without a boundary',
+        request: {
+          method: 'POST',
+          url: '/api/uploads',
+          headers: { ...multipart, 'content-type': 'multipart/form-data' },
+          payload: 'garbage',
+        },
+        status: 400,
+        code: 'INVALID_MULTIPART',
+      },
+      {
+        name: 'multipart that is not multipart',
+        request: { method: 'POST', url: '/api/uploads', headers: multipart, payload: 'garbage' },
+        status: 400,
+        code: 'INVALID_MULTIPART',
+      },
+      {
+        name: 'multipart ending mid-file',
+        request: {
+          method: 'POST',
+          url: '/api/uploads',
+          headers: multipart,
+          payload:
+            part('folder', 'avatars') +
+            '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+        },
+        status: 400,
+        code: 'INVALID_MULTIPART',
+      },
+      {
+        name: 'multipart with too many fields',
+        request: {
+          method: 'POST',
+          url: '/api/uploads',
+          headers: multipart,
+          payload: Array.from({ length: 12 }, (_, i) => part(`f${i}`, 'v')).join('') + '--xyz--\r\n',
+        },
+        status: 413,
+        code: 'PAYLOAD_TOO_LARGE',
+      },
+      {
+        name: 'multipart sent to a JSON route',
+        request: {
+          method: 'POST',
+          url: '/api/reviews',
+          headers: multipart,
+          payload: part('rating', '5') + '--xyz--\r\n',
+        },
+        // The multipart plugin reads it (into no body), so the route's schema refuses it.
+        status: 400,
+        code: 'VALIDATION_ERROR',
+      },
+    ];
+    for (const { name, request, status, code } of cases) {
+      const res = await t.app.inject(request);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(status);
+      expect(res.json(), name).toMatchObject({ error: expect.any(String), code });
+      expect(res.json().code, name).not.toMatch(/^FST_/);
+      expect(res.body, name).not.toContain('FST_');
+    }
+  });
+});
+
+describe('a constraint a request trips over', () => {
+  it('is logged at warn with its name and SQLSTATE, never with the query parameters', async () => {
+    const owner = await createUser(t);
+    lines.length = 0;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/test/duplicate-email',
+      payload: { email: owner.user.email },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      error: 'An account with this email already exists',
+      code: 'ALREADY_EXISTS',
+    });
+    const logged = lines.map((line) => JSON.parse(line)).filter((entry) => entry.err);
+    expect(logged).toEqual([
+      expect.objectContaining({
+        level: 40,
+        constraint: 'users_email_lower_key',
+        sqlstate: '23505',
+        msg: 'database refused the request: ALREADY_EXISTS',
+      }),
+    ]);
+    const text = lines.join('\n');
+    expect(text).not.toContain('hash-that-must-not-be-logged');
+    expect(text.toLowerCase()).not.toContain(owner.user.email.toLowerCase());
   });
 });
 

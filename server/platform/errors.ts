@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../common/api';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -80,6 +80,21 @@ function findPgError(error: unknown): PgError | undefined {
   return undefined;
 }
 
+/** The SQLSTATE of a database error, however deeply the driver or Drizzle wrapped it. */
+export const sqlState = (error: unknown): string | undefined => findPgError(error)?.code;
+
+/** Another transaction won a race (serialization failure, deadlock): the same work again goes through. */
+export const isRetryableTransactionError = (error: unknown): boolean => {
+  const state = sqlState(error);
+  return state === '40001' || state === '40P01';
+};
+
+/** The violated constraint's name, for the log. */
+const constraintOf = (error: unknown) => {
+  const pgError = findPgError(error);
+  return pgError?.constraint ?? pgError?.constraint_name;
+};
+
 /** Maps a database error the request could have caused to an AppError; others stay 500. */
 export function fromDatabaseError(error: unknown): AppError | undefined {
   const pgError = findPgError(error);
@@ -94,6 +109,11 @@ export function fromDatabaseError(error: unknown): AppError | undefined {
     case '23503':
     case '23001': // restrict_violation: a row others still need (ON DELETE RESTRICT)
       return conflict('A related record does not exist or is still in use', 'FOREIGN_KEY');
+    case '23P01': // exclusion_violation (e.g. overlapping bookings), answered by its module when registered
+      return constraintError(409, constraint, {
+        message: 'This conflicts with an existing record',
+        code: 'CONFLICT',
+      });
     case '22P02':
     case '22021':
     case '22003':
@@ -108,7 +128,8 @@ export function fromDatabaseError(error: unknown): AppError | undefined {
       return new AppError(503, 'DATABASE_TIMEOUT', 'The request took too long. Please try again later.');
     case '40001': // serialization_failure
     case '40P01': // deadlock_detected
-      // Another transaction won a race; the same request a moment later goes through.
+      // Another transaction won a race and platform.tx already tried once more (tx.ts); a moment
+      // later the same request goes through.
       return new AppError(503, 'TRY_AGAIN', 'The server was busy. Please try again.', undefined, {
         'retry-after': '1',
       });
@@ -159,6 +180,9 @@ const FASTIFY_ERRORS: Record<string, { status: number; code: string; message: st
     code: 'BAD_REQUEST',
     message: 'The Content-Length header does not match the body',
   },
+  // These two reach answerFrameworkError (below), not the error handler.
+  FST_ERR_BAD_URL: { status: 400, code: 'BAD_URL', message: 'The address is not a valid URL' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'URI_TOO_LONG', message: 'The address is too long' },
 };
 
 const CODE_BY_STATUS: Record<number, string> = {
@@ -166,6 +190,7 @@ const CODE_BY_STATUS: Record<number, string> = {
   405: 'METHOD_NOT_ALLOWED',
   406: 'NOT_ACCEPTABLE',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
 };
@@ -178,6 +203,25 @@ function clientError(error: FastifyError, status: number): { status: number; cod
   const message =
     status === 413 ? 'The request is too large' : status === 415 ? 'Unsupported content type' : error.message;
   return { status, code, message };
+}
+
+/**
+ * Errors Fastify meets before routing (a URL it cannot decode, a path parameter past
+ * `maxParamLength`) skip the error handler and would answer with Fastify's own `FST_ERR_…` body;
+ * passed to Fastify as `frameworkErrors`, this answers them in the API's shape.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const answer = FASTIFY_ERRORS[error.code];
+  if (!answer) {
+    request.log.error({ err: error }, 'request failed before routing');
+    void reply.status(500).send({ error: 'Something went wrong on our side', code: 'INTERNAL' });
+    return;
+  }
+  void reply.status(answer.status).send({ error: answer.message, code: answer.code });
 }
 
 /** The one place that turns thrown errors into the API's error shape. */
@@ -198,7 +242,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const fromDb = fromDatabaseError(error);
     if (fromDb) {
       // Not a bug of ours, but worth seeing: a busy or misused database shows here first.
-      request.log.warn({ err: error }, `database refused the request: ${fromDb.code}`);
+      const constraint = constraintOf(error);
+      request.log.warn(
+        { err: error, sqlstate: sqlState(error), ...(constraint ? { constraint } : {}) },
+        `database refused the request: ${fromDb.code}`,
+      );
       if (fromDb.headers) reply.headers(fromDb.headers);
       return reply.status(fromDb.statusCode).send({
         error: fromDb.message,

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema';
 import { createSecondInstance, createTestApp, type TestApp } from '../test/app';
+import { itConcurrently } from '../test/concurrency';
 import { createTransactions, type Transactions } from './tx';
 
 /* The transaction context, on the same database handle every service and repo holds. */
@@ -85,6 +86,108 @@ describe('tx', () => {
     });
     await later;
     expect(await written(subject)).toBe(true);
+  });
+});
+
+/** Fails the way PostgreSQL fails the loser of a race, with `sqlstate`. */
+const loseRace = (sqlstate: '40001' | '40P01') =>
+  db().execute(sql.raw(`do $$ begin raise exception 'lost a race' using errcode = '${sqlstate}'; end $$`));
+
+describe('tx after a lost race', () => {
+  it.each(['40001', '40P01'] as const)(
+    'runs the work once more after SQLSTATE %s, keeping only the second attempt',
+    async (sqlstate) => {
+      const [first, second] = [randomUUID(), randomUUID()];
+      let attempts = 0;
+      const answer = await units.tx(async () => {
+        attempts++;
+        if (attempts === 1) {
+          await write(first);
+          await loseRace(sqlstate);
+        }
+        await write(second);
+        return attempts;
+      });
+      expect(answer).toBe(2);
+      expect(await written(first)).toBe(false);
+      expect(await written(second)).toBe(true);
+    },
+  );
+
+  it('gives up after the second attempt loses too', async () => {
+    let attempts = 0;
+    await expect(
+      units.tx(async () => {
+        attempts++;
+        await loseRace('40P01');
+      }),
+    ).rejects.toThrow();
+    expect(attempts).toBe(2);
+  });
+
+  it('does not run other failures again', async () => {
+    let attempts = 0;
+    await expect(
+      units.tx(async () => {
+        attempts++;
+        throw new Refused();
+      }),
+    ).rejects.toBeInstanceOf(Refused);
+    expect(attempts).toBe(1);
+  });
+
+  it('leaves a nested tx to the outer one: the savepoint is not run again', async () => {
+    let inner = 0;
+    let outer = 0;
+    await expect(
+      units.tx(async () => {
+        outer++;
+        await units.tx(async () => {
+          inner++;
+          await loseRace('40001');
+        });
+      }),
+    ).rejects.toThrow();
+    expect([outer, inner]).toEqual([2, 2]);
+  });
+
+  itConcurrently('lets both transactions of a deadlock commit', async () => {
+    await db().execute(sql`create table if not exists deadlock_probe (id int primary key, n int not null)`);
+    await db().execute(
+      sql`insert into deadlock_probe values (1, 0), (2, 0) on conflict (id) do update set n = 0`,
+    );
+    const bump = (id: number) => db().execute(sql`update deadlock_probe set n = n + 1 where id = ${id}`);
+    // Each takes one row, then waits until the other holds the other row (only briefly: on PGlite
+    // the second transaction starts when the first ends) and takes it too: a deadlock.
+    const gate = () => {
+      let open = () => {};
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      return {
+        open,
+        passed: () => Promise.race([opened, new Promise((resolve) => setTimeout(resolve, 300))]),
+      };
+    };
+    const [rowOneHeld, rowTwoHeld] = [gate(), gate()];
+    const results = await Promise.allSettled([
+      units.tx(async () => {
+        await bump(1);
+        rowOneHeld.open();
+        await rowTwoHeld.passed();
+        await bump(2);
+      }),
+      units.tx(async () => {
+        await bump(2);
+        rowTwoHeld.open();
+        await rowOneHeld.passed();
+        await bump(1);
+      }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled']);
+    const rows = await db()
+      .select({ n: sql<number>`n` })
+      .from(sql`deadlock_probe`)
+      .orderBy(sql`id`);
+    expect(rows.map((row) => Number(row.n))).toEqual([2, 2]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { isRetryableTransactionError } from './errors';
 
 /**
  * One transaction context for the whole server. The database handle every service, repo and
@@ -23,6 +24,8 @@ interface Scope {
 }
 
 const ambient = new AsyncLocalStorage<Scope>();
+/** The unwrapped database behind a handle made by `withTransactionContext`. */
+const RAW = Symbol('raw database');
 
 function currentScope(root: Db): Scope | undefined {
   let scope = ambient.getStore();
@@ -51,6 +54,7 @@ export function withTransactionContext(raw: Db): Db {
   }
   return new Proxy(raw, {
     get(target, property) {
+      if (property === RAW) return raw;
       if (property === 'transaction') return transaction;
       const executor: object = currentScope(raw)?.tx ?? target;
       const value: unknown = Reflect.get(executor, property, executor);
@@ -60,7 +64,11 @@ export function withTransactionContext(raw: Db): Db {
 }
 
 export interface Transactions {
-  /** Runs `work` in one transaction, joined by every database call inside it (see above). */
+  /**
+   * Runs `work` in one transaction, joined by every database call inside it (see above). When the
+   * outermost transaction fails with a serialization failure or a deadlock it runs `work` once
+   * more, so `work` must not do anything outside the database that cannot be done twice.
+   */
   tx<T>(work: () => Promise<T>): Promise<T>;
   /**
    * Runs `work` in a transaction holding `pg_advisory_xact_lock` on a hash of `key`, so callers
@@ -70,8 +78,28 @@ export interface Transactions {
   withAdvisoryLock<T>(key: string, work: () => Promise<T>): Promise<T>;
 }
 
+/** Long enough for the winner of a race to finish, short enough not to be felt; varied so the losers part. */
+const retryPause = () => new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
+
 export function createTransactions(db: Db): Transactions {
-  const tx = <T>(work: () => Promise<T>) => db.transaction(() => work());
+  const raw = (db as Db & { [RAW]?: Db })[RAW] ?? db;
+  /**
+   * An outermost transaction that lost a race (a deadlock, a serialization failure) was rolled
+   * back whole, so it runs once more; a second loss reaches the error handler (503, Retry-After).
+   * Work inside must therefore be safe to run again: a call to another system takes an idempotency
+   * key chosen before the transaction (see payments.createCheckout). A savepoint is never run
+   * again on its own: the failure has aborted the transaction around it.
+   */
+  const tx = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (currentScope(raw)) return db.transaction(() => work());
+    try {
+      return await db.transaction(() => work());
+    } catch (error) {
+      if (!isRetryableTransactionError(error)) throw error;
+      await retryPause();
+      return db.transaction(() => work());
+    }
+  };
   return {
     tx,
     withAdvisoryLock: (key, work) =>

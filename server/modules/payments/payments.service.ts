@@ -210,6 +210,9 @@ export function createPaymentsService(
       if (!buyer) throw notFound('User not found', 'USER_NOT_FOUND');
       const alreadyEnrolled = () => conflict(ALREADY_ENROLLED_MESSAGE, 'ALREADY_ENROLLED');
       if (await enrollments.find(userId, course.id)) throw alreadyEnrolled();
+      // Chosen before the transaction: a retried transaction asks the provider again with the same
+      // idempotency key, and gets the same session back.
+      const orderId = randomUUID();
       const started = await platform.withAdvisoryLock(`checkout:${userId}:${course.id}`, async () => {
         const reuse = await settlePending(userId, course);
         // An earlier checkout paid in the meantime has just enrolled the buyer. Answered after the
@@ -217,7 +220,6 @@ export function createPaymentsService(
         if (await enrollments.find(userId, course.id)) return undefined;
         if (reuse) return reuse;
 
-        const orderId = randomUUID();
         const session = await fromProvider(
           () =>
             provider.createCheckout({

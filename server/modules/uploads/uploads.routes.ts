@@ -107,7 +107,10 @@ async function readUpload(
     if (code === 'FST_REQ_FILE_TOO_LARGE') tooLarge = true;
     else if (code === 'FST_FILES_LIMIT')
       throw badRequest('Please upload one file at a time', 'TOO_MANY_FILES');
-    else throw error;
+    // The multipart plugin's own refusals carry their status; the parser's (a missing boundary,
+    // a body that ends mid-part) are plain errors about what the client sent.
+    else if ((error as { statusCode?: number }).statusCode) throw error;
+    else throw badRequest('The upload is not a well-formed multipart form', 'INVALID_MULTIPART');
   }
   if (!folder) throw badRequest(FOLDER_REQUIRED_MESSAGE, 'FOLDER_REQUIRED');
   const parsed = UploadFolder.safeParse(folder);
