@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser, renderRoutes, signInAs, stubFetch } from '../test/render';
+import { makeUser, noTermsNeeded, renderRoutes, signInAs, stubFetch } from '../test/render';
 import { routes } from './routes';
 
 // One page that fails while rendering, as a bug in one screen would.
@@ -17,15 +17,7 @@ describe('a page that fails', () => {
     signInAs(user);
     stubFetch({
       [`POST /api/verify/user/${user.id}`]: () => ({ body: { valid: true, user } }),
-      [`GET /api/user/${user.id}/terms-status`]: () => ({
-        body: {
-          requiresAcceptance: false,
-          currentVersion: '1',
-          acceptedVersion: '1',
-          acceptedAt: '2025-07-20T09:00:00.000Z',
-          terms: { version: '1', effective_date: '2025-07-14', content: 'Terms.' },
-        },
-      }),
+      [`GET /api/user/${user.id}/terms-status`]: () => ({ body: noTermsNeeded }),
     });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderRoutes(routes, '/app/courses');

@@ -2,16 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../common/users';
 import { AUTH_ERROR_EVENT } from '../lib/api-client';
-import { makeUser, renderRoutes, signInAs, stubFetch, type } from '../test/render';
+import { makeUser, noTermsNeeded, renderRoutes, signInAs, stubFetch, type } from '../test/render';
 import { routes } from './routes';
-
-const noTermsNeeded = {
-  requiresAcceptance: false,
-  currentVersion: '1',
-  acceptedVersion: '1',
-  acceptedAt: '2025-07-20T09:00:00.000Z',
-  terms: { version: '1', effective_date: '2025-07-14', content: 'Terms.' },
-};
 
 function serverFor(user: User, extra: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({

@@ -143,3 +143,12 @@ export function field(label: string, container: HTMLElement = document.body): HT
 export function type(label: string, value: string, container: HTMLElement = document.body): void {
   fireEvent.change(field(label, container), { target: { value } });
 }
+
+/** The terms-status answer of a user who has accepted the current terms. */
+export const noTermsNeeded = {
+  requiresAcceptance: false,
+  currentVersion: '1',
+  acceptedVersion: '1',
+  acceptedAt: '2025-07-20T09:00:00.000Z',
+  terms: { version: '1', effective_date: '2025-07-14', content: 'Terms.' },
+};
