@@ -6,7 +6,12 @@ declare module 'autocannon' {
     max: number;
     total: number;
     p50: number;
+    p90: number;
+    p97_5: number;
     p99: number;
+    p99_9: number;
+    p99_99: number;
+    p99_999: number;
   }
 
   export interface Options {

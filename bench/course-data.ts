@@ -1,5 +1,5 @@
 /**
- * The course data set for `npm run bench:courses`, generated in SQL (INSERT … SELECT over
+ * The course data set for `npm run bench`, generated in SQL (INSERT … SELECT over
  * generate_series), so it loads in seconds on PGlite and PostgreSQL alike.
  */
 import { sql } from 'drizzle-orm';
@@ -21,7 +21,7 @@ const STATEMENTS = [
      price_cents, prerequisites, learning_objectives, is_published, created_at, updated_at)
    select 'Bench course ' || g, 'A generated course for the benchmark, number ' || g, 'Bench Instructor',
      (array['Xingyiquan', 'Taijiquan', 'Baguazhang'])[1 + g % 3],
-     (array['beginner', 'intermediate', 'advanced'])[1 + g % 3]::skill_level, 10,
+     (array['beginner', 'intermediate', 'advanced'])[1 + g % 3], 10,
      case when g % 4 = 0 then 0 else 4900 end, 'Patience', E'Stand\\nStep\\nBreathe',
      g % 20 <> 0, now() - make_interval(mins => ${COURSES} - g), now()
    from generate_series(1, ${COURSES}) g`,
@@ -32,7 +32,7 @@ const STATEMENTS = [
    from courses c cross join generate_series(1, ${MODULES_PER_COURSE}) m`,
   `insert into lessons (module_id, title, lesson_type, content_url, content_text, duration_minutes, order_sequence)
    select mo.id, 'Lesson ' || mo.order_sequence || '.' || l,
-     (array['video', 'article', 'quiz'])[1 + l % 3]::lesson_type,
+     (array['video', 'article', 'quiz'])[1 + l % 3],
      case when l % 3 = 1 then '/media/lesson-videos/bench.mp4' end,
      'Generated lesson text. ' || repeat('Sink the shoulders, drop the elbows. ', 10), 10, l
    from modules mo cross join generate_series(1, ${LESSONS_PER_MODULE}) l`,

@@ -1,130 +1,215 @@
 /**
- * What the benchmarks share: the load generator, the hello-world baseline, the real app on a
- * database, sign-up, the results table and file. Only 127.0.0.1; every load phase is bounded in time.
+ * The benchmark's parent side: it starts each server under test as a child process
+ * (bench/target.ts), drives it with autocannon from a worker thread, samples the child's resident
+ * memory, and prints and saves the figures with their ratios to the anchors of the same run.
+ * Only 127.0.0.1; every load phase is bounded in time.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { fork, type ChildProcess } from 'node:child_process';
+import { cp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { build } from 'esbuild';
 import autocannon, { type Result } from 'autocannon';
-import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase, type Database } from '../server/db/client';
+import type { ExplainedQuery } from './explain';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const WARMUP_SECONDS = 1;
-const CONNECTIONS = 10;
-const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-interface Row {
+/** What a target tells the benchmark once it listens. */
+export interface TargetReady {
+  base: string;
+  paths: Record<string, string>;
+  token?: string;
+  dataset?: { seconds: number; steps: string[]; counts: Record<string, number> };
+  plans?: ExplainedQuery[];
+}
+
+export interface Target extends TargetReady {
+  name: string;
+  child: ChildProcess;
+  /** Resident memory of the child, in MB, right after start-up and the data load. */
+  idleRssMb: number;
+}
+
+export interface Row {
   scenario: string;
   driver: string;
+  connections: number;
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  max: number;
+  /** Requests that took longer than one second. */
+  overOneSecond: number;
   failures: number;
+  /** The child's largest resident memory while it was under this load, in MB. */
+  peakRssMb: number | null;
 }
 
-const rows: Row[] = [];
+/** Resident memory of a process in MB, from /proc (Linux); null elsewhere. */
+async function rssMb(pid: number | undefined): Promise<number | null> {
+  if (!pid) return null;
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
 
-/** Warm up, then measure; the load runs in a worker thread so it does not share the server's event loop. */
+const BUNDLE_DIR = path.join(import.meta.dirname, 'results', 'target');
+
+/**
+ * bench/target.ts bundled as the server is for production (scripts/build-server.mjs), so each
+ * target runs on plain Node: without a TypeScript loader, whose ~100 MB would count in its memory.
+ */
+let bundled: Promise<string> | undefined;
+function bundleTarget(): Promise<string> {
+  bundled ??= (async () => {
+    await rm(BUNDLE_DIR, { recursive: true, force: true });
+    await build({
+      entryPoints: [path.join(import.meta.dirname, 'target.ts')],
+      outdir: BUNDLE_DIR,
+      bundle: true,
+      splitting: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      logLevel: 'warning',
+      banner: {
+        js: "import { createRequire as __kwoonCreateRequire } from 'node:module'; const require = __kwoonCreateRequire(import.meta.url);",
+      },
+    });
+    // The database client finds its migrations beside itself.
+    const migrations = path.join(import.meta.dirname, '..', 'server', 'db', 'migrations');
+    await cp(migrations, path.join(BUNDLE_DIR, 'migrations'), { recursive: true });
+    return path.join(BUNDLE_DIR, 'target.js');
+  })();
+  return bundled;
+}
+
+/** Starts `bench/target.ts <kind> [databaseUrl]` (bundled) and waits until it listens. */
+export async function startTarget(
+  name: string,
+  kind: string,
+  databaseUrl?: string,
+  nodeOptions: string[] = [],
+): Promise<Target> {
+  const child = fork(await bundleTarget(), [kind, ...(databaseUrl ? [databaseUrl] : [])], {
+    execArgv: nodeOptions,
+    // The server's log lines go to stdout as in production; here that is /dev/null.
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<TargetReady>((resolve, reject) => {
+    child.once('message', (message: { type: string; message?: string } & TargetReady) => {
+      if (message.type === 'ready') resolve(message);
+      else reject(new Error(`${name} failed to start: ${message.message}`));
+    });
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code} before it was ready`)));
+  });
+  // Let start-up garbage settle before the idle figure.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  return { ...ready, name, child, idleRssMb: (await rssMb(child.pid)) ?? 0 };
+}
+
+/** Asks the target for something over IPC and waits for its answer of type `answer`. */
+export function ask(target: Target, message: Record<string, unknown>, answer: string): Promise<void> {
+  return new Promise((resolve) => {
+    const listener = (reply: { type: string }) => {
+      if (reply.type !== answer) return;
+      target.child.off('message', listener);
+      resolve();
+    };
+    target.child.on('message', listener);
+    target.child.send(message);
+  });
+}
+
+export async function stopTarget(target: Target): Promise<void> {
+  if (target.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => target.child.once('exit', resolve));
+  target.child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  if (target.child.exitCode === null) target.child.kill('SIGKILL');
+}
+
+export const rows: Row[] = [];
+
+/** Warm up, then measure `path` on `target` at `connections`, sampling the child's memory. */
 export async function measure(
+  target: Target,
   scenario: string,
   driver: string,
-  url: string,
-  headers: Record<string, string> = {},
-) {
-  const options = { url, headers, connections: CONNECTIONS, workers: 1, timeout: 10 };
+  path: string,
+  connections: number,
+  signedIn = false,
+): Promise<Row> {
+  const headers: Record<string, string> =
+    signedIn && target.token ? { authorization: `Bearer ${target.token}` } : {};
+  const options = { url: `${target.base}${path}`, headers, connections, workers: 1, timeout: 10 };
   await autocannon({ ...options, duration: WARMUP_SECONDS });
-  const result: Result = await autocannon({ ...options, duration: SECONDS });
+  const memory: { peak: number | null } = { peak: null };
+  const sampler = setInterval(() => {
+    void rssMb(target.child.pid).then((mb) => {
+      if (mb !== null) memory.peak = Math.max(memory.peak ?? 0, mb);
+    });
+  }, 200);
+  let result: Result;
+  try {
+    result = await autocannon({ ...options, duration: SECONDS });
+  } finally {
+    clearInterval(sampler);
+  }
   const row: Row = {
     scenario,
     driver,
+    connections,
     requestsPerSecond: result.requests.total / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    max: result.latency.max,
+    overOneSecond: countOver(result, 1000),
     failures: result.errors + result.timeouts + result.non2xx,
+    peakRssMb: memory.peak,
   };
   rows.push(row);
-  console.log(`  ${scenario} (${driver}): ${Math.round(row.requestsPerSecond)} req/s`);
-}
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('The server has no TCP address');
-  return `http://127.0.0.1:${address.port}`;
-}
-
-async function helloWorld() {
-  const app = Fastify({ logger: false });
-  app.get('/', async () => ({ hello: 'world' }));
-  try {
-    await measure('hello world (bare Fastify)', '-', `${await listen(app)}/`);
-  } finally {
-    await app.close();
-  }
+  console.log(
+    `  ${scenario} (${driver}, ${connections} conn): ${Math.round(row.requestsPerSecond)} req/s, ` +
+      `p99 ${row.p99} ms${memory.peak === null ? '' : `, RSS ≤ ${memory.peak} MB`}`,
+  );
+  return row;
 }
 
 /**
- * The real app with every plugin and module, on the given database (PGlite in a temporary
- * DATA_DIR without one), in this process; `run` gets its address and database.
+ * About how many requests took longer than `ms`: autocannon reports percentiles, not each request,
+ * so this reads the percentile table (p99.9 over a second means at least 0.1 % of the requests).
  */
-export async function withRealApp(
-  databaseUrl: string | undefined,
-  run: (base: string, database: Database) => Promise<void>,
-) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kwoon-bench-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-    DATA_DIR: dataDir,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  let database: Database | undefined;
-  let app: FastifyInstance | undefined;
-  try {
-    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-    await database.migrate();
-    app = await buildApp({ config, database });
-    await run(await listen(app), database);
-  } finally {
-    await app?.close();
-    await database?.close();
-    await rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-/** Creates the benchmark's user through the public sign-up endpoint, as a visitor would. */
-export async function signUp(base: string): Promise<{ id: string; token: string }> {
-  const response = await fetch(`${base}/api/create/user`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Bench Student',
-      city: 'Oakland',
-      country: 'United States',
-      martial_art: 'Taijiquan',
-      email: 'bench@example.org',
-      username: 'bench_student',
-      password: 'bench-password-42',
-    }),
-  });
-  if (response.status !== 201) {
-    throw new Error(`POST /api/create/user answered ${response.status}: ${await response.text()}`);
-  }
-  const body = (await response.json()) as { token: string; user: { id: string } };
-  return { id: body.user.id, token: body.token };
+function countOver(result: Result, ms: number): number {
+  const total = result.requests.total;
+  const steps: [string, number][] = [
+    ['p50', 0.5],
+    ['p90', 0.1],
+    ['p97_5', 0.025],
+    ['p99', 0.01],
+    ['p99_9', 0.001],
+    ['p99_99', 0.0001],
+    ['p99_999', 0.00001],
+  ];
+  const latency: Record<string, number> = { ...result.latency };
+  for (const [key, share] of steps)
+    if ((latency[key] ?? 0) > ms) return Math.max(1, Math.round(total * share));
+  return result.latency.max > ms ? 1 : 0;
 }
 
 /**
  * Runs `run` with the URL of a fresh temporary PostgreSQL database, dropped afterwards; skips
  * with a note when PostgreSQL does not answer.
  */
-async function withPostgres(run: (url: string) => Promise<void>) {
+export async function withPostgres(run: (url: string) => Promise<void>) {
   const admin = new pg.Client({ connectionString: PG_SERVER, connectionTimeoutMillis: 3000 });
   try {
     await admin.connect();
@@ -145,69 +230,18 @@ async function withPostgres(run: (url: string) => Promise<void>) {
   }
 }
 
-/**
- * A whole benchmark run: the header, the hello-world baseline, then `scenarios` on PGlite and on
- * PostgreSQL (when it answers), and the results table.
- */
-export async function runScenarios(
-  title: string,
-  scenarios: (driver: string, databaseUrl?: string) => Promise<void>,
-) {
-  process.stdout.write(`${title}: `);
-  printHeader();
-  await helloWorld();
-  await scenarios('PGlite');
-  await withPostgres((url) => scenarios('PostgreSQL', url));
-  printTable();
-}
-
-function printHeader() {
-  console.log(
-    `${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per scenario, ` +
-      `Node ${process.version}, ${os.cpus().length} CPU cores`,
-  );
+export function machine() {
+  return `Node ${process.version}, ${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? 'unknown'})`;
 }
 
 /** Two decimals, or three for the small ratios of heavy pages, so they do not all read 0.00×. */
-const ratio = (value: number) => `${value.toFixed(value < 0.1 ? 3 : 2)}×`;
+export const ratio = (value: number) =>
+  Number.isFinite(value) ? `${value.toFixed(value < 0.1 ? 3 : 2)}×` : '—';
 
-function printTable() {
-  const base = rows.find((row) => row.driver === '-')?.requestsPerSecond ?? NaN;
-  const header = ['scenario', 'driver', 'req/s', 'p50 ms', 'p99 ms', 'vs hello world', 'failed'];
-  const cells = [
-    header,
-    ...rows.map((row) => [
-      row.scenario,
-      row.driver,
-      String(Math.round(row.requestsPerSecond)),
-      String(row.p50),
-      String(row.p99),
-      ratio(row.requestsPerSecond / base),
-      String(row.failures),
-    ]),
-  ];
-  const widths = header.map((_, i) => Math.max(...cells.map((line) => line[i]!.length)));
+/** A Markdown table with padded columns. */
+export function printTable(header: string[], lines: string[][]) {
+  const widths = header.map((_, i) => Math.max(...[header, ...lines].map((line) => (line[i] ?? '').length)));
   const format = (line: string[]) => `| ${line.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
   console.log(`\n${format(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const line of cells.slice(1)) console.log(format(line));
-}
-
-/** Writes the raw figures (plus `extra`) to bench/results/ and flags failed scenarios with the exit code. */
-export async function saveResults(prefix = '', extra: Record<string, unknown> = {}) {
-  const results = path.join(import.meta.dirname, 'results');
-  await mkdir(results, { recursive: true });
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const file = path.join(results, `${prefix}${stamp}.json`);
-  await writeFile(
-    file,
-    JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, rows, ...extra }, null, 2),
-  );
-  console.log(`\nRaw figures: ${path.relative(process.cwd(), file)}`);
-  const failed = rows.filter((row) => row.failures > 0);
-  if (failed.length > 0) {
-    console.error(
-      `Some requests failed (errors, timeouts or non-2xx answers): ${failed.map((r) => r.scenario).join(', ')}`,
-    );
-    process.exitCode = 1;
-  }
+  for (const line of lines) console.log(format(line));
 }

@@ -1,18 +1,242 @@
 /**
- * `npm run bench`: HTTP throughput and latency of the real app, as ratios to a bare Fastify server
- * measured in the same run on the same machine. Only 127.0.0.1; every load phase is bounded in time.
+ * `npm run bench`: the real app's request pipeline and course pages at a large school's scale, as
+ * ratios to two anchors measured in the same run on the same machine — a bare Fastify hello-world
+ * and a bare Fastify route doing one primary-key SELECT (on PGlite; on PostgreSQL over `pg`) — at
+ * 10 and 50 connections, with each server's resident memory; then the targets, the query plans,
+ * and bench/results/latest.json.
  */
-import { measure, runScenarios, saveResults, signUp, withRealApp } from './lib';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describeScan, type ExplainedQuery } from './explain';
+import {
+  machine,
+  measure,
+  printTable,
+  ratio,
+  rows,
+  SECONDS,
+  startTarget,
+  stopTarget,
+  withPostgres,
+  type Row,
+  type Target,
+} from './lib';
 
-async function scenarios(driver: string, databaseUrl?: string) {
-  await withRealApp(databaseUrl, async (base) => {
-    const { id, token } = await signUp(base);
-    await measure('GET /api/health', driver, `${base}/api/health`);
-    await measure('GET /api/user/{id}/profile (signed in)', driver, `${base}/api/user/${id}/profile`, {
-      authorization: `Bearer ${token}`,
-    });
+const CONNECTIONS = [10, 50] as const;
+
+/** Page, scenario, and whether it is asked for signed in (the first two are a visitor's). */
+const SCENARIOS = [
+  ['features', 'GET /api/features'],
+  ['health', 'GET /api/health'],
+  ['profile', 'GET /api/user/{id}/profile (signed in)'],
+  ['courses', 'GET /api/courses (signed in, 200 courses)'],
+  ['course', 'GET /api/courses/{id} (enrolled student)'],
+  ['progress', 'GET /api/user/{id}/course/{courseId}/lessons/progress'],
+] as const;
+type Page = (typeof SCENARIOS)[number][0];
+
+const started = performance.now();
+const memory: Record<string, { idleMb: number; peakMb: number | null }> = {};
+const datasets: Record<string, unknown> = {};
+const plans: Record<string, ExplainedQuery[]> = {};
+
+async function withTarget(
+  name: string,
+  kind: string,
+  databaseUrl: string | undefined,
+  run: (t: Target) => Promise<void>,
+) {
+  const target = await startTarget(name, kind, databaseUrl);
+  try {
+    await run(target);
+  } finally {
+    await stopTarget(target);
+  }
+}
+
+async function anchors(driver: string, databaseUrl?: string) {
+  await withTarget(`select (${driver})`, 'select', databaseUrl, async (target) => {
+    for (const connections of CONNECTIONS)
+      await measure(
+        target,
+        'one primary-key SELECT (bare Fastify)',
+        driver,
+        target.paths.select!,
+        connections,
+      );
   });
 }
 
-await runScenarios('Kwoon benchmark', scenarios);
-await saveResults();
+async function app(driver: string, databaseUrl?: string) {
+  await withTarget(`app (${driver})`, 'app', databaseUrl, async (target) => {
+    datasets[driver] = target.dataset;
+    plans[driver] = target.plans ?? [];
+    console.log(
+      `  ${driver}: data set loaded in ${target.dataset?.seconds.toFixed(1)} s, ` +
+        `${JSON.stringify(target.dataset?.counts)}; idle RSS ${target.idleRssMb} MB`,
+    );
+    let peak: number | null = null;
+    for (const [page, scenario] of SCENARIOS) {
+      for (const connections of CONNECTIONS) {
+        const signedIn = page !== 'features' && page !== 'health';
+        const row = await measure(target, scenario, driver, target.paths[page]!, connections, signedIn);
+        if (row.peakRssMb !== null) peak = Math.max(peak ?? 0, row.peakRssMb);
+      }
+    }
+    memory[driver] = { idleMb: target.idleRssMb, peakMb: peak };
+  });
+}
+
+console.log(`Kwoon benchmark: ${machine()}; ${SECONDS} s per scenario after a 1 s warm-up`);
+await withTarget('hello world', 'hello', undefined, async (target) => {
+  for (const connections of CONNECTIONS)
+    await measure(target, 'hello world (bare Fastify)', '-', target.paths.hello!, connections);
+});
+await anchors('PGlite');
+await app('PGlite');
+await withPostgres(async (url) => {
+  await anchors('PostgreSQL', url);
+  await app('PostgreSQL', url);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Figures, ratios and targets
+
+const find = (scenario: string, driver: string, connections: number) =>
+  rows.find((r) => r.scenario === scenario && r.driver === driver && r.connections === connections);
+const hello = (connections: number) => find('hello world (bare Fastify)', '-', connections);
+const select = (driver: string, connections: number) =>
+  find('one primary-key SELECT (bare Fastify)', driver, connections);
+
+printTable(
+  [
+    'scenario',
+    'driver',
+    'conn',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'max ms',
+    '>1 s',
+    'failed',
+    'RSS MB',
+    'vs hello',
+    'vs select',
+  ],
+  rows.map((row: Row) => [
+    row.scenario,
+    row.driver,
+    String(row.connections),
+    String(Math.round(row.requestsPerSecond)),
+    String(row.p50),
+    String(row.p99),
+    String(row.max),
+    String(row.overOneSecond),
+    String(row.failures),
+    String(row.peakRssMb ?? '—'),
+    ratio(row.requestsPerSecond / (hello(row.connections)?.requestsPerSecond ?? NaN)),
+    row.driver === '-'
+      ? ''
+      : ratio(row.requestsPerSecond / (select(row.driver, row.connections)?.requestsPerSecond ?? NaN)),
+  ]),
+);
+
+interface Target_ {
+  what: string;
+  holds: boolean | null;
+  reached: string;
+}
+const targets: Target_[] = [];
+function check(
+  what: string,
+  reached: number | null | undefined,
+  limit: number,
+  atLeast: boolean,
+  unit = '×',
+) {
+  const value = reached ?? null;
+  targets.push({
+    what,
+    holds: value === null || !Number.isFinite(value) ? null : atLeast ? value >= limit : value <= limit,
+    reached:
+      value === null || !Number.isFinite(value)
+        ? 'not measured'
+        : unit === '×'
+          ? ratio(value)
+          : `${value} ${unit}`,
+  });
+}
+const scenarioOf = (page: Page) => SCENARIOS.find(([p]) => p === page)![1];
+const rate = (page: Page, driver: string, connections = 50) =>
+  find(scenarioOf(page), driver, connections)?.requestsPerSecond;
+const p99 = (page: Page, driver: string, connections = 10) =>
+  find(scenarioOf(page), driver, connections)?.p99;
+const vsSelect = (page: Page, driver: string) =>
+  (rate(page, driver) ?? NaN) / (select(driver, 50)?.requestsPerSecond ?? NaN);
+
+check(
+  'features ≥ 0.50× hello world (50 conn, PGlite)',
+  (rate('features', 'PGlite') ?? NaN) / (hello(50)?.requestsPerSecond ?? NaN),
+  0.5,
+  true,
+);
+check('health ≥ 0.90× the select (50 conn, PGlite)', vsSelect('health', 'PGlite'), 0.9, true);
+check('profile ≥ 0.60× the select (50 conn, PGlite)', vsSelect('profile', 'PGlite'), 0.6, true);
+check('profile ≥ 0.60× the select (50 conn, PostgreSQL)', vsSelect('profile', 'PostgreSQL'), 0.6, true);
+check('profile p99 ≤ 30 ms (50 conn, PostgreSQL)', p99('profile', 'PostgreSQL', 50), 30, false, 'ms');
+check('courses ≥ 0.30× the select (50 conn, PostgreSQL)', vsSelect('courses', 'PostgreSQL'), 0.3, true);
+check('courses p99 ≤ 50 ms (10 conn, PostgreSQL)', p99('courses', 'PostgreSQL'), 50, false, 'ms');
+check('courses ≥ 0.30× the select (50 conn, PGlite)', vsSelect('courses', 'PGlite'), 0.3, true);
+check('courses p99 ≤ 150 ms (10 conn, PGlite)', p99('courses', 'PGlite'), 150, false, 'ms');
+check(
+  'courses: none over 1 s (50 conn, PGlite)',
+  find(scenarioOf('courses'), 'PGlite', 50)?.overOneSecond,
+  0,
+  false,
+  'requests',
+);
+for (const page of ['course', 'progress'] as const) {
+  check(`${page} p99 ≤ 50 ms (10 conn, PostgreSQL)`, p99(page, 'PostgreSQL'), 50, false, 'ms');
+  check(`${page} p99 ≤ 150 ms (10 conn, PGlite)`, p99(page, 'PGlite'), 150, false, 'ms');
+}
+check('server RSS idle ≤ 350 MB (PGlite)', memory.PGlite?.idleMb, 350, false, 'MB');
+check('server RSS under load ≤ 350 MB (PGlite)', memory.PGlite?.peakMb, 350, false, 'MB');
+
+printTable(
+  ['target', 'reached', 'holds'],
+  targets.map((t) => [t.what, t.reached, t.holds === null ? '—' : t.holds ? 'yes' : 'NO']),
+);
+
+for (const [driver, queries] of Object.entries(plans)) {
+  console.log(`\nEXPLAIN (${driver}):`);
+  for (const query of queries) {
+    const verdict =
+      query.seqScansOnBigTables.length > 0
+        ? `SEQ SCAN on ${query.seqScansOnBigTables.join(', ')}`
+        : 'indexes only on the big tables';
+    console.log(`- ${query.endpoint}: ${verdict}, ${query.executionMs.toFixed(1)} ms in the database`);
+    console.log(`    ${query.sql.replace(/\s+/g, ' ').slice(0, 140)}…`);
+    console.log(`    ${query.scans.map(describeScan).join('; ')}`);
+  }
+}
+
+const seconds = Math.round((performance.now() - started) / 1000);
+const results = path.join(import.meta.dirname, 'results');
+await mkdir(results, { recursive: true });
+const file = path.join(results, 'latest.json');
+await writeFile(
+  file,
+  JSON.stringify(
+    { date: new Date().toISOString(), machine: machine(), seconds, rows, memory, targets, datasets, plans },
+    null,
+    2,
+  ),
+);
+console.log(`\nWhole run: ${seconds} s. Raw figures: ${path.relative(process.cwd(), file)}`);
+const failed = rows.filter((row) => row.failures > 0);
+if (failed.length > 0) {
+  console.error(
+    `Some requests failed (errors, timeouts or non-2xx): ${failed.map((r) => `${r.scenario} (${r.driver})`).join(', ')}`,
+  );
+  process.exitCode = 1;
+}

@@ -1,9 +1,13 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationIdOf } from './platform/openapi';
 import { createTestApp, type TestApp } from './test/app';
+import { createCourse } from './test/factories-courses';
+// @ts-expect-error -- a build script in plain JavaScript
+import { compressTree } from '../scripts/compress-web.mjs';
 
 let t: TestApp;
 let webRoot: string;
@@ -15,6 +19,11 @@ beforeAll(async () => {
     '<!doctype html><title>Kwoon</title><div id="root"></div>',
   );
   await writeFile(path.join(webRoot, 'assets', 'app-1234.js'), 'console.log("kwoon")');
+  await writeFile(
+    path.join(webRoot, 'assets', 'big-5678.js'),
+    `console.log(${JSON.stringify('站桩 '.repeat(2000))})`,
+  );
+  await (compressTree as (root: string) => Promise<number>)(webRoot);
   t = await createTestApp({}, { webRoot });
 });
 afterAll(async () => {
@@ -46,6 +55,69 @@ describe('serving the web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'Route GET /api/no-such-thing not found', code: 'NOT_FOUND' });
+  });
+});
+
+describe('what goes over the wire', () => {
+  it('compresses the build once: a .br and a .gz beside each file worth it', async () => {
+    const files = await readdir(path.join(webRoot, 'assets'));
+    expect(files.sort()).toEqual(['app-1234.js', 'big-5678.js', 'big-5678.js.br', 'big-5678.js.gz']);
+  });
+
+  it('serves the precompressed file to a client that accepts it, and hashed files as immutable', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/big-5678.js' });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-5678.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await t.app.inject({ method: 'GET', url: '/app' });
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses JSON over 1 kB for a client that accepts it, and leaves small answers alone', async () => {
+    for (let i = 0; i < 8; i++) await createCourse(t, { modules: 1, lessonsPerModule: 1 });
+    const plain = await t.app.inject({ method: 'GET', url: '/api/courses' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/api/courses',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    const small = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('answers 304 without a body when the client already holds the catalogue it asks for', async () => {
+    await createCourse(t, { modules: 1, lessonsPerModule: 1 });
+    const first = await t.app.inject({ method: 'GET', url: '/api/courses' });
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^"/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/courses',
+      headers: { 'if-none-match': tag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    await createCourse(t, { modules: 1, lessonsPerModule: 1 });
+    const changed = await t.app.inject({
+      method: 'GET',
+      url: '/api/courses',
+      headers: { 'if-none-match': tag },
+    });
+    expect(changed.statusCode).toBe(200);
   });
 });
 

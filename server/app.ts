@@ -1,16 +1,18 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { constants as zlib } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import etag from '@fastify/etag';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { PRIVATE_DIR_MODE } from './db/data-dir';
@@ -33,6 +35,8 @@ import { openApiTransforms, registerOpenApiConventions } from './platform/openap
 import { registerMetrics } from './platform/metrics';
 import { createPaymentsProvider } from './platform/payments';
 import { registerProbes } from './platform/probes';
+import { registerSecurityHeaders } from './platform/security-headers';
+import { createSerializerCompiler } from './platform/serializer';
 import { createRateLimitStore } from './platform/rate-limit-redis';
 import { dataDirStorage, type MediaStorage } from './platform/storage';
 import { createThrottle } from './platform/throttle';
@@ -133,7 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Outside production every answer is also checked against zod's own serialisation.
+  app.setSerializerCompiler(createSerializerCompiler({ verify: config.NODE_ENV !== 'production' }));
   registerErrorHandler(app);
   // First, so every later hook, handler and service logs with the request's id.
   registerRequestScope(app);
@@ -150,13 +155,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerProbes(app, { database, isDraining: connections.isDraining });
   registerMetrics(app, { token: config.METRICS_TOKEN, database });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
     crossOriginEmbedderPolicy: false,
   });
   if (config.CORS_ORIGINS.length > 0) {
     await app.register(cors, { origin: config.CORS_ORIGINS, credentials: false });
   }
+  // Answers over 1 kB go compressed to a client that accepts it; brotli at a quality that costs
+  // about what gzip does. The built web app is compressed once at build time (see registerWebApp).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    globalDecompression: false,
+  });
+  // A client that sends back the ETag of what it holds gets 304 and no body when nothing changed.
+  await app.register(etag);
   const rateLimitStore = await createRateLimitStore(config, app.log);
   app.addHook('onClose', async () => rateLimitStore.close());
   await app.register(rateLimit, {
@@ -188,9 +203,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? dataDirStorage(config.DATA_DIR);
   const transport =
     deps.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : logTransport(log));
-  const sessions = createSessionStore(database.db, clock, { idleDays: config.SESSION_IDLE_DAYS });
+  const sessions = createSessionStore(database.db, clock, {
+    idleDays: config.SESSION_IDLE_DAYS,
+    cache: { ttlMs: config.SESSION_CACHE_SECONDS * 1000 },
+  });
   const jobs = createJobs(database.db, clock, app.log, { pollMs: config.JOBS_POLL_MS });
   const events = createEvents(database, app.log);
+  await sessions.listen(events);
   scheduleCleanup(jobs, database.db, clock, app.log, { outboxKeepDays: config.OUTBOX_KEEP_DAYS });
   app.decorate('jobs', jobs);
   app.decorate('events', events);
@@ -250,7 +269,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
   const hasBuild = existsSync(path.join(webRoot, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: webRoot, prefix: '/', wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // The .br and .gz files written by scripts/compress-web.mjs, for a client that accepts them.
+      preCompressed: true,
+      // Files under /assets/ have a content hash in their name: they never change.
+      setHeaders: (reply, filePath) => {
+        if (filePath.startsWith(path.join(webRoot, 'assets') + path.sep))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -258,7 +289,9 @@ async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<vo
     const isPage =
       request.method === 'GET' && !/^\/(api|media|assets)(\/|$)/.test(url) && !/\.[a-z0-9]+$/i.test(url);
     if (isPage && hasBuild) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
+      return reply
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', webRoot, { cacheControl: false });
     }
     return reply.status(404).send({ error: `Route ${request.method} ${url} not found`, code: 'NOT_FOUND' });
   });

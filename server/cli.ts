@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import Fastify from 'fastify';
 import { z } from 'zod';
 import { requiredText } from '../common/api';
 import { Email, Password, Username } from '../common/users';
@@ -12,6 +13,7 @@ import { createAccountWriter } from './db/seed/accounts';
 import { issueTempPassword } from './modules/auth/auth.service';
 import { createSessionStore } from './platform/auth';
 import { systemClock } from './platform/clock';
+import { createEvents } from './platform/events';
 import { dataDirStorage } from './platform/storage';
 import { createThrottle } from './platform/throttle';
 
@@ -181,7 +183,13 @@ async function resetPassword(database: Database, login: string): Promise<string>
   if (!row) throw new CliError(`No user has the username or e-mail "${login}".`);
   const now = systemClock.now();
   const { tempPassword, expiresAt } = await issueTempPassword(database.db, row.id, now);
-  await createSessionStore(database.db, systemClock).revokeAllForUser(row.id);
+  // A server running on the same PostgreSQL database forgets the sessions it has cached too.
+  const events = createEvents(database, Fastify({ logger: false }).log);
+  const sessions = createSessionStore(database.db, systemClock);
+  await sessions.listen(events);
+  await sessions.revokeAllForUser(row.id);
+  await sessions.settled();
+  await events.close();
   await createThrottle(database.db, systemClock).reset(`account:${row.id}`);
   return [
     `Temporary password for "${row.username}" (${row.email}): ${tempPassword}`,

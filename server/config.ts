@@ -101,6 +101,8 @@ const ConfigFields = z.object({
   /** Per client address and route: sign-in, sign-up, temp sign-in, recovery and security questions. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** A session unused for this many days ends, before its absolute 30 days are up. */
+  /** Seconds a signed-in request may trust a session read by an earlier one (0: read every time). */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(SESSION_TTL_DAYS).default(DEFAULT_SESSION_IDLE_DAYS),
   /** Rate-limit counters shared by every instance; without it each process counts on its own. */
   REDIS_URL: z

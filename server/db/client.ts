@@ -155,13 +155,19 @@ async function takeMigrationLock(client: pg.Client, options: MigrateOptions): Pr
 export async function startPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
   if (!dataDir) return PGlite.create(loadDataDir ? { loadDataDir } : undefined);
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
-  const client = await PGlite.create({
-    fs: new DurableNodeFS(dataDir),
-    startParams: DURABLE_START_PARAMS,
-    ...(loadDataDir ? { loadDataDir } : {}),
-  });
-  if (fresh) await flushTree(dataDir);
-  return client;
+  const open = (load?: Blob) =>
+    PGlite.create({
+      fs: new DurableNodeFS(dataDir),
+      startParams: DURABLE_START_PARAMS,
+      ...(load ? { loadDataDir: load } : {}),
+    });
+  const client = await open(loadDataDir);
+  if (!fresh) return client;
+  await flushTree(dataDir);
+  // Creating the data directory (initdb, or unpacking a backup) leaves ~500 MB of WebAssembly
+  // memory held by this instance; a second one, on the directory now on disk, starts at ~200 MB.
+  await client.close();
+  return open();
 }
 
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {

@@ -2,6 +2,8 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { listRoutes, routeKey as key } from '../test/route-table';
+import { responseJsonSchema } from '../platform/serializer';
+import type { z } from 'zod';
 
 /*
  * Every /api route must declare who may call it and the schemas of what it takes and returns.
@@ -45,6 +47,15 @@ describe('every /api route', () => {
       .filter((route) => !['public', 'user', 'admin'].includes(String(route.config?.access)))
       .map(key);
     expect(missing).toEqual([]);
+  });
+
+  it('has response schemas that compile to a serializer, not the slower zod path', () => {
+    const slow = routes.flatMap((route) =>
+      Object.entries((route.schema?.response ?? {}) as Record<string, z.ZodType>)
+        .filter(([, schema]) => responseJsonSchema(schema) === null)
+        .map(([status]) => `${key(route)} ${status}`),
+    );
+    expect(slow).toEqual([]);
   });
 
   it('declares tags, a summary and a response schema with a success status', () => {

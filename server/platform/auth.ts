@@ -10,6 +10,8 @@ import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { Clock } from './clock';
 import { forbidden, unauthorized } from './errors';
+import type { Events } from './events';
+import { afterCommit } from './tx';
 
 export type Access = 'public' | 'user' | 'admin';
 /**
@@ -55,6 +57,27 @@ const LAST_USED_PRECISION_MS = MINUTE;
 
 const normalExpiry = (now: Date) => new Date(now.getTime() + SESSION_TTL_DAYS * DAY);
 
+/** Where the instances tell each other that sessions ended or changed, so their caches forget them. */
+export const SESSIONS_CHANNEL = 'sessions_changed';
+/** What a sessions_changed event names: one session, or every session of a user but one. */
+type SessionsChanged = { sessionId: string } | { userId: string; except?: string };
+
+export interface SessionCacheOptions {
+  /** How long a resolved session is trusted without reading it again; 0 turns the cache off. */
+  ttlMs: number;
+  /** Entries kept at most; the oldest go first. */
+  maxEntries?: number;
+}
+
+interface CachedSession {
+  context: AuthContext;
+  expiresAt: number;
+  lastUsedAt: number;
+  cachedAt: number;
+}
+
+const copyOf = (context: AuthContext): AuthContext => ({ ...context, user: { ...context.user } });
+
 /**
  * Sessions are opaque tokens: 32 random bytes handed out once, kept only as a SHA-256 hash. A
  * session ends SESSION_TTL_DAYS after sign-in, or sooner when unused for `idleDays`; one that must
@@ -63,10 +86,89 @@ const normalExpiry = (now: Date) => new Date(now.getTime() + SESSION_TTL_DAYS * 
 export function createSessionStore(
   db: Db,
   clock: Clock,
-  { idleDays = DEFAULT_SESSION_IDLE_DAYS }: { idleDays?: number } = {},
+  {
+    idleDays = DEFAULT_SESSION_IDLE_DAYS,
+    cache: cacheOptions = { ttlMs: 0 },
+  }: { idleDays?: number; cache?: SessionCacheOptions } = {},
 ) {
   const idleMs = idleDays * DAY;
+  const { ttlMs, maxEntries = 10_000 } = cacheOptions;
+  /**
+   * Token hash → the session as last read: a signed-in request then costs no query. An entry is
+   * trusted for `ttlMs` at most; this instance forgets it at once when the session ends or its
+   * user changes, other instances when the sessions_changed event reaches them.
+   */
+  const cache = new Map<string, CachedSession>();
+  /** Moves on every forget, so a read that started before one is not cached after it. */
+  let generation = 0;
+  let events: Events | undefined;
+
+  function forgetLocally(change: SessionsChanged) {
+    generation += 1;
+    for (const [hash, entry] of cache) {
+      const matches =
+        'sessionId' in change
+          ? entry.context.sessionId === change.sessionId
+          : entry.context.user.id === change.userId && entry.context.sessionId !== change.except;
+      if (matches) cache.delete(hash);
+    }
+  }
+
+  /** Announcements still on their way; `settled()` waits for them. */
+  const announcing = new Set<Promise<unknown>>();
+
+  /**
+   * Forgets now, again once the change has committed, and tells the other instances — also when
+   * this store caches nothing (the CLI revoking a live server's sessions).
+   */
+  function forget(change: SessionsChanged) {
+    if (ttlMs > 0) forgetLocally(change);
+    afterCommit(db, () => {
+      if (ttlMs > 0) forgetLocally(change);
+      if (!events) return;
+      const sent = events.publish(SESSIONS_CHANNEL, change).catch(() => {});
+      announcing.add(sent);
+      void sent.finally(() => announcing.delete(sent));
+    });
+  }
+
+  function remember(hash: string, entry: CachedSession) {
+    cache.delete(hash);
+    cache.set(hash, entry);
+    if (cache.size > maxEntries) cache.delete(cache.keys().next().value!);
+  }
+
+  /** Records a use at most once a minute; guarded, so concurrent requests write it once between them. */
+  async function touch(sessionId: string, lastUsedAt: number, now: Date) {
+    if (now.getTime() - lastUsedAt < LAST_USED_PRECISION_MS) return false;
+    const staleBefore = new Date(now.getTime() - LAST_USED_PRECISION_MS);
+    await db
+      .update(sessions)
+      .set({ last_used_at: now })
+      .where(and(eq(sessions.id, sessionId), lte(sessions.last_used_at, staleBefore)));
+    return true;
+  }
+
   return {
+    /** Waits until the other instances have been told of every change made so far. */
+    async settled() {
+      await Promise.all([...announcing]);
+    },
+
+    /** Publishes this store's changes on `bus` and, when it caches, listens for the other instances'. */
+    async listen(bus: Events) {
+      events = bus;
+      if (ttlMs <= 0) return async () => {};
+      return bus.subscribe(SESSIONS_CHANNEL, (payload) => {
+        if (typeof payload === 'object' && payload !== null) forgetLocally(payload as SessionsChanged);
+      });
+    },
+
+    /** A user's sign-in rights changed (admin, active, deleted): their cached sessions are read again. */
+    forgetUser(userId: string) {
+      forget({ userId });
+    },
+
     async create(userId: string, options: { requiresPasswordChange?: boolean } = {}) {
       const token = randomBytes(32).toString('base64url');
       const now = clock.now();
@@ -86,6 +188,19 @@ export function createSessionStore(
 
     async resolve(token: string): Promise<AuthContext | null> {
       const now = clock.now();
+      const nowMs = now.getTime();
+      const hash = hashToken(token);
+      const hit = ttlMs > 0 ? cache.get(hash) : undefined;
+      if (hit) {
+        const usable =
+          nowMs - hit.cachedAt < ttlMs && hit.expiresAt > nowMs && hit.lastUsedAt >= nowMs - idleMs;
+        if (usable) {
+          if (await touch(hit.context.sessionId, hit.lastUsedAt, now)) hit.lastUsedAt = nowMs;
+          return copyOf(hit.context);
+        }
+        cache.delete(hash);
+      }
+      const readAt = generation;
       const rows = await db
         .select({
           user: { id: users.id, is_admin: users.is_admin },
@@ -93,12 +208,13 @@ export function createSessionStore(
           sessionId: sessions.id,
           requiresPasswordChange: sessions.requires_password_change,
           lastUsedAt: sessions.last_used_at,
+          expiresAt: sessions.expires_at,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.user_id))
         .where(
           and(
-            eq(sessions.token_hash, hashToken(token)),
+            eq(sessions.token_hash, hash),
             gt(sessions.expires_at, now),
             gte(sessions.last_used_at, new Date(now.getTime() - idleMs)),
           ),
@@ -106,20 +222,22 @@ export function createSessionStore(
         .limit(1);
       const row = rows[0];
       if (!row?.isActive) return null;
-      const { lastUsedAt, isActive: _active, ...context } = row;
-      if (now.getTime() - lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
-        // Guarded, so concurrent requests of one session write it once a minute between them.
-        const staleBefore = new Date(now.getTime() - LAST_USED_PRECISION_MS);
-        await db
-          .update(sessions)
-          .set({ last_used_at: now })
-          .where(and(eq(sessions.id, row.sessionId), lte(sessions.last_used_at, staleBefore)));
+      const { lastUsedAt, expiresAt, isActive: _active, ...context } = row;
+      const touched = await touch(row.sessionId, lastUsedAt.getTime(), now);
+      if (ttlMs > 0 && readAt === generation) {
+        remember(hash, {
+          context: copyOf(context),
+          expiresAt: expiresAt.getTime(),
+          lastUsedAt: touched ? nowMs : lastUsedAt.getTime(),
+          cachedAt: nowMs,
+        });
       }
       return context;
     },
 
     async revoke(sessionId: string) {
       await db.delete(sessions).where(eq(sessions.id, sessionId));
+      forget({ sessionId });
     },
 
     async revokeAllForUser(userId: string, options: { except?: string } = {}) {
@@ -128,6 +246,7 @@ export function createSessionStore(
         .where(
           and(eq(sessions.user_id, userId), options.except ? ne(sessions.id, options.except) : undefined),
         );
+      forget({ userId, ...(options.except ? { except: options.except } : {}) });
     },
 
     /** A session that has set its new password becomes an ordinary one, with the ordinary lifetime. */
@@ -136,6 +255,7 @@ export function createSessionStore(
         .update(sessions)
         .set({ requires_password_change: false, expires_at: normalExpiry(clock.now()) })
         .where(and(eq(sessions.user_id, userId), eq(sessions.requires_password_change, true)));
+      forget({ userId });
     },
   };
 }

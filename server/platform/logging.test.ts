@@ -207,3 +207,34 @@ describe('failed queries in the logs', () => {
     expect(logged.msg).toMatch(/^Failed query: select \$1::text, \$2::int$/);
   });
 });
+
+describe('secrets in logged objects', () => {
+  it('are replaced at the top and three levels down, in both formats, and nothing else changes', async () => {
+    for (const prettyLogs of [false, true]) {
+      const log = capture();
+      const t = await createTestApp({ LOG_LEVEL: 'info' }, { webRoot, logStream: log.stream, prettyLogs });
+      try {
+        t.app.log.info(
+          {
+            token: 'top-token',
+            body: { username: 'mei', password: 'Hunter-2-secret', answers: ['kept'] },
+            request: {
+              headers: { authorization: 'Bearer abc-secret', cookie: 'sid=secret', host: 'kwoon.test' },
+            },
+            user: { settings: { new_password: 'deep-secret' } },
+          },
+          'a line to redact',
+        );
+        // A readable line puts the object's fields on the lines after the message.
+        const line = log.lines.slice(log.lines.findIndex((l) => l.includes('a line to redact'))).join('\n');
+        expect(line).not.toMatch(/secret|top-token/);
+        expect(line).toContain('mei');
+        expect(line).toContain('kept');
+        expect(line).toContain('kwoon.test');
+        expect(line.match(/\[redacted\]/g)?.length).toBe(5);
+      } finally {
+        await t.close();
+      }
+    }
+  });
+});

@@ -11,18 +11,49 @@ import {
 } from 'fastify';
 import pinoPretty from 'pino-pretty';
 
-/** Keys that never reach the logs, wherever they appear in a logged object. */
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  '*.password',
-  '*.current_password',
-  '*.new_password',
-  '*.newPassword',
-  '*.tempPassword',
-  '*.securityAnswers',
-  '*.token',
-];
+/**
+ * Keys whose values never reach the logs, in a logged object or in any object inside it (three
+ * levels down: `{ req: { headers: { authorization } } }`).
+ */
+const SECRET_KEYS = new Set([
+  'authorization',
+  'cookie',
+  'password',
+  'current_password',
+  'new_password',
+  'newPassword',
+  'tempPassword',
+  'securityAnswers',
+  'token',
+]);
+const REDACT_DEPTH = 3;
+const CENSOR = '[redacted]';
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+};
+
+/**
+ * The logged object with secret values replaced, copied only where something is replaced. (pino's
+ * own path-based redaction runs a wildcard matcher on every key of every line: at a busy server's
+ * rate, a tenth of the CPU of a small request.) Errors are left to their serializer.
+ */
+export function redactSecrets<T extends Record<string, unknown>>(object: T, depth = 1): T {
+  let out: Record<string, unknown> | undefined;
+  for (const key in object) {
+    const value = object[key];
+    let replaced: unknown = value;
+    if (SECRET_KEYS.has(key)) replaced = CENSOR;
+    else if (depth < REDACT_DEPTH && isPlainObject(value)) replaced = redactSecrets(value, depth + 1);
+    if (replaced !== value) {
+      out ??= { ...object };
+      out[key] = replaced;
+    }
+  }
+  return (out ?? object) as T;
+}
 
 /** Query parameters whose values stay out of the request lines. */
 const SECRET_PARAM = /token|password|secret|key|code|signature|session/i;
@@ -150,7 +181,7 @@ export function loggerOptions({ level, stream, pretty }: LoggingOptions): Fastif
     : stream;
   return {
     level,
-    redact: { paths: REDACT, censor: '[redacted]' },
+    formatters: { log: redactSecrets },
     serializers: { err: serializeLoggedError, error: serializeLoggedError },
     hooks: {
       // `log.error(error)` logs the error's message as the line's: made safe like the error itself.

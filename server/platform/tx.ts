@@ -21,6 +21,8 @@ interface Scope {
   /** False once the transaction (or savepoint) is over; work it left running falls back outwards. */
   open: boolean;
   parent: Scope | undefined;
+  /** Run once the outermost transaction has committed (kept on the outermost scope only). */
+  afterCommit: (() => void)[];
 }
 
 const ambient = new AsyncLocalStorage<Scope>();
@@ -43,14 +45,24 @@ export function withTransactionContext(raw: Db): Db {
   async function transaction<T>(work: Work<T>, config?: Parameters<Db['transaction']>[1]): Promise<T> {
     const parent = currentScope(raw);
     const begin = parent ? parent.tx.transaction.bind(parent.tx) : raw.transaction.bind(raw);
-    return begin(async (tx) => {
-      const scope: Scope = { root: raw, tx, open: true, parent };
+    const afterCommit: (() => void)[] = [];
+    const result = await begin(async (tx) => {
+      const scope: Scope = {
+        root: raw,
+        tx,
+        open: true,
+        parent,
+        afterCommit: parent?.afterCommit ?? afterCommit,
+      };
       try {
         return await ambient.run(scope, () => work(tx));
       } finally {
         scope.open = false;
       }
     }, config);
+    // The outermost transaction has committed (a failure threw above, and a rollback drops them).
+    for (const callback of afterCommit) callback();
+    return result;
   }
   return new Proxy(raw, {
     get(target, property) {
@@ -61,6 +73,18 @@ export function withTransactionContext(raw: Db): Db {
       return typeof value === 'function' ? (value as () => unknown).bind(executor) : value;
     },
   });
+}
+
+/**
+ * Runs `callback` once the ambient transaction of `db` has committed, or now outside one; never if
+ * the transaction rolls back (a savepoint rolled back inside a committed one may still run its
+ * callbacks). For hints that must follow the data, such as telling caches the data changed.
+ */
+export function afterCommit(db: Db, callback: () => void): void {
+  const raw = (db as Db & { [RAW]?: Db })[RAW] ?? db;
+  const scope = currentScope(raw);
+  if (scope) scope.afterCommit.push(callback);
+  else callback();
 }
 
 export interface Transactions {

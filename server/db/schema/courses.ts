@@ -59,6 +59,28 @@ export const courses = pgTable(
   ],
 );
 
+/**
+ * What a course card shows about a course's content, students and reviews, kept by triggers on
+ * modules, lessons, enrollments and reviews in the transaction of each change (migration 0012),
+ * so the catalogue reads one row per course instead of counting on every request.
+ */
+export const courseStats = pgTable('course_stats', {
+  /**
+   * No foreign key: the row goes after its course (a trigger), once the deletion's cascades have
+   * counted their rows out of it; a cascaded delete would remove it from under them.
+   */
+  course_id: uuid('course_id').primaryKey(),
+  module_count: integer('module_count').notNull().default(0),
+  lesson_count: integer('lesson_count').notNull().default(0),
+  total_duration_minutes: integer('total_duration_minutes').notNull().default(0),
+  /** Every enrolment, hidden ones included, as the card has always counted them. */
+  enrolled_students: integer('enrolled_students').notNull().default(0),
+  progress_sum: integer('progress_sum').notNull().default(0),
+  /** Published reviews only. */
+  review_count: integer('review_count').notNull().default(0),
+  rating_sum: integer('rating_sum').notNull().default(0),
+});
+
 /** Which of the eight catalogue features (common/courses.ts) a course offers. */
 export const courseFeatures = pgTable(
   'course_features',

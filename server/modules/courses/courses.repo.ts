@@ -1,13 +1,13 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   courseFeatures,
   courses,
+  courseStats,
   enrollments,
   lessons,
   modules,
   orders,
-  reviews,
   users,
 } from '../../db/schema';
 
@@ -16,34 +16,29 @@ export type ModuleRow = typeof modules.$inferSelect;
 export type LessonRow = typeof lessons.$inferSelect;
 type Conn = Db | Tx;
 
-const int = (query: SQL) => sql<number>`coalesce((${query}), 0)::int`.mapWith(Number);
-
 /**
- * Every course column plus its counts and the caller's enrolment, computed in the same
- * statement by correlated subqueries, so a page of courses costs one query.
+ * Every course column plus its counts (kept in course_stats by triggers, migration 0012) and the
+ * caller's enrolment, so a page of courses costs one query that counts nothing.
  */
 function summaryColumns() {
-  const lessonsOfCourse = sql`from ${lessons} inner join ${modules} on ${modules.id} = ${lessons.module_id} where ${modules.course_id} = ${courses.id}`;
-  const publishedReviews = sql`from ${reviews} where ${reviews.course_id} = ${courses.id} and ${reviews.is_published}`;
   return {
     course: courses,
     feature_ids: sql<
       number[]
     >`coalesce((select json_agg(${courseFeatures.feature_id} order by ${courseFeatures.feature_id}) from ${courseFeatures} where ${courseFeatures.course_id} = ${courses.id}), '[]'::json)`,
-    enrolled_students: int(
-      sql`select count(*) from ${enrollments} where ${enrollments.course_id} = ${courses.id}`,
-    ),
-    average_progress: int(
-      sql`select round(avg(${enrollments.progress})) from ${enrollments} where ${enrollments.course_id} = ${courses.id}`,
-    ),
-    module_count: int(sql`select count(*) from ${modules} where ${modules.course_id} = ${courses.id}`),
-    lesson_count: int(sql`select count(*) ${lessonsOfCourse}`),
-    total_duration_minutes: int(sql`select sum(${lessons.duration_minutes}) ${lessonsOfCourse}`),
-    average_rating:
-      sql<number>`coalesce((select round(avg(${reviews.rating}), 1) ${publishedReviews}), 0)::float8`.mapWith(
+    enrolled_students: courseStats.enrolled_students,
+    average_progress:
+      sql<number>`coalesce(round(${courseStats.progress_sum}::numeric / nullif(${courseStats.enrolled_students}, 0)), 0)::int`.mapWith(
         Number,
       ),
-    total_reviews: int(sql`select count(*) ${publishedReviews}`),
+    module_count: courseStats.module_count,
+    lesson_count: courseStats.lesson_count,
+    total_duration_minutes: courseStats.total_duration_minutes,
+    average_rating:
+      sql<number>`coalesce(round(${courseStats.rating_sum}::numeric / nullif(${courseStats.review_count}, 0), 1), 0)::float8`.mapWith(
+        Number,
+      ),
+    total_reviews: courseStats.review_count,
     enrollment_progress: enrollments.progress,
     enrollment_start: enrollments.start_date,
     enrollment_completed: enrollments.completed_date,
@@ -73,7 +68,7 @@ const publishedWithLessons = () =>
     isNull(courses.archived_at),
     or(
       eq(courses.is_published, false),
-      sql`exists (select 1 from ${lessons} inner join ${modules} on ${modules.id} = ${lessons.module_id} where ${modules.course_id} = ${courses.id})`,
+      sql`exists (select 1 from ${courseStats} where ${courseStats.course_id} = ${courses.id} and ${courseStats.lesson_count} > 0)`,
     ),
   );
 
@@ -88,7 +83,12 @@ function filterWhere(filter: CourseFilter) {
 
 export function createCoursesRepo(db: Conn) {
   const summaries = (callerId: string | null) =>
-    db.select(summaryColumns()).from(courses).leftJoin(enrollments, callerEnrollment(callerId)).$dynamic();
+    db
+      .select(summaryColumns())
+      .from(courses)
+      .innerJoin(courseStats, eq(courseStats.course_id, courses.id))
+      .leftJoin(enrollments, callerEnrollment(callerId))
+      .$dynamic();
 
   return {
     async list(callerId: string | null, filter: CourseFilter, page: { limit: number; offset: number }) {

@@ -12,6 +12,8 @@ export function liveRoutes(services: { live: LiveService }): FastifyPluginAsyncZ
       '/events',
       {
         config: { access: 'user' },
+        // Compressed, the events would wait in the compressor's buffer.
+        compress: false,
         schema: {
           tags: ['live'],
           summary: "The signed-in person's live events, as a server-sent event stream",

@@ -292,6 +292,8 @@ export function createUsersService(
       if (input.new_password) changes.password_hash = await hashSecret(input.new_password);
       const updated = await repo.update(id, changes);
       if (!updated) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+      // Their sessions carry these two: cached ones are read again.
+      if ('is_admin' in changes || 'is_active' in changes) platform.sessions.forgetUser(id);
 
       let viewer: Viewer | null = isSelf ? auth : null;
       if (input.new_password) {
@@ -334,6 +336,7 @@ export function createUsersService(
       } else {
         // Sessions, temporary passwords and terms acceptances go with the user (ON DELETE CASCADE).
         if (!(await repo.delete(id))) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+        platform.sessions.forgetUser(id);
       }
       await discardAvatar(row.avatar_public_id);
       return { success: true };

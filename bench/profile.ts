@@ -1,0 +1,55 @@
+/**
+ * `npm run bench:profile -- <page> [PGlite|PostgreSQL] [connections]`: a CPU profile of the real
+ * app while it serves one page of the benchmark under load, written to bench/results/ as a
+ * .cpuprofile (open it in Chrome DevTools → Performance, or speedscope), with the functions that
+ * took the most time printed. Pages: features, health, profile, courses, course, progress;
+ * BENCH_DATA=0 skips loading the catalogue for the first three.
+ */
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ask, measure, startTarget, stopTarget, withPostgres } from './lib';
+
+const [page = 'features', driver = 'PGlite', connections = '50'] = process.argv.slice(2);
+const dir = path.join(import.meta.dirname, 'results');
+await mkdir(dir, { recursive: true });
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+/** Self time by function, from the profile's samples. */
+async function summarise(file: string) {
+  const profile = JSON.parse(await readFile(file, 'utf8')) as { nodes: ProfileNode[] };
+  const byFunction = new Map<string, number>();
+  let total = 0;
+  for (const node of profile.nodes) {
+    const hits = node.hitCount ?? 0;
+    total += hits;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const where = url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/(server|bench)\//, '$1/');
+    const key = `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + hits);
+  }
+  const top = [...byFunction.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30);
+  console.log(`\nSelf time, top 30 of ${total} samples (${path.relative(process.cwd(), file)}):`);
+  for (const [key, hits] of top) console.log(`${((hits / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
+}
+
+async function run(databaseUrl?: string) {
+  const target = await startTarget('app', 'app', databaseUrl);
+  const file = path.join(dir, `${page}-${driver}-${connections}.cpuprofile`);
+  try {
+    const signedIn = page !== 'features' && page !== 'health';
+    await ask(target, { type: 'profile-start' }, 'profiling');
+    await measure(target, page, driver, target.paths[page]!, Number(connections), signedIn);
+    await ask(target, { type: 'profile-stop', file }, 'profiled');
+  } finally {
+    await stopTarget(target);
+  }
+  await summarise(file);
+}
+
+if (driver === 'PostgreSQL') await withPostgres(run);
+else await run();

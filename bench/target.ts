@@ -1,0 +1,219 @@
+/**
+ * One server under test, in a child process of `npm run bench` so that its resident memory is its
+ * own and the load generator does not share its event loop. `argv[2]` says which:
+ * - `hello`: a bare Fastify hello-world, the framework's limit;
+ * - `select`: a bare Fastify route doing one primary-key SELECT, on its own PGlite or, given a
+ *   database URL in `argv[3]`, over `pg` — the database's limit;
+ * - `app`: the real app (`buildApp`, every plugin and module) on PGlite or the given database, with
+ *   the course data set loaded, the benchmark student signed up and the SQL of each page explained.
+ * It tells the parent its address (and what the scenarios need) over IPC, then serves until killed.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { Database } from '../server/db/client';
+import type { TargetReady } from './lib';
+
+const [kind = 'hello', databaseUrl] = process.argv.slice(2);
+const cleanups: (() => Promise<unknown>)[] = [];
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('The server has no TCP address');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+async function temporaryDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'kwoon-bench-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function helloWorld(): Promise<TargetReady> {
+  const app = Fastify({ logger: false });
+  app.get('/', async () => ({ hello: 'world' }));
+  return { base: await listen(app), paths: { hello: '/' } };
+}
+
+const ITEMS = 1000;
+
+/** One primary-key SELECT per request on a small table, with nothing else on the way. */
+async function primaryKeySelect(): Promise<TargetReady> {
+  let query: (id: number) => Promise<unknown[]>;
+  const create = `create table items (id integer primary key, name text not null)`;
+  const fill = `insert into items select g, 'item ' || g from generate_series(1, ${ITEMS}) g`;
+  const select = 'select id, name from items where id = $1';
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    cleanups.push(() => pool.end());
+    await pool.query('drop table if exists items');
+    await pool.query(create);
+    await pool.query(fill);
+    query = async (id) => (await pool.query({ name: 'item', text: select, values: [id] })).rows as unknown[];
+  } else {
+    const db = await PGlite.create(await temporaryDir());
+    cleanups.push(() => db.close());
+    await db.exec(`${create}; ${fill}`);
+    query = async (id) => (await db.query(select, [id])).rows;
+  }
+  const app = Fastify({ logger: false });
+  app.get<{ Params: { id: string } }>('/items/:id', async (request) => {
+    const [row] = await query(Number(request.params.id));
+    return row;
+  });
+  return { base: await listen(app), paths: { select: `/items/${ITEMS / 2}` } };
+}
+
+/** Creates the benchmark's user through the public sign-up endpoint, as a visitor would. */
+async function signUp(base: string): Promise<{ id: string; token: string }> {
+  const response = await fetch(`${base}/api/create/user`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench Student',
+      city: 'Oakland',
+      country: 'United States',
+      martial_art: 'Taijiquan',
+      email: 'bench@example.org',
+      username: 'bench_student',
+      password: 'bench-password-42',
+    }),
+  });
+  if (response.status !== 201) {
+    throw new Error(`POST /api/create/user answered ${response.status}: ${await response.text()}`);
+  }
+  const body = (await response.json()) as { token: string; user: { id: string } };
+  return { id: body.user.id, token: body.token };
+}
+
+/** A published course the benchmark student is enrolled in. */
+async function enrolledCourse(database: Database, userId: string): Promise<string> {
+  const { sql } = await import('drizzle-orm');
+  const result = await database.db.execute(
+    sql`select e.course_id from enrollments e join courses c on c.id = e.course_id
+        where e.user_id = ${userId} and c.is_published order by e.course_id limit 1`,
+  );
+  const row = (result as { rows: { course_id: string }[] }).rows[0];
+  if (!row) throw new Error('The benchmark student has no published enrolment');
+  return row.course_id;
+}
+
+/** The real app; imported here only, so the anchors' processes hold none of it in memory. */
+async function realApp(): Promise<TargetReady> {
+  const [
+    { buildApp },
+    { loadConfig },
+    { openDatabase },
+    { createCoursesRepo },
+    { createProgressRepo },
+    { createSessionStore },
+    { systemClock },
+    { loadCourseData },
+    { explainEndpoint },
+  ] = await Promise.all([
+    import('../server/app'),
+    import('../server/config'),
+    import('../server/db/client'),
+    import('../server/modules/courses/courses.repo'),
+    import('../server/modules/progress/progress.repo'),
+    import('../server/platform/auth'),
+    import('../server/platform/clock'),
+    import('./course-data'),
+    import('./explain'),
+  ]);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    SEED_DEMO: 'false',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+    DATA_DIR: await temporaryDir(),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  cleanups.push(() => database.close());
+  await database.migrate();
+  // Logs at the production level to stdout, which the benchmark points at /dev/null.
+  const app = await buildApp({ config, database });
+  cleanups.unshift(() => app.close());
+  const base = await listen(app);
+  const { id, token } = await signUp(base);
+  const pipeline = {
+    features: '/api/features',
+    health: '/api/health',
+    profile: `/api/user/${id}/profile`,
+  };
+  // Profiling a page that does not read the catalogue can skip loading it.
+  if (process.env.BENCH_DATA === '0') return { base, token, paths: pipeline };
+  const dataset = await loadCourseData(database);
+  const courseId = await enrolledCourse(database, id);
+  const plans = [
+    ...(await explainEndpoint(database, 'every signed-in request: session', (db) =>
+      createSessionStore(db, systemClock).resolve(token),
+    )),
+    ...(await explainEndpoint(database, 'courses', (db) =>
+      createCoursesRepo(db).list(id, { publishedOnly: false }, { limit: 50, offset: 0 }),
+    )),
+    ...(await explainEndpoint(database, 'course', async (db) => {
+      const repo = createCoursesRepo(db);
+      await repo.summary(id, courseId);
+      await repo.content(courseId);
+    })),
+    ...(await explainEndpoint(database, 'progress', async (db) => {
+      await createCoursesRepo(db).find(courseId);
+      await createProgressRepo(db).listCompleted(id, courseId, { limit: 50, offset: 0 });
+    })),
+  ];
+  return {
+    base,
+    token,
+    dataset,
+    plans,
+    paths: {
+      ...pipeline,
+      courses: '/api/courses',
+      course: `/api/courses/${courseId}`,
+      progress: `/api/user/${id}/course/${courseId}/lessons/progress`,
+    },
+  };
+}
+
+/** CPU profiling on the parent's word, so a profile covers the load phase and nothing else. */
+let profiler: Session | undefined;
+process.on('message', (message: { type: string; file?: string }) => {
+  void (async () => {
+    if (message.type === 'profile-start') {
+      profiler = new Session();
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.setSamplingInterval', { interval: 250 });
+      await profiler.post('Profiler.start');
+      process.send?.({ type: 'profiling' });
+    } else if (message.type === 'profile-stop' && profiler && message.file) {
+      const { profile } = await profiler.post('Profiler.stop');
+      await writeFile(message.file, JSON.stringify(profile));
+      profiler.disconnect();
+      process.send?.({ type: 'profiled' });
+    }
+  })();
+});
+
+async function stop() {
+  for (const cleanup of cleanups) await cleanup().catch(() => {});
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop());
+process.on('disconnect', () => void stop());
+
+try {
+  const ready =
+    kind === 'app' ? await realApp() : kind === 'select' ? await primaryKeySelect() : await helloWorld();
+  process.send?.({ type: 'ready', ...ready });
+} catch (error) {
+  process.send?.({ type: 'failed', message: error instanceof Error ? error.stack : String(error) });
+  await stop();
+}
