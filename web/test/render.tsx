@@ -1,22 +1,35 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import { ApiError } from '../../common/api';
 import type { User } from '../../common/users';
+import { z } from 'zod';
+import { cssVariablesResolver, theme } from '../app/theme';
+import { createQueryClient } from '../lib/query-client';
 import { SessionProvider } from '../lib/session';
 import { writeSession } from '../lib/session-storage';
 
+/** The app's query client, its retry policy included, without the waits between retries. */
 export function testQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return createQueryClient({ retryDelay: 0 });
 }
 
-/** Mantine in test mode: no portals, no transitions, so dialogs render inline and at once. */
+/**
+ * The app's theme and query defaults, with Mantine in test mode: no portals, no transitions, so
+ * dialogs render inline and at once.
+ */
 export function TestProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   return (
-    <MantineProvider env="test">
+    <MantineProvider
+      env="test"
+      theme={theme}
+      forceColorScheme="light"
+      cssVariablesResolver={cssVariablesResolver}
+    >
       <Notifications />
       <QueryClientProvider client={queryClient ?? testQueryClient()}>
         <SessionProvider>{children}</SessionProvider>
@@ -84,13 +97,27 @@ export function signInAs(user: User, token = 'test-token'): void {
  */
 const BACKGROUND: Record<string, Handler> = { 'GET /api/events': () => ({}) };
 
-/** Calls no test stubbed, since the last check; the setup fails the test that made any. */
+/** Calls no test stubbed, and stubs that broke the error contract, since the last check; the setup fails the test that made any. */
 export const unstubbedCalls: string[] = [];
 
 type Handler = (request: { method: string; body: unknown; headers: Headers; query: URLSearchParams }) => {
   status?: number;
   body?: unknown;
 };
+
+/** The API's error shape (common/api.ts), nothing more, with a code as the server writes them. */
+const StubbedError = ApiError.strict().extend({ code: z.string().regex(/^[A-Z][A-Z0-9_]*$/) });
+
+/**
+ * A stubbed failure must look like one the server can send, so no test describes an answer that
+ * never comes.
+ */
+export function assertErrorContract(route: string, body: unknown): void {
+  const result = StubbedError.safeParse(body);
+  if (!result.success) {
+    throw new Error(`The stub of ${route} answers an error the API never sends: ${JSON.stringify(body)}`);
+  }
+}
 
 /**
  * A fetch stub at the network boundary: `routes` maps 'METHOD /api/path' to a handler, and each
@@ -113,6 +140,14 @@ export function stubFetch(routes: Record<string, Handler>) {
     const answer = handler
       ? handler({ method, body, headers, query: url.searchParams })
       : { status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } };
+    if ((answer.status ?? 200) >= 400) {
+      try {
+        assertErrorContract(`${method} ${url.pathname}`, answer.body);
+      } catch (error) {
+        // Failed afterwards by web/test/setup.ts: thrown here, the screen would take it for a network error.
+        unstubbedCalls.push((error as Error).message);
+      }
+    }
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'Content-Type': 'application/json' },

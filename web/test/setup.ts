@@ -34,6 +34,14 @@ if (!('fonts' in document) || !document.fonts) {
   });
 }
 
+// Testing Library moves fake timers on while it waits (findBy…, waitFor) when it finds Jest's
+// `advanceTimersByTime`; Vitest's fake timers take the same call, so tests use plain fake timers
+// and time moves only when a test or a wait moves it.
+Object.defineProperty(globalThis, 'jest', {
+  configurable: true,
+  value: { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) },
+});
+
 if (!Element.prototype.scrollIntoView) {
   Element.prototype.scrollIntoView = () => {};
 }
@@ -42,7 +50,8 @@ window.scrollTo = () => {};
 afterEach(() => {
   cleanup();
   const unstubbed = unstubbedCalls.splice(0);
-  if (unstubbed.length > 0) throw new Error(`calls no test stubbed: ${unstubbed.join(', ')}`);
+  if (unstubbed.length > 0)
+    throw new Error(`calls no test stubbed, or stubbed wrongly: ${unstubbed.join(', ')}`);
   window.localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

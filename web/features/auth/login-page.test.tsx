@@ -230,7 +230,7 @@ describe('Forgot-password dialog', () => {
   });
 
   it('offers to resend the code after 60 seconds, with a countdown', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers();
     try {
       const { calls } = stubFetch({ 'POST /api/user/request-reset-code': codeSent });
       await renderLogin();

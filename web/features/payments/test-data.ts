@@ -56,10 +56,10 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
   };
 }
 
-/** Fake timers that still let promises settle, for the pages' delays and countdowns. */
+/** Fake timers for the pages' delays and countdowns: time moves only when a test or a wait moves it. */
 export function withCountdownTimers(): void {
   beforeEach(() => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers();
   });
   afterEach(() => {
     vi.useRealTimers();

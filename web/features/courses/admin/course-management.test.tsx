@@ -60,12 +60,13 @@ describe('CourseManagement', () => {
   });
 
   it('shows the load failure banner and retries', async () => {
+    // The first try and both of the query client's own retries fail; the person's Retry succeeds.
     let calls = 0;
     server({
       'GET /api/courses': () => {
         calls += 1;
-        return calls === 1
-          ? { status: 500, body: { error: 'x', code: 'INTERNAL' } }
+        return calls <= 3
+          ? { status: 500, body: { error: 'Something went wrong on our side', code: 'INTERNAL' } }
           : { body: { courses: [makeCourse()], total: 1 } };
       },
     });
@@ -74,6 +75,23 @@ describe('CourseManagement', () => {
     expect(await screen.findByText('Failed to load data. Please try again later.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('article', { name: 'Santi Shi Basics' })).toBeTruthy();
+  });
+
+  it('rides out a single server error without troubling the admin', async () => {
+    let calls = 0;
+    server({
+      'GET /api/courses': () => {
+        calls += 1;
+        return calls === 1
+          ? { status: 503, body: { error: 'Service temporarily unavailable', code: 'UNAVAILABLE' } }
+          : { body: { courses: [makeCourse()], total: 1 } };
+      },
+    });
+    signInAs(admin);
+    renderRoutes(routes, '/app/admin');
+    expect(await screen.findByRole('article', { name: 'Santi Shi Basics' })).toBeTruthy();
+    expect(screen.queryByText('Failed to load data. Please try again later.')).toBeNull();
+    expect(calls).toBe(2);
   });
 
   it('unpublishes a course after a confirmation that says what students will see', async () => {
@@ -145,8 +163,9 @@ describe('CourseManagement', () => {
   it('confirms a delete (cannot be undone) and shows Delete Failed when it fails', async () => {
     server({
       [`DELETE /api/courses/${COURSE_ID}`]: () => ({
-        status: 409,
-        body: { error: 'Course has enrolments', code: 'CONFLICT' },
+        // Another admin deleted it a moment ago.
+        status: 404,
+        body: { error: 'Course not found', code: 'COURSE_NOT_FOUND' },
       }),
     });
     const card = await renderManagement();
@@ -155,7 +174,7 @@ describe('CourseManagement', () => {
     expect(within(dialog).getByText('This action cannot be undone.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     const failed = await screen.findByRole('dialog', { name: 'Delete Failed' });
-    expect(within(failed).getByText('Course has enrolments')).toBeTruthy();
+    expect(within(failed).getByText('Course not found')).toBeTruthy();
   });
 
   it("says 'Course Deleted' after a delete", async () => {
