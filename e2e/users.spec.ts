@@ -205,6 +205,10 @@ test('deactivate the account; signing in again is refused', async ({ page, creat
   await pauseClock(page);
   await dialog.getByRole('button', { name: 'Deactivate Account' }).click();
   await expect(dialog.getByRole('status')).toContainText('Your account is deactivated');
+  // The server has ended the session: the live stream's heartbeat (every second here) says so
+  // meanwhile, and the notice still stays.
+  await page.waitForTimeout(1_500);
+  await expect(dialog.getByRole('status')).toContainText('Your account is deactivated');
 
   // The sign-out follows on a 2-second timer (DEACTIVATION_LOGOUT_MS), so the message can be read.
   await page.clock.runFor(1_999);

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ApiError } from '../../common/api';
-import { clearStoredSession, readToken } from './session-storage';
+import { clearStoredSession, isSigningOut, readToken } from './session-storage';
 
 /** Fired on window when a call proves the session is gone (a 401 for the token it sent). */
 export const AUTH_ERROR_EVENT = 'kwoon:auth-error';
@@ -61,7 +61,7 @@ export function endSession(): void {
  * call sent before a new sign-in (here or in another tab) says nothing about the new session.
  */
 function endSessionIfCurrent(sentToken: string | null): void {
-  if (sentToken && readToken() === sentToken) endSession();
+  if (sentToken && readToken() === sentToken && !isSigningOut(sentToken)) endSession();
 }
 
 /** The one error shape (common/api.ts), checked by hand so the client does not pull in zod. */

@@ -22,6 +22,20 @@ function storage(): Storage | null {
   }
 }
 
+/**
+ * The token whose sign-out is already on its way (a notice is being read before it). Until it
+ * comes, finding that token refused — a 401, the live stream's session-ended — is left to it.
+ */
+let leavingToken: string | null = null;
+
+export function announceSignOut(): void {
+  leavingToken = readToken();
+}
+
+export function isSigningOut(token: string | null): boolean {
+  return token !== null && token === leavingToken;
+}
+
 export function readToken(): string | null {
   return storage()?.getItem(STORAGE_KEYS.token) ?? null;
 }
@@ -70,6 +84,7 @@ export function readStoredSession(): StoredSession | null {
 }
 
 export function writeSession(token: string, user: User): void {
+  leavingToken = null;
   const store = storage();
   if (!store) return;
   store.setItem(STORAGE_KEYS.token, token);
@@ -82,6 +97,7 @@ export function writeCachedUser(user: User): void {
 }
 
 export function clearStoredSession(): void {
+  leavingToken = null;
   const store = storage();
   if (!store) return;
   store.removeItem(STORAGE_KEYS.token);

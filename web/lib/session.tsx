@@ -15,6 +15,7 @@ import { AUTH_ERROR_EVENT, apiRequest, isUnauthorized } from './api-client';
 import {
   STORAGE_KEYS,
   clearStoredSession,
+  isSigningOut,
   readStoredSession,
   readToken,
   readUserId,
@@ -89,6 +90,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const run = async () => {
       const token = readToken();
       const userId = readUserId();
+      // A sign-out is already on its way: the token's end is no news.
+      if (isSigningOut(token)) return;
       if (!token || !userId) {
         clearStoredSession();
         setUserState(null);

@@ -3,6 +3,7 @@ import { Alert, Button, Checkbox, Group, Modal, PasswordInput, Stack, Text, Text
 import { DEACTIVATE_CONFIRMATION, DEACTIVATE_PASSWORD_REQUIRED_MESSAGE } from '../../../common/users';
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { announceSignOut } from '../../lib/session-storage';
 import { useDeactivateAccount } from './api';
 import { DEACTIVATE_CONFIRM_MESSAGE, DEACTIVATE_FAILED_MESSAGE, serverFieldError } from './profile-body';
 
@@ -76,6 +77,8 @@ function DeactivateForm({
       {
         onSuccess: (result) => {
           setDone(true);
+          // The server has ended the session; the notice still gets its 2 seconds.
+          announceSignOut();
           // The title says what happened; the message says what comes next, without repeating it.
           if (deletionRequest) {
             notifySuccess(result.message ?? `Your deletion request was sent. ${DELETION_NOTE}`, {

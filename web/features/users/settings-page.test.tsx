@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../common/users';
+import { apiRequest } from '../../lib/api-client';
 import { labelled, makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
 import { RequireAuth } from '../../app/guards';
 import { SettingsPage } from './settings-page';
@@ -317,7 +318,7 @@ describe('Account Management dialog', () => {
     fireEvent.click(within(dialog).getByLabelText('Also request permanent deletion of my account'));
     fill(dialog, 'Type DEACTIVATE to confirm', 'DEACTIVATE');
     fill(dialog, 'Your password', 'my-own-password');
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers();
     try {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
       expect(await screen.findByText('Account deactivated')).toBeTruthy();
@@ -333,6 +334,40 @@ describe('Account Management dialog', () => {
       isDeletionRequest: true,
       password: 'my-own-password',
     });
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('keeps the notice for its 2 seconds though the ended session is refused meanwhile', async () => {
+    const user = makeUser();
+    const { dialog } = await openDialog(user, {
+      [`POST /api/user/${user.id}/deactivate`]: () => ({
+        body: { success: true, message: 'Account deactivated' },
+      }),
+      'GET /api/courses': () => ({
+        status: 401,
+        body: { error: 'Invalid or expired token', code: 'UNAUTHORIZED' },
+      }),
+    });
+    fill(dialog, 'Type DEACTIVATE to confirm', 'DEACTIVATE');
+    fill(dialog, 'Your password', 'my-own-password');
+    vi.useFakeTimers();
+    try {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
+      expect(await within(dialog).findByText(/Your account is deactivated/)).toBeTruthy();
+      // What the live stream's session-ended or any call in flight would meet: a 401.
+      await expect(apiRequest('/courses')).rejects.toMatchObject({ status: 401 });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1999);
+      });
+      expect(within(dialog).getByText(/Your account is deactivated/)).toBeTruthy();
+      expect(screen.getByLabelText('Current location').textContent).toBe('/app/settings');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await screen.findByText('Home at /')).toBeTruthy();
     expect(localStorage.getItem('authToken')).toBeNull();
   });
 
