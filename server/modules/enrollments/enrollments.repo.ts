@@ -1,4 +1,15 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { courses, enrollments, lessonProgress, lessons, modules, users } from '../../db/schema';
 
@@ -7,6 +18,16 @@ export type EnrollmentSourceValue = EnrollmentRow['source'];
 
 /** A user's courses; the id breaks ties between enrolments started at the same moment. */
 const newestFirst = [desc(enrollments.start_date), desc(enrollments.id)];
+
+/** One enrolment as `userCoursesJson` writes it: the columns of `userCourses`, dates as ISO text. */
+export interface UserCourseJson {
+  user_id: string;
+  course_id: string;
+  course_title: string;
+  progress: number;
+  start_date: string;
+  completed_date: string | null;
+}
 
 /** Queries on enrolments and the course progress they hold. */
 export function createEnrollmentsRepo(db: Db | Tx) {
@@ -24,6 +45,25 @@ export function createEnrollmentsRepo(db: Db | Tx) {
       .innerJoin(courses, eq(courses.id, enrollments.course_id));
 
   return {
+    /**
+     * The enrolments of the user `userId` names (a column of an outer query) as one JSON array,
+     * newest first, for a statement that reads a user and their courses together.
+     */
+    coursesJson(userId: SQLWrapper): SQL<UserCourseJson[]> {
+      const list = db
+        .select({
+          list: sql`json_agg(json_build_object(
+            'user_id', ${enrollments.user_id}, 'course_id', ${enrollments.course_id},
+            'course_title', ${courses.title}, 'progress', ${enrollments.progress},
+            'start_date', ${enrollments.start_date}, 'completed_date', ${enrollments.completed_date}
+          ) order by ${enrollments.start_date} desc, ${enrollments.id} desc)`,
+        })
+        .from(enrollments)
+        .innerJoin(courses, eq(courses.id, enrollments.course_id))
+        .where(and(eq(enrollments.user_id, userId), isNull(enrollments.hidden_at)));
+      return sql<UserCourseJson[]>`coalesce((${list}), '[]'::json)`;
+    },
+
     async userExists(userId: string): Promise<boolean> {
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
       return Boolean(row);

@@ -1,3 +1,4 @@
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { OkResponse } from '../../../common/api';
 import {
@@ -23,6 +24,7 @@ import {
   createEnrollmentsRepo,
   type EnrollmentRow,
   type EnrollmentSourceValue,
+  type UserCourseJson,
   type UserCourseRow,
 } from './enrollments.repo';
 
@@ -44,12 +46,12 @@ export const toEnrollment = (row: EnrollmentRow): Enrollment => ({
   completed_date: row.completed_date?.toISOString() ?? null,
 });
 
-const toEnrolledCourse = (row: UserCourseRow): EnrolledCourse => ({
+const toEnrolledCourse = (row: UserCourseRow | UserCourseJson): EnrolledCourse => ({
   userId: row.user_id,
   courseId: row.course_id,
   courseName: row.course_title,
   progress: row.progress,
-  startDate: row.start_date.toISOString(),
+  startDate: new Date(row.start_date).toISOString(),
   completed: row.completed_date !== null,
 });
 
@@ -224,6 +226,14 @@ export function createEnrollmentsService(platform: Platform, { courses }: { cour
         rows.push(...(await repo.listForUsers(userIds.slice(i, i + LIST_FOR_USERS_CHUNK))));
       }
       return rows.map(toEnrolledCourse);
+    },
+
+    /**
+     * The enrolments of the user `userId` names, as a column of the statement that reads the
+     * user: a profile costs one statement.
+     */
+    coursesColumn(userId: SQLWrapper): SQL<EnrolledCourse[]> {
+      return repo.coursesJson(userId).mapWith((rows: UserCourseJson[]) => rows.map(toEnrolledCourse));
     },
 
     /** One page of a user's enrolments, most recently started first: the CourseLister's page. */

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { users } from '../../db/schema';
+import { emailChanges, users } from '../../db/schema';
+import type { EnrolledCourse } from './user-view';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -15,6 +16,38 @@ export function createUsersRepo(db: Db | Tx) {
     async findById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
+    },
+
+    /**
+     * The user, their courses (from `coursesColumn`, the enrolments domain's) and the address they
+     * are waiting to confirm while its link is valid at `now`, in one statement.
+     */
+    async findWithCourses(
+      id: string,
+      now: Date,
+      coursesColumn?: (userId: SQLWrapper) => SQL<EnrolledCourse[]>,
+    ): Promise<{ row: UserRow; courses: EnrolledCourse[]; pendingEmail: string | null } | undefined> {
+      const pendingEmail = db
+        .select({ email: emailChanges.new_email })
+        .from(emailChanges)
+        .where(
+          and(
+            eq(emailChanges.user_id, users.id),
+            isNull(emailChanges.confirmed_at),
+            gt(emailChanges.expires_at, now),
+          ),
+        )
+        .limit(1);
+      const [found] = await db
+        .select({
+          row: users,
+          courses: coursesColumn ? coursesColumn(users.id) : sql<EnrolledCourse[]>`'[]'::json`,
+          pendingEmail: sql<string | null>`(${pendingEmail})`,
+        })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
+      return found;
     },
 
     /** Who receives the school's messages, longest-standing first. */

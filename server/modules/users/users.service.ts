@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { OkResponse } from '../../../common/api';
 import { ACCOUNT_LOCK_MINUTES, ACCOUNT_MAX_FAILURES, type SignUpInput } from '../../../common/auth';
@@ -47,6 +48,8 @@ interface Page {
  */
 export interface CourseLister {
   listForUsers(userIds: string[]): Promise<EnrolledCourse[]>;
+  /** The enrolments of the user `userId` names, as a column of a statement that reads users. */
+  coursesColumn(userId: SQLWrapper): SQL<EnrolledCourse[]>;
   pageForUser(userId: string, page: Page): Promise<{ courses: EnrolledCourse[]; total: number }>;
 }
 
@@ -225,13 +228,21 @@ export function createUsersService(
 
     /** The owner and admins see the full user; others see what the user's privacy allows. */
     async getProfile(auth: AuthContext, id: string): Promise<ProfileResponse> {
-      const row = await repo.findById(id);
-      if (!row || (!row.is_active && !auth.user.is_admin)) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
-      if (auth.user.id === id || auth.user.is_admin) return present(row, auth);
+      // One statement: the user, their courses and their pending e-mail change.
+      const lister = deps.courseLister;
+      const found = await repo.findWithCourses(
+        id,
+        now(),
+        lister && ((userId: SQLWrapper) => lister.coursesColumn(userId)),
+      );
+      if (!found || (!found.row.is_active && !auth.user.is_admin))
+        throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+      const { row, courses, pendingEmail } = found;
+      if (auth.user.id === id || auth.user.is_admin) return toUser(row, auth, courses, pendingEmail);
       const showsCourses =
         row.privacy.profile === 'public' &&
         (row.privacy.courses === 'public' || row.privacy.progress === 'public');
-      return toPublicProfile(row, showsCourses ? (await coursesOf([row.id])).get(row.id) : []);
+      return toPublicProfile(row, showsCourses ? courses : []);
     },
 
     async update(auth: AuthContext, id: string, input: UpdateUser): Promise<{ user: User }> {
