@@ -100,9 +100,14 @@ const ConfigFields = z.object({
   OUTBOX_KEEP_DAYS: z.coerce.number().int().min(1).default(30),
   /** Per client address and route: sign-in, sign-up, temp sign-in, recovery and security questions. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  /** A session unused for this many days ends, before its absolute 30 days are up. */
   /** Seconds a signed-in request may trust a session read by an earlier one (0: read every time). */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  /**
+   * Seconds a page of course cards may be served again without reading it (0: read every time).
+   * A write through this instance's API forgets them at once; an admin's, on every instance.
+   */
+  CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /** A session unused for this many days ends, before its absolute 30 days are up. */
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(SESSION_TTL_DAYS).default(DEFAULT_SESSION_IDLE_DAYS),
   /** Rate-limit counters shared by every instance; without it each process counts on its own. */
   REDIS_URL: z
@@ -229,7 +234,15 @@ export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT' | 'HOST'>):
 /** Defaults for tests and tools that build the app without a process environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', JOBS_POLL_MS: '0' }),
+    // Tests write course data straight into the database, past the API that forgets the cards;
+    // the catalogue cache has its own tests.
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      JOBS_POLL_MS: '0',
+      CATALOGUE_CACHE_SECONDS: '0',
+    }),
     ...overrides,
   };
 }

@@ -32,10 +32,35 @@ import { createUploadsService } from './uploads/uploads.service';
 import { usersRoutes } from './users/users.routes';
 import { createUsersService } from './users/users.service';
 
+/** Where the instances tell each other that an admin changed what the course cards show. */
+const COURSE_CARDS_CHANNEL = 'course_cards_changed';
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The course cards are kept for CATALOGUE_CACHE_SECONDS. Any write through this instance's API
+ * (an enrolment, a review, a course edit) forgets them before its answer is sent, so whoever
+ * wrote reads their change; an admin's write is told to the other instances too, whose counts
+ * otherwise follow within the cache's seconds.
+ */
+async function forgetCardsOnWrites(api: FastifyInstance, platform: Platform, forget: () => void) {
+  const unsubscribe = await platform.events.subscribe(COURSE_CARDS_CHANNEL, forget);
+  api.addHook('onClose', unsubscribe);
+  api.addHook('onSend', async (request, reply) => {
+    if (!WRITES.has(request.method) || reply.statusCode >= 400) return;
+    forget();
+    if (request.auth?.user.is_admin) {
+      await platform.events
+        .publish(COURSE_CARDS_CHANNEL, null)
+        .catch((error: unknown) => request.log.warn({ err: error }, 'could not tell the other instances'));
+    }
+  });
+}
+
 /** Builds every module's service and registers its routes under /api. */
 export async function registerModules(api: FastifyInstance, platform: Platform): Promise<void> {
   await api.register(healthRoutes(platform));
   const courses = createCoursesService(platform);
+  await forgetCardsOnWrites(api, platform, () => courses.forgetCards());
   const enrollments = createEnrollmentsService(platform, { courses });
   const uploads = createUploadsService(platform);
   const users = createUsersService(platform, { courseLister: enrollments, avatarFiles: uploads });

@@ -104,6 +104,20 @@ export function createCoursesRepo(db: Conn) {
       return { rows, total: total?.n ?? 0 };
     },
 
+    /** The caller's enrolments among these courses, by course id. */
+    async enrolmentsAmong(callerId: string, courseIds: string[]) {
+      if (courseIds.length === 0) return [];
+      return db
+        .select({
+          course_id: enrollments.course_id,
+          enrollment_progress: enrollments.progress,
+          enrollment_start: enrollments.start_date,
+          enrollment_completed: enrollments.completed_date,
+        })
+        .from(enrollments)
+        .where(and(eq(enrollments.user_id, callerId), inArray(enrollments.course_id, courseIds)));
+    },
+
     async search(callerId: string | null, q: string, publishedOnly: boolean, limit: number) {
       const pattern = `%${escapeLike(q)}%`;
       return (

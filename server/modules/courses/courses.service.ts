@@ -14,7 +14,8 @@ import {
 import type { AuthContext } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import type { Platform } from '../../platform';
-import { createCoursesRepo, type CourseRow } from './courses.repo';
+import { createReadCache } from '../../platform/read-cache';
+import { createCoursesRepo, type CourseRow, type CourseSummaryRow } from './courses.repo';
 import { toModules, toSummary, type ContentAccess } from './courses.present';
 
 const isAdmin = (auth: AuthContext | null) => Boolean(auth?.user.is_admin);
@@ -33,6 +34,10 @@ function columnsOf(input: CourseInput): Partial<CourseRow> {
 
 export function createCoursesService(platform: Platform) {
   const repo = createCoursesRepo(platform.db);
+  const cards = createReadCache<{ rows: CourseSummaryRow[]; total: number }>({
+    clock: platform.clock,
+    ttlMs: platform.config.CATALOGUE_CACHE_SECONDS * 1000,
+  });
 
   async function detail(auth: AuthContext | null, id: string): Promise<CourseDetail> {
     const row = await repo.summary(auth?.user.id ?? null, id);
@@ -66,18 +71,34 @@ export function createCoursesService(platform: Platform) {
       auth: AuthContext | null,
       query: { is_series?: boolean; category?: string; limit: number; offset: number },
     ): Promise<CourseListResponse> {
-      const { rows, total } = await repo.list(
-        auth?.user.id ?? null,
-        {
-          publishedOnly: false,
-          withLessonsOnly: !isAdmin(auth),
-          is_series: query.is_series,
-          category: query.category,
-        },
-        query,
+      const filter = {
+        publishedOnly: false,
+        withLessonsOnly: !isAdmin(auth),
+        is_series: query.is_series,
+        category: query.category?.toLowerCase(),
+      };
+      const page = { limit: query.limit, offset: query.offset };
+      // The cards are the same for every caller of a kind; only the caller's enrolments are theirs.
+      const { rows, total } = await cards.get(JSON.stringify([filter, page]), () =>
+        repo.list(null, filter, page),
       );
-      return { courses: rows.map(toSummary), total };
+      if (!auth || rows.length === 0) return { courses: rows.map(toSummary), total };
+      const mine = new Map(
+        (
+          await repo.enrolmentsAmong(
+            auth.user.id,
+            rows.map((row) => row.course.id),
+          )
+        ).map((row) => [row.course_id, row]),
+      );
+      return {
+        courses: rows.map((row) => toSummary({ ...row, ...mine.get(row.course.id) })),
+        total,
+      };
     },
+
+    /** Something the cards show may have changed: the next list reads them again. */
+    forgetCards: () => cards.clear(),
 
     async search(auth: AuthContext | null, q: string, limit: number): Promise<CourseSummary[]> {
       const rows = await repo.search(auth?.user.id ?? null, q, !isAdmin(auth), limit);

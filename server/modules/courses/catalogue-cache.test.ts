@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CourseListResponse } from '../../../common/courses';
+import { courses } from '../../db/schema';
+import { createSecondInstance, createTestApp, type TestApp } from '../../test/app';
+import { createAdmin, createUser } from '../../test/factories';
+import { createCourse } from '../../test/factories-courses';
+
+/*
+ * The course cards are kept for CATALOGUE_CACHE_SECONDS. A write through the API forgets them on
+ * the instance that made it before the answer goes out; an admin's write, on every instance.
+ * The caller's own enrolment is never taken from the cache.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ CATALOGUE_CACHE_SECONDS: 5 });
+});
+afterAll(async () => t?.close());
+// Each test starts when what the one before had cached is too old to serve.
+beforeEach(() => t.clock.advance(5_000));
+
+async function cardOf(app: TestApp, courseId: string, headers?: Record<string, string>) {
+  const res = await app.app.inject({ method: 'GET', url: '/api/courses?limit=100', headers });
+  expect(res.statusCode).toBe(200);
+  return res.json<CourseListResponse>().courses.find((course) => course.id === courseId);
+}
+
+describe('the catalogue cache', () => {
+  it('serves the cards again until they are CATALOGUE_CACHE_SECONDS old, then reads them', async () => {
+    const course = await createCourse(t, { title: 'Bagua Circle Walking', modules: 1, lessonsPerModule: 1 });
+    expect((await cardOf(t, course.id))?.title).toBe('Bagua Circle Walking');
+    // Changed behind the API's back: the cached card still answers …
+    await t.database.db.update(courses).set({ title: 'Bagua Mud Stepping' }).where(eq(courses.id, course.id));
+    expect((await cardOf(t, course.id))?.title).toBe('Bagua Circle Walking');
+    // … until it is too old to serve.
+    t.clock.advance(5_000);
+    expect((await cardOf(t, course.id))?.title).toBe('Bagua Mud Stepping');
+  });
+
+  it('shows a student their own enrolment at once, and only to them, with the new count', async () => {
+    const course = await createCourse(t, { modules: 1, lessonsPerModule: 2 });
+    const [ana, ben] = [await createUser(t), await createUser(t)];
+    expect(await cardOf(t, course.id, ana.auth)).toMatchObject({ enrolled_students: 0, enrollment: null });
+    expect(await cardOf(t, course.id, ben.auth)).toMatchObject({ enrolled_students: 0, enrollment: null });
+
+    const enrol = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/${ana.user.id}/enroll/${course.id}`,
+      headers: ana.auth,
+    });
+    expect(enrol.statusCode).toBe(201);
+    expect(await cardOf(t, course.id, ana.auth)).toMatchObject({
+      enrolled_students: 1,
+      enrollment: { progress: 0 },
+    });
+    expect(await cardOf(t, course.id, ben.auth)).toMatchObject({ enrolled_students: 1, enrollment: null });
+    expect(await cardOf(t, course.id)).toMatchObject({ enrolled_students: 1, enrollment: null });
+  });
+
+  it("shows an admin's edit at once", async () => {
+    const admin = await createAdmin(t);
+    const course = await createCourse(t, { title: 'Xingyi Five Fists', modules: 1, lessonsPerModule: 1 });
+    expect((await cardOf(t, course.id))?.is_published).toBe(true);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/courses/${course.id}/publish`,
+      headers: admin.auth,
+      payload: { is_published: false },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await cardOf(t, course.id))?.is_published).toBe(false);
+  });
+
+  it('does not forget the cards for a refused write', async () => {
+    const course = await createCourse(t, { title: 'Taiji Ruler', modules: 1, lessonsPerModule: 1 });
+    expect((await cardOf(t, course.id))?.title).toBe('Taiji Ruler');
+    await t.database.db.update(courses).set({ title: 'Taiji Ball' }).where(eq(courses.id, course.id));
+    const refused = await t.app.inject({ method: 'POST', url: `/api/user/nobody/enroll/${course.id}` });
+    expect(refused.statusCode).toBe(401);
+    expect((await cardOf(t, course.id))?.title).toBe('Taiji Ruler');
+  });
+});
+
+// eslint-disable-next-line no-restricted-syntax -- CI runs the server tests on PGlite and again on PostgreSQL
+describe.skipIf(!process.env.DATABASE_URL)('the catalogue cache across instances (PostgreSQL)', () => {
+  it("forgets the cards on another instance, within a second, after an admin's edit", async () => {
+    const second = await createSecondInstance(t, { CATALOGUE_CACHE_SECONDS: 5 });
+    try {
+      const admin = await createAdmin(t);
+      const course = await createCourse(t, {
+        title: 'Hsing-I Linking Form',
+        modules: 1,
+        lessonsPerModule: 1,
+      });
+      expect((await cardOf(second, course.id))?.title).toBe('Hsing-I Linking Form');
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/courses/${course.id}`,
+        headers: admin.auth,
+        payload: { title: 'Xingyi Linking Form' },
+      });
+      expect(res.statusCode).toBe(200);
+      await expect
+        .poll(async () => (await cardOf(second, course.id))?.title, { timeout: 1000 })
+        .toBe('Xingyi Linking Form');
+    } finally {
+      await second.close();
+    }
+  });
+});
