@@ -83,14 +83,7 @@ export function createCoursesService(platform: Platform) {
         repo.list(null, filter, page),
       );
       if (!auth || rows.length === 0) return { courses: rows.map(toSummary), total };
-      const mine = new Map(
-        (
-          await repo.enrolmentsAmong(
-            auth.user.id,
-            rows.map((row) => row.course.id),
-          )
-        ).map((row) => [row.course_id, row]),
-      );
+      const mine = new Map((await repo.enrolmentsOf(auth.user.id)).map((row) => [row.course_id, row]));
       return {
         courses: rows.map((row) => toSummary({ ...row, ...mine.get(row.course.id) })),
         total,
