@@ -1,20 +1,9 @@
 import { useMemo, useState } from 'react';
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Modal,
-  Rating,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconThumbUp } from '@tabler/icons-react';
 import type { CourseReview, Review } from '../../../common/reviews';
+import { ConfirmDialog } from '../../components/dialogs';
+import { RatingStars } from '../../components/rating';
 import { errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -124,24 +113,17 @@ export function CourseReviews({ courseId, courseTitle, canReview }: CourseReview
         opened={editing}
         onClose={() => setEditing(false)}
       />
-      <Modal
+      <ConfirmDialog
         opened={confirmDelete}
-        onClose={() => setConfirmDelete(false)}
         title="Delete your review?"
-        centered
+        confirmLabel="Delete"
+        confirmColor="red"
+        loading={remove.isPending}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={handleDelete}
       >
-        <Stack>
-          <Text>Your rating and review for this course will be removed. This cannot be undone.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmDelete(false)}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={handleDelete} loading={remove.isPending}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text>Your rating and review for this course will be removed. This cannot be undone.</Text>
+      </ConfirmDialog>
     </Stack>
   );
 }
@@ -183,7 +165,7 @@ function ReviewItem({ review, courseId, isOwn }: { review: CourseReview; courseI
             </Badge>
           )}
         </Group>
-        <Rating value={review.rating} readOnly role="img" aria-label={`Rated ${review.rating} out of 5`} />
+        <RatingStars value={review.rating} label={`Rated ${review.rating} out of 5`} />
         {review.review_text && <Text style={{ whiteSpace: 'pre-line' }}>{review.review_text}</Text>}
         <Group>
           <Button

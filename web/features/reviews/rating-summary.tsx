@@ -1,4 +1,5 @@
-import { Group, Progress, Rating, Stack, Text } from '@mantine/core';
+import { Group, Progress, Stack, Text } from '@mantine/core';
+import { RatingStars } from '../../components/rating';
 import type { RatingSummary as RatingSummaryData } from '../../../common/reviews';
 
 const ROWS = [
@@ -21,12 +22,10 @@ export function RatingSummary({ summary }: { summary: RatingSummaryData }) {
         <Text fz={40} fw={700} lh={1}>
           {summary.average_rating.toFixed(1)}
         </Text>
-        <Rating
+        <RatingStars
           value={summary.average_rating}
           fractions={10}
-          readOnly
-          role="img"
-          aria-label={`Average rating ${summary.average_rating.toFixed(1)} out of 5`}
+          label={`Average rating ${summary.average_rating.toFixed(1)} out of 5`}
         />
         <Text size="sm" c="dimmed">
           {total} {total === 1 ? 'review' : 'reviews'}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Rating as StarRating, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { RatingInput } from '../../components/rating';
 import { Rating, REVIEW_TEXT_MAX, ReviewText, type Review } from '../../../common/reviews';
 import { notifySuccess } from '../../lib/notify';
 import { useCreateReview, useUpdateReview } from './api';
@@ -69,28 +70,13 @@ function ReviewForm({ courseId, courseTitle, review, onClose }: Omit<ReviewModal
     <form onSubmit={handleSubmit} aria-label="Review">
       <Stack gap="md">
         <Text size="sm">{courseTitle}</Text>
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="review-rating-label">
-            Your rating{' '}
-            <Text span c="red" aria-hidden>
-              *
-            </Text>
-          </Text>
-          <StarRating
-            value={rating}
-            onChange={setRating}
-            size="lg"
-            count={5}
-            role="radiogroup"
-            aria-labelledby="review-rating-label"
-            getSymbolLabel={(value) => `${value} ${value === 1 ? 'star' : 'stars'}`}
-          />
-          {attempted && ratingError && (
-            <Text size="sm" c="red.8" role="alert">
-              {ratingError}
-            </Text>
-          )}
-        </Stack>
+        <RatingInput
+          label="Your rating"
+          required
+          value={rating}
+          onChange={setRating}
+          error={attempted ? ratingError : null}
+        />
         <Textarea
           label="Your review (optional)"
           value={text}

@@ -7,7 +7,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { formatCourseDuration } from '../course-format';
 import { useDeleteCourse, usePublishCourse } from './admin-api';
-import { ConfirmDeleteDialog, ConfirmPublishDialog, FailureDialog } from './dialogs';
+import { ConfirmDeleteDialog, FailureDialog } from '../../../components/dialogs';
+import { ConfirmPublishDialog } from './dialogs';
 import { CourseStudentsTable } from './student-progress';
 
 export interface AdminCourseCardProps {

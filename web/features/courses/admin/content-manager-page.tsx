@@ -22,7 +22,7 @@ import type { Lesson } from '../../../../common/courses';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
 import { useAdminCourse, useCreateModule, useReorderModules } from './admin-api';
-import { FailureDialog } from './dialogs';
+import { FailureDialog } from '../../../components/dialogs';
 import { LessonEditorDialog } from './lesson-editor';
 import { ModuleCard } from './module-card';
 

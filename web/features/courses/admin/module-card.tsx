@@ -16,7 +16,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { formatDuration } from '../course-format';
 import { useCreateLesson, useDeleteLesson, useDeleteModule, useReorderLessons } from './admin-api';
-import { ConfirmDeleteDialog, FailureDialog } from './dialogs';
+import { ConfirmDeleteDialog, FailureDialog } from '../../../components/dialogs';
 import { ModuleDescription, ModuleTitle } from './module-fields';
 
 export const LESSON_ORDER_FAILED = 'Failed to save lesson order. Please try again.';

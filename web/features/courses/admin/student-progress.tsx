@@ -6,7 +6,6 @@ import {
   Loader,
   Modal,
   Progress,
-  Rating,
   Table,
   Text,
   VisuallyHidden,
@@ -15,6 +14,7 @@ import { useState } from 'react';
 import type { CourseStudent } from '../../../../common/courses';
 import { clampProgress } from '../../../../common/enrollments';
 import { pageCount, PrevNextPager } from '../../../components/prev-next-pager';
+import { RatingStars } from '../../../components/rating';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import {
@@ -129,7 +129,7 @@ function StudentReview({ student, courseId }: { student: CourseStudent; courseId
   return (
     <div>
       <Group gap="xs">
-        <Rating value={review.data.rating} readOnly size="sm" aria-hidden />
+        <RatingStars value={review.data.rating} size="sm" />
         <Text size="sm">{`${review.data.rating} out of 5 stars`}</Text>
       </Group>
       {review.data.review_text && <Text size="sm">{review.data.review_text}</Text>}

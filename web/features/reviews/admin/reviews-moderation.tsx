@@ -4,7 +4,6 @@ import {
   Card,
   Group,
   Modal,
-  Rating,
   Stack,
   Switch,
   Text,
@@ -17,7 +16,9 @@ import { RATING_MESSAGE, REVIEW_TEXT_MAX, type Review } from '../../../../common
 import { formatDate } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { ADMIN_REVIEWS_PAGE_SIZE, useAdminReviews, useModerateReview, useRemoveReview } from './admin-api';
+import { ConfirmDeleteDialog, FailureDialog } from '../../../components/dialogs';
 import { PanelBody } from '../../../components/panel-body';
+import { RatingInput, RatingStars } from '../../../components/rating';
 import { pageCount, PrevNextPager } from '../../../components/prev-next-pager';
 
 export const NO_REVIEWS = 'No reviews found';
@@ -91,7 +92,7 @@ export function ReviewsModeration() {
                     {review.course_title} · {formatDate(review.created_at)}
                   </Text>
                   <Group gap={4}>
-                    <Rating value={review.rating} readOnly size="sm" aria-hidden />
+                    <RatingStars value={review.rating} size="sm" />
                     <VisuallyHidden>{`${review.rating} out of 5 stars`}</VisuallyHidden>
                   </Group>
                   {review.review_text && (
@@ -128,30 +129,20 @@ export function ReviewsModeration() {
           />
         )}
       </Modal>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Review" centered>
-        <Stack gap="md">
-          <Text>{`Delete the review by ${deleting?.user_name ?? ''} on "${deleting?.course_title ?? ''}"?`}</Text>
-          <Text fw={600}>This action cannot be undone.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)} data-autofocus>
-              Cancel
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={handleDelete}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal opened={failure !== null} onClose={() => setFailure(null)} title={failure?.title ?? ''} centered>
-        <Stack gap="md">
-          <Text role="alert">{failure?.message}</Text>
-          <Group justify="flex-end">
-            <Button onClick={() => setFailure(null)} data-autofocus>
-              OK
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteDialog
+        opened={deleting !== null}
+        title="Delete Review"
+        loading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={handleDelete}
+      >
+        {`Delete the review by ${deleting?.user_name ?? ''} on "${deleting?.course_title ?? ''}"?`}
+      </ConfirmDeleteDialog>
+      <FailureDialog
+        title={failure?.title ?? null}
+        message={failure?.message ?? ''}
+        onClose={() => setFailure(null)}
+      />
     </Card>
   );
 }
@@ -193,17 +184,7 @@ function EditReviewForm({
       <Text size="sm" c="dimmed">
         {review.user_name} on {review.course_title}
       </Text>
-      <div>
-        <Text size="sm" fw={500} id={`rating-${review.id}`}>
-          Rating
-        </Text>
-        <Rating value={rating} onChange={setRating} aria-labelledby={`rating-${review.id}`} />
-        {ratingError && (
-          <Text size="xs" c="red" role="alert">
-            {ratingError}
-          </Text>
-        )}
-      </div>
+      <RatingInput label="Rating" size="md" value={rating} onChange={setRating} error={ratingError} />
       <Textarea
         label="Review text"
         autosize
