@@ -82,7 +82,11 @@ describe('routing and guards', () => {
 
   it('follows the other tabs: a sign-in there replaces the user here, a sign-out there signs out here', async () => {
     const mei = makeUser();
-    const daniel = makeUser({ id: 'user-daniel', name: 'Daniel Park', username: 'daniel' });
+    const daniel = makeUser({
+      id: '4d1c3b2a-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+      name: 'Daniel Park',
+      username: 'daniel',
+    });
     signInAs(mei);
     serverFor(mei, { [`GET /api/user/${daniel.id}/terms-status`]: () => ({ body: noTermsNeeded }) });
     const { router } = renderRoutes(routes, '/app');

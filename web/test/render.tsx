@@ -6,7 +6,7 @@ import { fireEvent, render, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { ApiError } from '../../common/api';
-import type { User } from '../../common/users';
+import { User } from '../../common/users';
 import { z } from 'zod';
 import { cssVariablesResolver, theme } from '../app/theme';
 import { createQueryClient } from '../lib/query-client';
@@ -56,8 +56,9 @@ export function Where() {
   return <output aria-label="Location">{location.pathname}</output>;
 }
 
+/** A user as the API sends one: built through the shared schema, so it cannot drift from it. */
 export function makeUser(overrides: Partial<User> = {}): User {
-  return {
+  return User.parse({
     id: '0b7a6f1e-8d7c-4c36-9a57-1f0f3c1b2a11',
     name: 'Mei Chen',
     email: 'mei@example.com',
@@ -84,7 +85,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     created_at: '2024-03-01T10:00:00.000Z',
     updated_at: '2024-03-01T10:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 export function signInAs(user: User, token = 'test-token'): void {

@@ -1,8 +1,8 @@
-import type { CourseDetail, CourseSummary } from '../../../common/courses';
+import { CourseDetail, CourseSummary } from '../../../common/courses';
 
-/** Course fixtures for the courses feature's unit tests. */
+/** Course fixtures for the courses feature's unit tests, built through the shared schemas. */
 export function makeCourse(overrides: Partial<CourseSummary> = {}): CourseSummary {
-  return {
+  return CourseSummary.parse({
     id: '11111111-1111-4111-8111-111111111111',
     title: 'Foundations of Zhan Zhuang',
     description: 'Stand like a post.',
@@ -32,13 +32,13 @@ export function makeCourse(overrides: Partial<CourseSummary> = {}): CourseSummar
     total_reviews: 2,
     enrollment: null,
     ...overrides,
-  };
+  });
 }
 
 export function makeCourseDetail(overrides: Partial<CourseDetail> = {}): CourseDetail {
   const base = makeCourse();
   const moduleId = '22222222-2222-4222-8222-222222222222';
-  return {
+  return CourseDetail.parse({
     ...base,
     has_content_access: true,
     modules: [
@@ -80,5 +80,5 @@ export function makeCourseDetail(overrides: Partial<CourseDetail> = {}): CourseD
       },
     ],
     ...overrides,
-  };
+  });
 }

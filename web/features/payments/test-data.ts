@@ -1,13 +1,13 @@
 import { act } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { LocalCheckoutSession, Order, Subscription } from '../../../common/payments';
+import { LocalCheckoutSession, Order, Subscription } from '../../../common/payments';
 
-/** Payment fixtures for the payments feature's unit tests. */
+/** Payment fixtures for the payments feature's unit tests, built through the shared schemas. */
 export const COURSE_ID = '11111111-1111-4111-8111-111111111111';
 export const USER_ID = '0b7a6f1e-8d7c-4c36-9a57-1f0f3c1b2a11';
 
 export function makeOrder(overrides: Partial<Order> = {}): Order {
-  return {
+  return Order.parse({
     id: '55555555-5555-4555-8555-555555555555',
     user_id: USER_ID,
     course_id: COURSE_ID,
@@ -22,11 +22,11 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     updated_at: '2025-03-02T10:01:00.000Z',
     paid_at: '2025-03-02T10:01:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 export function makeLocalSession(overrides: Partial<LocalCheckoutSession> = {}): LocalCheckoutSession {
-  return {
+  return LocalCheckoutSession.parse({
     session_id: 'cs_test_123',
     course_id: COURSE_ID,
     course_title: 'Xingyi Five Elements',
@@ -36,11 +36,11 @@ export function makeLocalSession(overrides: Partial<LocalCheckoutSession> = {}):
     status: 'open',
     cancel_url: `http://localhost:3000/payment/failed?course_id=${COURSE_ID}&reason=cancelled`,
     ...overrides,
-  };
+  });
 }
 
 export function makeSubscription(overrides: Partial<Subscription> = {}): Subscription {
-  return {
+  return Subscription.parse({
     id: '66666666-6666-4666-8666-666666666666',
     user_id: USER_ID,
     plan: 'ai_sifu_monthly',
@@ -53,7 +53,7 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     cancel_at_period_end: false,
     created_at: '2025-03-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 /** Fake timers for the pages' delays and countdowns: time moves only when a test or a wait moves it. */

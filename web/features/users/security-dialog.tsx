@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { PASSWORD_MESSAGE, PASSWORD_MIN_LENGTH, type Privacy, type User } from '../../../common/users';
+import { Password, type Privacy, type User } from '../../../common/users';
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
 import { notifySuccess } from '../../lib/notify';
 import { useSetNewPassword, useUpdateUser } from './api';
@@ -46,7 +46,7 @@ interface SecurityValues {
   allow_messages: boolean;
 }
 
-/** The spec's password rules, shared by both modes. `requireNew` when a new password is owed. */
+/** The password rules of common/users.ts, shared by both modes. `requireNew` when a new password is owed. */
 export function validateNewPassword(
   values: Pick<SecurityValues, 'new_password' | 'confirm_password'>,
   requireNew: boolean,
@@ -54,7 +54,8 @@ export function validateNewPassword(
   const errors: { new_password?: string; confirm_password?: string } = {};
   const changing = requireNew || values.new_password !== '' || values.confirm_password !== '';
   if (!changing) return errors;
-  if (values.new_password.length < PASSWORD_MIN_LENGTH) errors.new_password = PASSWORD_MESSAGE;
+  const checked = Password.safeParse(values.new_password);
+  if (!checked.success) errors.new_password = checked.error.issues[0]?.message;
   if (values.new_password !== values.confirm_password)
     errors.confirm_password = PASSWORDS_DO_NOT_MATCH_MESSAGE;
   return errors;
