@@ -1,3 +1,4 @@
+import nodeConsole from 'node:console';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { unstubbedCalls } from './render';
@@ -56,3 +57,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+/*
+ * happy-dom does not load iframe pages and reports each embedded video (a lesson's YouTube
+ * player) through Node's own console, which it was handed before the tests' console. That
+ * report, and only that one, is dropped; any other error still shows.
+ */
+const nodeConsoleError = nodeConsole.error.bind(nodeConsole);
+nodeConsole.error = (...args: unknown[]) => {
+  const [first] = args;
+  const iframeNotLoaded =
+    first instanceof Error &&
+    first.name === 'NotSupportedError' &&
+    first.message.includes('Iframe page loading is disabled');
+  if (!iframeNotLoaded) nodeConsoleError(...args);
+};
