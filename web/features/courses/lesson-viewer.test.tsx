@@ -16,7 +16,13 @@ const article: Lesson = {
   content_url: null,
   content_text: 'Feet shoulder-width apart.',
 };
-const LESSONS = [video, article, quiz];
+const upload: Lesson = {
+  ...video,
+  id: '33333333-3333-4333-8333-33333333333a',
+  title: 'Standing, Filmed',
+  content_url: '/media/lesson-videos/2f1c.mp4',
+};
+const LESSONS = [video, article, quiz, upload];
 
 function renderViewer(lessonId: string) {
   stubFetch({
@@ -66,5 +72,16 @@ describe('LessonViewer on a phone', () => {
     expect(screen.getByRole('button', { name: 'Previous' }).textContent).toBe('Previous');
     expect(screen.getByRole('button', { name: 'Next' }).textContent).toBe('Next');
     expect(screen.getByRole('button', { name: 'Complete Quiz to Mark as Done' })).toBeTruthy();
+  });
+});
+
+describe('LessonViewer with an uploaded video', () => {
+  it('plays it in a named player that claims no captions it does not have', () => {
+    renderViewer(upload.id);
+    const player = screen
+      .getAllByLabelText('Standing, Filmed')
+      .find((element) => element.tagName === 'VIDEO')!;
+    expect(player.getAttribute('src')).toBe('/media/lesson-videos/2f1c.mp4');
+    expect(player.querySelector('track')).toBeNull();
   });
 });

@@ -209,9 +209,8 @@ function LessonBody({
     <Stack gap="sm">
       {source.kind === 'file' && (
         <AspectRatio ratio={16 / 9}>
-          <video controls preload="metadata" src={source.src} aria-label={lesson.title}>
-            <track kind="captions" />
-          </video>
+          {/* No empty captions track: it would claim captions that lessons do not have yet. */}
+          <video controls preload="metadata" src={source.src} aria-label={lesson.title} />
         </AspectRatio>
       )}
       {source.kind === 'embed' && (
