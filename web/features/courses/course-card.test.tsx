@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CourseSummary } from '../../../common/courses';
+import { namedGenericElements } from '../../test/a11y';
 import { renderRoutes, Where } from '../../test/render';
 import { CourseCard } from './course-card';
 import { makeCourse } from './test-data';
@@ -26,6 +27,12 @@ describe('CourseCard', () => {
     // The card is named by its title link, and no link wraps the Enroll button.
     expect(screen.getByRole('article', { name: course.title })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Enroll Now' }).closest('a')).toBeNull();
+  });
+
+  it('says what its figures are in words a screen reader reads, not in names ARIA forbids', () => {
+    const { container } = renderCard(makeCourse({ total_duration_minutes: 95 }));
+    expect(namedGenericElements(container)).toEqual([]);
+    expect(screen.getByText('Duration').closest('p')?.textContent).toBe('Duration 1 h 35 min');
   });
 
   it('enrols from its button without opening the course', () => {

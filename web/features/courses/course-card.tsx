@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Image, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconClock, IconStar, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { CourseSummary } from '../../../common/courses';
@@ -66,7 +66,8 @@ export function CourseCard({
         <Group gap="md">
           <Group gap={4}>
             <IconClock size={16} aria-hidden />
-            <Text size="sm" aria-label={`Duration ${formatCourseDuration(course)}`}>
+            <Text size="sm">
+              <VisuallyHidden>Duration </VisuallyHidden>
               {formatCourseDuration(course)}
             </Text>
           </Group>

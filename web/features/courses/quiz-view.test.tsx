@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { QuizResponse, SubmitQuizResponse } from '../../../common/progress';
+import { namedGenericElements } from '../../test/a11y';
 import { makeUser, signInAs, stubFetch, TestProviders } from '../../test/render';
 import { QuizView } from './quiz-view';
 
@@ -119,6 +120,7 @@ describe('QuizView with a pass mark', () => {
     expect(await screen.findByRole('heading', { name: 'Quiz Completed' })).toBeTruthy();
     expect(screen.getByLabelText('Your score').textContent).toBe('100%');
     expect(screen.getByText('Pass mark: 70% (passed)')).toBeTruthy();
+    expect(namedGenericElements(document.body)).toEqual([]);
     await waitFor(() => expect(onCompleted).toHaveBeenCalledWith(LESSON));
   });
 

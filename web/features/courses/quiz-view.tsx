@@ -105,7 +105,7 @@ export function QuizView({
         <Card withBorder padding="lg">
           <Stack gap="xs" align="center">
             <Title order={3}>{shown.passed ? 'Quiz Completed' : 'Not Passed Yet'}</Title>
-            <Text size="xl" fw={700} aria-label="Your score">
+            <Text component="output" size="xl" fw={700} aria-label="Your score">
               {shown.score}%
             </Text>
             <Text c="dimmed">
@@ -184,7 +184,7 @@ function AnswerReview({
   responses: QuizResponse[];
 }) {
   return (
-    <Stack gap="md" aria-label="Answer review">
+    <Stack component="section" gap="md" aria-label="Answer review">
       {responses.map((response, index) => {
         const options = questions.find((q) => q.id === response.question_id)?.options ?? [];
         const optionText = (i: number | null) =>
