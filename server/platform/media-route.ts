@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { parseRange } from './byte-range';
+import { RANGE_NOT_SATISFIABLE_MESSAGE } from './errors';
 import type { MediaStorage } from './storage';
 
 /** What @fastify/static sends for the local store (immutable: 365 days): a public id never changes content. */
@@ -38,7 +39,7 @@ export function registerMediaRoute(app: FastifyInstance, storage: MediaStorage):
         return reply
           .status(416)
           .header('content-range', `bytes */${found.size}`)
-          .send({ error: 'The requested range is past the end of the file', code: 'RANGE_NOT_SATISFIABLE' });
+          .send({ error: RANGE_NOT_SATISFIABLE_MESSAGE, code: 'RANGE_NOT_SATISFIABLE' });
       }
       if (found.etag) reply.header('etag', found.etag);
       reply.type(found.contentType);
