@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { parseRange } from './byte-range';
 import { RANGE_NOT_SATISFIABLE_MESSAGE } from './errors';
@@ -53,7 +54,8 @@ export function registerMediaRoute(app: FastifyInstance, storage: MediaStorage):
       } else {
         reply.header('content-length', found.size);
       }
-      return reply.send(request.method === 'HEAD' ? null : found.body);
+      // For HEAD, Fastify drains a stream and keeps the length set here; an empty one costs nothing.
+      return reply.send(request.method === 'HEAD' ? Readable.from([]) : found.body);
     },
   );
 }

@@ -10,7 +10,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../config';
 import { rangeHeader } from './byte-range';
-import { assertSafeId, byteCounter, SAFE_ID, type MediaStorage } from './storage';
+import { assertSafeId, byteCounter, resolveRange, SAFE_ID, type MediaStorage } from './storage';
 
 type S3Settings = Pick<
   Config,
@@ -102,11 +102,16 @@ export function s3Storage(config: S3Settings): MediaStorage {
 
     async get(publicId, options = {}) {
       if (!SAFE_ID.test(publicId)) return null;
-      const { range, ifNoneMatch } = options;
-      // S3 has no answer of its own for an empty suffix (`bytes=-0`), which no byte satisfies.
-      if (range && 'suffix' in range && range.suffix === 0) {
+      const { ifNoneMatch } = options;
+      let range = options.range;
+      // A suffix (`bytes=-500`) becomes positions first: not every S3-compatible server reads
+      // suffixes, and none of them has an answer for an empty one.
+      if (range && 'suffix' in range) {
         const size = await sizeOf(publicId);
-        return size === null ? null : { kind: 'unsatisfiable', size };
+        if (size === null) return null;
+        const resolved = resolveRange(range, size);
+        if (resolved === 'unsatisfiable') return { kind: 'unsatisfiable', size };
+        range = resolved;
       }
       try {
         const object = await client.send(
