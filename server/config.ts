@@ -120,7 +120,9 @@ const ConfigFields = z.object({
   /** local: files under DATA_DIR/media; s3: an S3-compatible bucket that every instance shares. */
   MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
   /** Another S3-compatible service (MinIO, R2, …); AWS S3 itself when unset. */
-  S3_ENDPOINT: z.url().optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, message: 'S3_ENDPOINT must be an http:// or https:// address' })
+    .optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_BUCKET: z.string().min(1).optional(),
   /** Both or neither: without them the SDK's own chain applies (an instance role, AWS_* variables). */
