@@ -78,9 +78,9 @@ type ReadUpload =
  *
  * A file whose folder came first, names a streamed folder (videos) and is the caller's to use goes
  * to `storeStream` as it arrives and never sits whole in memory. Any other file is read into
- * memory as before: images are small and re-encoded from a buffer anyway, and a file sent before
- * its folder cannot be recognised as a video until its end, which the web app never does (it
- * sends the folder first).
+ * memory as before: images are small and re-encoded from a buffer anyway, and while a file sent
+ * before its folder arrives neither its kind nor its limit is known, so it cannot go anywhere yet
+ * (the web app always sends the folder first).
  */
 async function readUpload(
   request: FastifyRequest,
