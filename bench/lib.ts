@@ -49,7 +49,7 @@ export interface Row {
 }
 
 /** Resident memory of a process in MB, from /proc (Linux); null elsewhere. */
-async function rssMb(pid: number | undefined): Promise<number | null> {
+export async function rssMb(pid: number | undefined): Promise<number | null> {
   if (!pid) return null;
   try {
     const status = await readFile(`/proc/${pid}/status`, 'utf8');

@@ -5,7 +5,10 @@
  * - `select`: a bare Fastify route doing one primary-key SELECT, on its own PGlite or, given a
  *   database URL in `argv[3]`, over `pg` — the database's limit;
  * - `app`: the real app (`buildApp`, every plugin and module) on PGlite or the given database, with
- *   the course data set loaded, the benchmark student signed up and the SQL of each page explained.
+ *   the course data set loaded, the benchmark student signed up and the SQL of each page explained;
+ * - `media`: the real app on PGlite with an administrator signed in, keeping media on local disk or,
+ *   given an S3 endpoint in `argv[3]`, in its bucket (`npm run bench:upload`);
+ * - `s3rver`: an S3-compatible server with the bucket `media` uses, in a process of its own.
  * It tells the parent its address (and what the scenarios need) over IPC, then serves until killed.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -16,8 +19,10 @@ import { PGlite } from '@electric-sql/pglite';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../server/db/client';
+import { BENCH_BUCKET } from './bucket';
 import type { TargetReady } from './lib';
 
+// The second argument is a database URL, or for `media` an S3 endpoint.
 const [kind = 'hello', databaseUrl] = process.argv.slice(2);
 const cleanups: (() => Promise<unknown>)[] = [];
 
@@ -182,6 +187,56 @@ async function realApp(): Promise<TargetReady> {
   };
 }
 
+/** The real app as for uploads: no catalogue, an administrator (lesson videos are theirs). */
+async function mediaApp(s3Endpoint: string | undefined): Promise<TargetReady> {
+  const [{ buildApp }, { loadConfig }, { openDatabase }, { sql }] = await Promise.all([
+    import('../server/app'),
+    import('../server/config'),
+    import('../server/db/client'),
+    import('drizzle-orm'),
+  ]);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    SEED_DEMO: 'false',
+    DATA_DIR: await temporaryDir(),
+    ...(s3Endpoint ? { MEDIA_STORAGE: 's3', S3_ENDPOINT: s3Endpoint, ...BENCH_BUCKET } : {}),
+  });
+  const database = await openDatabase({ dataDir: config.DATA_DIR });
+  cleanups.push(() => database.close());
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  cleanups.unshift(() => app.close());
+  const base = await listen(app);
+  const { id, token } = await signUp(base);
+  await database.db.execute(sql`update users set is_admin = true where id = ${id}`);
+  return { base, token, paths: { upload: '/api/uploads' } };
+}
+
+/** s3rver on a free port, keeping its objects in a temporary folder, with the benchmark's bucket. */
+async function s3Server(): Promise<TargetReady> {
+  const [{ default: S3rver }, { CreateBucketCommand, S3Client }] = await Promise.all([
+    import('s3rver'),
+    import('@aws-sdk/client-s3'),
+  ]);
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: await temporaryDir() });
+  const { port } = await server.run();
+  cleanups.unshift(() => server.close());
+  const base = `http://127.0.0.1:${port}`;
+  const client = new S3Client({
+    endpoint: base,
+    region: BENCH_BUCKET.S3_REGION,
+    forcePathStyle: true,
+    credentials: {
+      accessKeyId: BENCH_BUCKET.S3_ACCESS_KEY_ID,
+      secretAccessKey: BENCH_BUCKET.S3_SECRET_ACCESS_KEY,
+    },
+  });
+  await client.send(new CreateBucketCommand({ Bucket: BENCH_BUCKET.S3_BUCKET }));
+  client.destroy();
+  return { base, paths: {} };
+}
+
 /** CPU profiling on the parent's word, so a profile covers the load phase and nothing else. */
 let profiler: Session | undefined;
 process.on('message', (message: { type: string; file?: string }) => {
@@ -210,8 +265,13 @@ process.on('SIGTERM', () => void stop());
 process.on('disconnect', () => void stop());
 
 try {
-  const ready =
-    kind === 'app' ? await realApp() : kind === 'select' ? await primaryKeySelect() : await helloWorld();
+  const targets: Record<string, () => Promise<TargetReady>> = {
+    app: realApp,
+    select: primaryKeySelect,
+    media: () => mediaApp(databaseUrl),
+    s3rver: s3Server,
+  };
+  const ready = await (targets[kind] ?? helloWorld)();
   process.send?.({ type: 'ready', ...ready });
 } catch (error) {
   process.send?.({ type: 'failed', message: error instanceof Error ? error.stack : String(error) });

@@ -38,7 +38,8 @@ import { registerProbes } from './platform/probes';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { createSerializerCompiler } from './platform/serializer';
 import { createRateLimitStore } from './platform/rate-limit-redis';
-import { dataDirStorage, type MediaStorage } from './platform/storage';
+import { registerMediaRoute } from './platform/media-route';
+import { createMediaStorage, type MediaStorage } from './platform/storage';
 import { createThrottle } from './platform/throttle';
 import { createTransactions } from './platform/tx';
 import type { Platform } from './platform';
@@ -200,7 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOpenApiConventions(app);
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const storage = deps.storage ?? dataDirStorage(config.DATA_DIR);
+  const storage = deps.storage ?? (await createMediaStorage(config));
   const transport =
     deps.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : logTransport(log));
   const sessions = createSessionStore(database.db, clock, {
@@ -260,6 +261,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       immutable: true,
       maxAge: '365d',
     });
+  } else {
+    registerMediaRoute(app, storage);
   }
   await registerWebApp(app, deps.webRoot ?? path.join(projectRoot, 'dist', 'web'));
   return app;

@@ -14,7 +14,7 @@ import { issueTempPassword } from './modules/auth/auth.service';
 import { createSessionStore } from './platform/auth';
 import { systemClock } from './platform/clock';
 import { createEvents } from './platform/events';
-import { dataDirStorage } from './platform/storage';
+import { createMediaStorage } from './platform/storage';
 import { createThrottle } from './platform/throttle';
 
 const HELP = `Kwoon command line: npm run cli -- <command> [options]
@@ -298,7 +298,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     case 'seed-demo': {
       if (args.length > 0) throw new CliError('seed-demo takes no options.');
-      const storage = dataDirStorage(loadConfig().DATA_DIR);
+      const storage = await createMediaStorage(loadConfig());
       const seeded = await withDatabase((database) =>
         seedDemo(database.db, storage, { info: (message) => console.log(message) }),
       );

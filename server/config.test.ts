@@ -88,3 +88,23 @@ describe('PostgreSQL pool settings', () => {
     expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-token' }).METRICS_TOKEN).toBe('a-long-enough-token');
   });
 });
+
+describe('MEDIA_STORAGE', () => {
+  it('keeps media on local disk by default and asks for a bucket with s3', () => {
+    expect(loadConfig({}).MEDIA_STORAGE).toBe('local');
+    expect(() => loadConfig({ MEDIA_STORAGE: 's3' })).toThrow(
+      /S3_BUCKET: S3_BUCKET is required when MEDIA_STORAGE=s3/,
+    );
+    expect(() => loadConfig({ MEDIA_STORAGE: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/,
+    );
+    expect(() => loadConfig({ MEDIA_STORAGE: 'gcs' })).toThrow(/MEDIA_STORAGE/);
+    expect(() => loadConfig({ MEDIA_STORAGE: 's3', S3_BUCKET: 'media', S3_ENDPOINT: 'minio:9000' })).toThrow(
+      /S3_ENDPOINT/,
+    );
+    const s3 = loadConfig({ MEDIA_STORAGE: 's3', S3_BUCKET: 'media' });
+    expect(s3).toMatchObject({ S3_REGION: 'us-east-1', S3_BUCKET: 'media' });
+    expect(s3.S3_FORCE_PATH_STYLE).toBeUndefined();
+    expect(loadConfig({ S3_FORCE_PATH_STYLE: 'false' }).S3_FORCE_PATH_STYLE).toBe(false);
+  });
+});

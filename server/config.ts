@@ -122,6 +122,21 @@ const ConfigFields = z.object({
     .int()
     .min(1)
     .default(100 * 1024 * 1024),
+  /** local: files under DATA_DIR/media; s3: an S3-compatible bucket that every instance shares. */
+  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** Another S3-compatible service (MinIO, R2, …); AWS S3 itself when unset. */
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, message: 'S3_ENDPOINT must be an http:// or https:// address' })
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(1).optional(),
+  /** Both or neither: without them the SDK's own chain applies (an instance role, AWS_* variables). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `bucket` in the path rather than the host name; true by default with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  /** A CDN or public bucket address that uploaded files' URLs point at; else the app serves /media. */
+  S3_PUBLIC_URL: z.url().optional(),
   /** local: the built-in test checkout (no money moves); stripe: Stripe Checkout. */
   PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -155,6 +170,24 @@ const ConfigSchema = ConfigFields.superRefine((config, ctx) => {
         path: ['PUBLIC_URL'],
         message: `PUBLIC_URL is required in production when ${needs.join(' or ')} is set`,
       });
+  }
+  if (config.MEDIA_STORAGE === 's3') {
+    if (!config.S3_BUCKET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'S3_BUCKET is required when MEDIA_STORAGE=s3',
+      });
+    if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+      const missing = config.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message:
+          'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the ' +
+          "SDK's default credentials",
+      });
+    }
   }
   if (config.PAYMENTS_PROVIDER !== 'stripe') return;
   for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {

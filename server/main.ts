@@ -3,7 +3,7 @@ import { assertSafeToStart, configWarnings, loadConfig, postgresOptions, publicU
 import { openDatabase } from './db/client';
 import { prepareSchemaAtStart } from './db/migrate';
 import { openDemoAccounts, seedDemo } from './db/seed';
-import { dataDirStorage } from './platform/storage';
+import { createMediaStorage } from './platform/storage';
 
 async function main() {
   const config = loadConfig();
@@ -15,7 +15,7 @@ async function main() {
   });
   // The app's logger does not exist yet; waiting for another instance's migration is told on stderr.
   const migrated = await prepareSchemaAtStart(database, config, (message) => console.error(message));
-  const storage = dataDirStorage(config.DATA_DIR);
+  const storage = await createMediaStorage(config);
   const app = await buildApp({ config, database, storage });
   // What start-up did (migrations, demo content) is told once, in the start banner, rather than scattered before it.
   const notes: string[] = [];

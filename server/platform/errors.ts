@@ -192,8 +192,11 @@ const CODE_BY_STATUS: Record<number, string> = {
   413: 'PAYLOAD_TOO_LARGE',
   414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  416: 'RANGE_NOT_SATISFIABLE',
   429: 'TOO_MANY_REQUESTS',
 };
+
+export const RANGE_NOT_SATISFIABLE_MESSAGE = 'The requested range is past the end of the file';
 
 /** A client error thrown by Fastify or a plugin, in the API's terms. */
 function clientError(error: FastifyError, status: number): { status: number; code: string; message: string } {
@@ -201,7 +204,13 @@ function clientError(error: FastifyError, status: number): { status: number; cod
   if (known) return known;
   const code = CODE_BY_STATUS[status] ?? 'BAD_REQUEST';
   const message =
-    status === 413 ? 'The request is too large' : status === 415 ? 'Unsupported content type' : error.message;
+    status === 413
+      ? 'The request is too large'
+      : status === 415
+        ? 'Unsupported content type'
+        : status === 416
+          ? RANGE_NOT_SATISFIABLE_MESSAGE
+          : error.message;
   return { status, code, message };
 }
 
@@ -260,6 +269,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
+      // What a plugin says alongside (the file size a 416 from the static files carries).
+      const { headers } = error as { headers?: Record<string, string> };
+      if (headers) reply.headers(headers);
       const mapped = clientError(error, status);
       return reply.status(mapped.status).send({ error: mapped.message, code: mapped.code });
     }

@@ -10,7 +10,7 @@ import { testConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { fixedClock } from '../platform/clock';
 import type { MailMessage, MailTransport } from '../platform/mail';
-import { localStorage } from '../platform/storage';
+import { localStorage, type MediaStorage } from '../platform/storage';
 
 /** A fresh copy of the migrated database for one test file. */
 export async function openTestDatabase(): Promise<{
@@ -66,6 +66,8 @@ export interface TestAppOptions {
   runJobsBeforeReply?: boolean;
   /** The first n deliveries fail, as with a mail server that is down. */
   mailFailures?: number;
+  /** Another media store than the one the configuration names (by default a local folder). */
+  storage?: MediaStorage;
 }
 
 export async function createTestApp(
@@ -84,12 +86,13 @@ export async function createTestApp(
 export async function createSecondInstance(
   first: TestApp,
   overrides: Partial<Config> = {},
+  options: Pick<TestAppOptions, 'storage'> = {},
 ): Promise<TestApp> {
   const database = first.databaseUrl ? await openPostgres(first.databaseUrl, { poolMax: 4 }) : first.database;
   const close = async () => {
     if (database !== first.database) await database.close();
   };
-  return startApp(database, first.databaseUrl, close, overrides, {});
+  return startApp(database, first.databaseUrl, close, overrides, options);
 }
 
 async function startApp(
@@ -117,7 +120,8 @@ async function startApp(
     database,
     clock,
     mailTransport,
-    storage: localStorage(mediaDir),
+    // With MEDIA_STORAGE=s3 the app builds its store from the configuration, as in production.
+    storage: options.storage ?? (config.MEDIA_STORAGE === 's3' ? undefined : localStorage(mediaDir)),
     webRoot: options.webRoot ?? path.join(mediaDir, 'no-web-build'),
     logStream: options.logStream,
     prettyLogs: options.prettyLogs,

@@ -210,6 +210,49 @@ describe('POST /api/uploads — lesson-videos', () => {
     expect(existsSync(path.join(t.mediaDir, body.public_id))).toBe(false);
   });
 
+  it('answers a byte range of a stored video with 206, and one past its end with 416', async () => {
+    const data = mp4OfSize(1000);
+    const body = (
+      await upload([folder('lesson-videos'), filePart(data, 'l.mp4', 'video/mp4')], admin)
+    ).json();
+    const part = await t.app.inject({
+      method: 'GET',
+      url: body.secure_url,
+      headers: { range: 'bytes=0-99' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 0-99/1000');
+    expect(part.headers['accept-ranges']).toBe('bytes');
+    expect(part.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(part.rawPayload.equals(data.subarray(0, 100))).toBe(true);
+    const tail = await t.app.inject({ method: 'GET', url: body.secure_url, headers: { range: 'bytes=-10' } });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.equals(data.subarray(990))).toBe(true);
+    const past = await t.app.inject({
+      method: 'GET',
+      url: body.secure_url,
+      headers: { range: 'bytes=5000-' },
+    });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe('bytes */1000');
+    expect(past.json()).toEqual({
+      error: 'The requested range is past the end of the file',
+      code: 'RANGE_NOT_SATISFIABLE',
+    });
+  });
+
+  it('stores a streamed video under its id only once it is whole', async () => {
+    // The store writes to a hidden file beside the final one, then renames it: nothing else remains.
+    const data = mp4OfSize(3 * MB);
+    const body = (
+      await upload([folder('lesson-videos'), filePart(data, 'l.mp4', 'video/mp4')], admin)
+    ).json();
+    expect(body.bytes).toBe(data.length);
+    const names = await readdir(path.join(t.mediaDir, 'lesson-videos'));
+    expect(names.filter((name) => name.startsWith('.'))).toEqual([]);
+    expect((await readFile(path.join(t.mediaDir, body.public_id))).equals(data)).toBe(true);
+  });
+
   it.each([
     ['an image', () => png(32, 32)],
     ['audio in an MP4 container', async () => isoMedia('M4A ')],

@@ -12,6 +12,7 @@ import {
   bearerSecurity,
 } from '../../platform/errors';
 import { perUserRateLimit, type RateRule } from '../../platform/rate-limit';
+import { streamLimited } from './stream-limited';
 import type { FolderPolicy, UploadsService } from './uploads.service';
 
 /**
@@ -63,18 +64,31 @@ async function drain(file: Readable) {
   for await (const _chunk of file) void _chunk;
 }
 
+/** What a multipart upload held: a file read into memory, or one already stored as it arrived. */
+type ReadUpload =
+  | { folder: UploadFolder; data: Buffer; stored?: never }
+  | { folder: UploadFolder; stored: UploadResponse; data?: never };
+
 /**
  * Reads the `folder` field and the `file` part of a multipart upload, in either order, holding
  * each folder to its own size limit while the file streams in (a file sent before its folder is
  * held to the largest limit the caller may use, then to its folder's). An oversize file is read to
  * its end (and dropped) and answered with 413, so the client always gets the answer. Students get
  * 403 on the admin folders.
+ *
+ * A file whose folder came first, names a streamed folder (videos) and is the caller's to use goes
+ * to `storeStream` as it arrives and never sits whole in memory. Any other file is read into
+ * memory as before: images are small and re-encoded from a buffer anyway, and while a file sent
+ * before its folder arrives neither its kind nor its limit is known, so it cannot go anywhere yet
+ * (the web app always sends the folder first).
  */
 async function readUpload(
   request: FastifyRequest,
   auth: AuthContext,
   policy: (folder: UploadFolder) => FolderPolicy,
-): Promise<{ folder: UploadFolder; data: Buffer }> {
+  storeStream: (folder: UploadFolder, file: Readable) => Promise<UploadResponse>,
+  discard: (publicId: string) => Promise<void>,
+): Promise<ReadUpload> {
   if (!request.isMultipart()) {
     throw unsupportedMediaType('Please send the file as multipart/form-data', 'NOT_MULTIPART');
   }
@@ -83,44 +97,65 @@ async function readUpload(
   const lengthHint = Number(request.headers['content-length']);
   let folder: string | undefined;
   let data: Buffer | undefined;
+  let streamed: { bytes: number; outcome: PromiseSettledResult<UploadResponse> } | undefined;
   let tooLarge = false;
   try {
-    const parts = request.parts({ limits: { fileSize: callerMax, files: 1 } });
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file') {
-          await drain(part.file);
-          continue;
+    try {
+      const parts = request.parts({ limits: { fileSize: callerMax, files: 1 } });
+      for await (const part of parts) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file') {
+            await drain(part.file);
+            continue;
+          }
+          const known = UploadFolder.safeParse(folder);
+          const rules = known.success ? policy(known.data) : undefined;
+          if (known.success && rules?.streamed && (auth.user.is_admin || !rules.adminOnly)) {
+            const read = await streamLimited(part.file, rules.maxBytes, (body) =>
+              storeStream(known.data, body),
+            );
+            tooLarge = read.tooLarge;
+            streamed = read;
+            continue;
+          }
+          const buffer = await readLimited(part.file, rules?.maxBytes ?? callerMax, lengthHint);
+          if (buffer) data = buffer;
+          else tooLarge = true;
+        } else if (part.fieldname === 'folder' && !streamed) {
+          // Once a file is stored under its folder, a later folder field cannot move it.
+          folder = String(part.value).trim();
         }
-        const known = UploadFolder.safeParse(folder);
-        const limit = known.success ? policy(known.data).maxBytes : callerMax;
-        const buffer = await readLimited(part.file, limit, lengthHint);
-        if (buffer) data = buffer;
-        else tooLarge = true;
-      } else if (part.fieldname === 'folder') {
-        folder = String(part.value).trim();
       }
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      // Past the caller's largest limit busboy drops the rest of the file and the parts end with this.
+      if (code === 'FST_REQ_FILE_TOO_LARGE') tooLarge = true;
+      else if (code === 'FST_FILES_LIMIT')
+        throw badRequest('Please upload one file at a time', 'TOO_MANY_FILES');
+      // The multipart plugin's own refusals carry their status; the parser's (a missing boundary,
+      // a body that ends mid-part) are plain errors about what the client sent.
+      else if ((error as { statusCode?: number }).statusCode) throw error;
+      else throw badRequest('The upload is not a well-formed multipart form', 'INVALID_MULTIPART');
     }
+    if (!folder) throw badRequest(FOLDER_REQUIRED_MESSAGE, 'FOLDER_REQUIRED');
+    const parsed = UploadFolder.safeParse(folder);
+    if (!parsed.success) throw badRequest(UNKNOWN_FOLDER_MESSAGE, 'UNKNOWN_FOLDER');
+    const rules = policy(parsed.data);
+    if (rules.adminOnly && !auth.user.is_admin) throw forbidden('Admin access required', 'ADMIN_ONLY');
+    const size = streamed ? streamed.bytes : data?.length;
+    if (tooLarge || (size !== undefined && size > rules.maxBytes))
+      throw payloadTooLarge(rules.tooLargeMessage, 'FILE_TOO_LARGE');
+    if (!size) throw badRequest(NO_FILE_MESSAGE, 'FILE_REQUIRED');
+    if (streamed?.outcome.status === 'rejected') throw streamed.outcome.reason;
+    if (streamed?.outcome.status === 'fulfilled')
+      return { folder: parsed.data, stored: streamed.outcome.value };
+    return { folder: parsed.data, data: data! };
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    // Past the caller's largest limit busboy drops the rest of the file and the parts end with this.
-    if (code === 'FST_REQ_FILE_TOO_LARGE') tooLarge = true;
-    else if (code === 'FST_FILES_LIMIT')
-      throw badRequest('Please upload one file at a time', 'TOO_MANY_FILES');
-    // The multipart plugin's own refusals carry their status; the parser's (a missing boundary,
-    // a body that ends mid-part) are plain errors about what the client sent.
-    else if ((error as { statusCode?: number }).statusCode) throw error;
-    else throw badRequest('The upload is not a well-formed multipart form', 'INVALID_MULTIPART');
+    // A file stored while it arrived goes again when the request as a whole is refused.
+    if (streamed?.outcome.status === 'fulfilled')
+      await discard(streamed.outcome.value.public_id).catch(() => {});
+    throw error;
   }
-  if (!folder) throw badRequest(FOLDER_REQUIRED_MESSAGE, 'FOLDER_REQUIRED');
-  const parsed = UploadFolder.safeParse(folder);
-  if (!parsed.success) throw badRequest(UNKNOWN_FOLDER_MESSAGE, 'UNKNOWN_FOLDER');
-  const rules = policy(parsed.data);
-  if (rules.adminOnly && !auth.user.is_admin) throw forbidden('Admin access required', 'ADMIN_ONLY');
-  if (tooLarge || (data && data.length > rules.maxBytes))
-    throw payloadTooLarge(rules.tooLargeMessage, 'FILE_TOO_LARGE');
-  if (!data || data.length === 0) throw badRequest(NO_FILE_MESSAGE, 'FILE_REQUIRED');
-  return { folder: parsed.data, data };
 }
 
 export function uploadsRoutes(services: { uploads: UploadsService }): FastifyPluginAsyncZod {
@@ -154,8 +189,15 @@ export function uploadsRoutes(services: { uploads: UploadsService }): FastifyPlu
       },
       async (request) => {
         const auth = requireAuth(request);
-        const { folder, data } = await readUpload(request, auth, (f) => uploads.policy(f));
-        return uploads.upload({ folder, data, ownerId: auth.user.id });
+        const read = await readUpload(
+          request,
+          auth,
+          (folder) => uploads.policy(folder),
+          (folder, file) => uploads.uploadStream({ folder, file, ownerId: auth.user.id }),
+          (publicId) => uploads.discard(publicId),
+        );
+        if (read.stored) return read.stored;
+        return uploads.upload({ folder: read.folder, data: read.data, ownerId: auth.user.id });
       },
     );
 

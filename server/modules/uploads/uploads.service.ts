@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import {
@@ -13,6 +14,7 @@ import {
 import { notFound, unsupportedMediaType } from '../../platform/errors';
 import type { Platform } from '../../platform';
 import { createUploadsRepo } from './uploads.repo';
+import { peek } from './stream-limited';
 
 /** Image formats we accept, as detected from the file's bytes (never from its name or header). */
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
@@ -40,7 +42,12 @@ export interface FolderPolicy {
   adminOnly: boolean;
   maxBytes: number;
   tooLargeMessage: string;
+  /** The folder's files go to the store as they arrive (videos), not through memory (images). */
+  streamed: boolean;
 }
+
+/** What file-type reads to recognise a file: its detectors look no further than this. */
+const SNIFF_BYTES = 4100;
 
 /** Decompression-bomb guard: refuse images with more pixels than a large photo. */
 const MAX_INPUT_PIXELS = 60_000_000;
@@ -66,25 +73,30 @@ export function createUploadsService(platform: Platform) {
     }
   }
 
-  /** Stores the bytes and records them; the stored file is removed again if the record fails. */
+  /**
+   * Stores the bytes (a buffer, or a stream counted as it goes) and records them with their real
+   * size; the stored file is removed again if the record fails.
+   */
   async function store(file: {
     folder: UploadFolder;
     ext: string;
     contentType: string;
-    data: Buffer;
+    data: Buffer | Readable;
     ownerId: string;
     width: number | null;
     height: number | null;
   }): Promise<UploadResponse> {
     const publicId = `${file.folder}/${randomUUID()}.${file.ext}`;
-    const url = await platform.storage.put(publicId, file.data, file.contentType);
+    const { url, bytes } = Buffer.isBuffer(file.data)
+      ? { url: await platform.storage.put(publicId, file.data, file.contentType), bytes: file.data.length }
+      : await platform.storage.putStream(publicId, file.data, file.contentType);
     try {
       await repo.insert({
         public_id: publicId,
         folder: file.folder,
         owner_id: file.ownerId,
         content_type: file.contentType,
-        bytes: file.data.length,
+        bytes,
         width: file.width,
         height: file.height,
         created_at: platform.clock.now(),
@@ -97,7 +109,7 @@ export function createUploadsService(platform: Platform) {
       secure_url: url,
       public_id: publicId,
       format: file.ext,
-      bytes: file.data.length,
+      bytes,
       width: file.width,
       height: file.height,
     };
@@ -108,13 +120,47 @@ export function createUploadsService(platform: Platform) {
     policy(folder: UploadFolder): FolderPolicy {
       const adminOnly = ADMIN_FOLDERS.has(folder);
       if (FOLDER_RULES[folder]) {
-        return { adminOnly, maxBytes: IMAGE_MAX_BYTES, tooLargeMessage: IMAGE_TOO_LARGE_MESSAGE };
+        return {
+          adminOnly,
+          maxBytes: IMAGE_MAX_BYTES,
+          tooLargeMessage: IMAGE_TOO_LARGE_MESSAGE,
+          streamed: false,
+        };
       }
       return {
         adminOnly,
         maxBytes: platform.config.UPLOAD_VIDEO_MAX_BYTES,
         tooLargeMessage: VIDEO_TOO_LARGE_MESSAGE,
+        streamed: true,
       };
+    },
+
+    /**
+     * A video on its way in: recognised from its first bytes, then stored as it arrives. When
+     * `file` fails midway (over its limit, the client gone) the store keeps nothing and this rejects.
+     */
+    async uploadStream(input: {
+      folder: UploadFolder;
+      file: Readable;
+      ownerId: string;
+    }): Promise<UploadResponse> {
+      const { head, whole } = await peek(input.file, SNIFF_BYTES);
+      const type = await fileTypeFromBuffer(head);
+      if (!type || !VIDEO_TYPES.has(type.mime)) throw unsupportedMediaType(VIDEO_TYPE_MESSAGE, 'NOT_A_VIDEO');
+      return store({
+        ...input,
+        data: whole,
+        ext: type.ext,
+        contentType: type.mime,
+        width: null,
+        height: null,
+      });
+    },
+
+    /** Forgets a stored upload the request that made it did not complete (its answer is an error). */
+    async discard(publicId: string): Promise<void> {
+      await repo.delete(publicId);
+      await platform.storage.remove(publicId);
     },
 
     async upload(input: { folder: UploadFolder; data: Buffer; ownerId: string }): Promise<UploadResponse> {
