@@ -198,20 +198,19 @@ const CODE_BY_STATUS: Record<number, string> = {
 
 export const RANGE_NOT_SATISFIABLE_MESSAGE = 'The requested range is past the end of the file';
 
+/** Plain words for what Fastify and its plugins say in their own terms. */
+const MESSAGE_BY_STATUS: Record<number, string> = {
+  413: 'The request is too large',
+  415: 'Unsupported content type',
+  416: RANGE_NOT_SATISFIABLE_MESSAGE,
+};
+
 /** A client error thrown by Fastify or a plugin, in the API's terms. */
 function clientError(error: FastifyError, status: number): { status: number; code: string; message: string } {
   const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
   if (known) return known;
   const code = CODE_BY_STATUS[status] ?? 'BAD_REQUEST';
-  const message =
-    status === 413
-      ? 'The request is too large'
-      : status === 415
-        ? 'Unsupported content type'
-        : status === 416
-          ? RANGE_NOT_SATISFIABLE_MESSAGE
-          : error.message;
-  return { status, code, message };
+  return { status, code, message: MESSAGE_BY_STATUS[status] ?? error.message };
 }
 
 /**
