@@ -108,36 +108,23 @@ async function enrolledCourse(database: Database, userId: string): Promise<strin
   return row.course_id;
 }
 
-/** The real app; imported here only, so the anchors' processes hold none of it in memory. */
-async function realApp(): Promise<TargetReady> {
-  const [
-    { buildApp },
-    { loadConfig },
-    { openDatabase },
-    { createCoursesRepo },
-    { createProgressRepo },
-    { createSessionStore },
-    { systemClock },
-    { loadCourseData },
-    { explainEndpoint },
-  ] = await Promise.all([
+/**
+ * The real app (`buildApp`, every plugin and module) at the production log level, on a migrated
+ * database, with the benchmark's user signed up. Imported here only, so the anchors' processes
+ * hold none of it in memory.
+ */
+async function startRealApp(settings: Record<string, string>) {
+  const [{ buildApp }, { loadConfig }, { openDatabase }] = await Promise.all([
     import('../server/app'),
     import('../server/config'),
     import('../server/db/client'),
-    import('../server/modules/courses/courses.repo'),
-    import('../server/modules/progress/progress.repo'),
-    import('../server/platform/auth'),
-    import('../server/platform/clock'),
-    import('./course-data'),
-    import('./explain'),
   ]);
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     SEED_DEMO: 'false',
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
     DATA_DIR: await temporaryDir(),
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...settings,
   });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   cleanups.push(() => database.close());
@@ -147,6 +134,30 @@ async function realApp(): Promise<TargetReady> {
   cleanups.unshift(() => app.close());
   const base = await listen(app);
   const { id, token } = await signUp(base);
+  return { database, base, id, token };
+}
+
+/** The real app with the course data set loaded and the SQL of each page explained. */
+async function realApp(): Promise<TargetReady> {
+  const [
+    { createCoursesRepo },
+    { createProgressRepo },
+    { createSessionStore },
+    { systemClock },
+    { loadCourseData },
+    { explainEndpoint },
+  ] = await Promise.all([
+    import('../server/modules/courses/courses.repo'),
+    import('../server/modules/progress/progress.repo'),
+    import('../server/platform/auth'),
+    import('../server/platform/clock'),
+    import('./course-data'),
+    import('./explain'),
+  ]);
+  const { database, base, id, token } = await startRealApp({
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   const pipeline = {
     features: '/api/features',
     health: '/api/health',
@@ -189,26 +200,10 @@ async function realApp(): Promise<TargetReady> {
 
 /** The real app as for uploads: no catalogue, an administrator (lesson videos are theirs). */
 async function mediaApp(s3Endpoint: string | undefined): Promise<TargetReady> {
-  const [{ buildApp }, { loadConfig }, { openDatabase }, { sql }] = await Promise.all([
-    import('../server/app'),
-    import('../server/config'),
-    import('../server/db/client'),
-    import('drizzle-orm'),
-  ]);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-    SEED_DEMO: 'false',
-    DATA_DIR: await temporaryDir(),
-    ...(s3Endpoint ? { MEDIA_STORAGE: 's3', S3_ENDPOINT: s3Endpoint, ...BENCH_BUCKET } : {}),
-  });
-  const database = await openDatabase({ dataDir: config.DATA_DIR });
-  cleanups.push(() => database.close());
-  await database.migrate();
-  const app = await buildApp({ config, database });
-  cleanups.unshift(() => app.close());
-  const base = await listen(app);
-  const { id, token } = await signUp(base);
+  const { sql } = await import('drizzle-orm');
+  const { database, base, id, token } = await startRealApp(
+    s3Endpoint ? { MEDIA_STORAGE: 's3', S3_ENDPOINT: s3Endpoint, ...BENCH_BUCKET } : {},
+  );
   await database.db.execute(sql`update users set is_admin = true where id = ${id}`);
   return { base, token, paths: { upload: '/api/uploads' } };
 }
