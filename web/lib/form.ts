@@ -1,5 +1,5 @@
-import type { FormEvent } from 'react';
-import { schemaResolver, type FormErrors } from '@mantine/form';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import type { z } from 'zod';
 import { ApiRequestError } from './api-client';
 
@@ -7,7 +7,7 @@ import { ApiRequestError } from './api-client';
  * A Mantine form validator from a shared schema, for forms whose field values need converting
  * first (a NumberInput's '' for "empty", say) before the schema sees them.
  */
-export function validateWith<Values>(
+function validateWith<Values>(
   schema: z.ZodType,
   toInput: (values: Values) => unknown,
 ): (values: Values) => FormErrors {
@@ -19,7 +19,7 @@ export function validateWith<Values>(
  * The server's word on single fields (`details: [{ path, message }]` of a 400 or 409), for the
  * fields the form has: a taken username belongs under Username, not only in a banner.
  */
-export function serverFieldErrors(error: unknown, fields: readonly string[]): Record<string, string> {
+function serverFieldErrors(error: unknown, fields: readonly string[]): Record<string, string> {
   if (!(error instanceof ApiRequestError) || !Array.isArray(error.details)) return {};
   const errors: Record<string, string> = {};
   for (const issue of error.details as unknown[]) {
@@ -31,11 +31,71 @@ export function serverFieldErrors(error: unknown, fields: readonly string[]): Re
   return errors;
 }
 
-/** Moves focus to the first field the form marks invalid, so a keyboard user lands on it. */
-export function focusFirstInvalid(form: HTMLFormElement | null): void {
-  // After Mantine has rendered the errors.
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+/** The form element a submit event came from: where the first invalid field is looked for. */
+const formOf = (event: FormEvent<HTMLFormElement> | undefined) => event?.currentTarget ?? null;
+
+export interface SchemaFormOptions<Values> {
+  /** The shared schema from common/ that the server checks the same request against. */
+  schema: z.ZodType;
+  initialValues: Values;
+  /** What the schema checks, when the form keeps values in another shape (a NumberInput's ''). */
+  toInput?: (values: Values) => unknown;
+  /** The fields a server refusal may name in its details (`path`), to show under them. */
+  serverFields?: readonly string[];
+  /** The values changed: an answer to the values sent before no longer applies. */
+  onValuesChange?: () => void;
 }
 
-/** The form element a submit event came from, for `focusFirstInvalid`. */
-export const formOf = (event: FormEvent<HTMLFormElement> | undefined) => event?.currentTarget ?? null;
+/**
+ * Every form's one helper: Mantine's form checked against the shared schema, the first invalid
+ * field focused when a submit is refused (by the schema or by the server), and the server's
+ * field details put under their fields.
+ */
+// Mantine's own bound on form values: an interface has no index signature for `unknown`.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function useSchemaForm<Values extends Record<string, any>>({
+  schema,
+  initialValues,
+  toInput = (values) => values,
+  serverFields = [],
+  onValuesChange,
+}: SchemaFormOptions<Values>) {
+  const form = useForm<Values>({ initialValues, validate: validateWith(schema, toInput), onValuesChange });
+  // The submit event's form, kept for the server's answer that comes after the event is over.
+  const element = useRef<HTMLFormElement | null>(null);
+  // Asks for the focus to move once the errors that come with it are on screen.
+  const [focusRequest, setFocusRequest] = useState(0);
+  const focusFirstInvalid = () => setFocusRequest((n) => n + 1);
+  useEffect(() => {
+    // A keyboard or screen-reader user lands on the first field to fix.
+    if (focusRequest > 0) element.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+
+  return {
+    form,
+
+    /** The form's submit handler: `handler` gets the values once the schema accepts them. */
+    onSubmit: (handler: (values: Values) => void) => (event?: FormEvent<HTMLFormElement>) => {
+      element.current = formOf(event) ?? element.current;
+      form.onSubmit(handler, focusFirstInvalid)(event);
+    },
+
+    /** Whether a server refusal names fields of this form (then the fields say it, not a banner). */
+    namesFields: (error: unknown) => Object.keys(serverFieldErrors(error, serverFields)).length > 0,
+
+    /** Puts a server refusal's field messages under their fields and focuses the first; false when it named none. */
+    showServerErrors: (error: unknown): boolean => {
+      const errors = serverFieldErrors(error, serverFields);
+      if (Object.keys(errors).length === 0) return false;
+      form.setErrors(errors);
+      focusFirstInvalid();
+      return true;
+    },
+
+    /** Puts one message under one field (a wrong current password) and focuses it. */
+    showFieldError: (field: string, message: string) => {
+      form.setFieldError(field, message);
+      focusFirstInvalid();
+    },
+  };
+}

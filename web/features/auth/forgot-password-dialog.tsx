@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Code, CopyButton, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { z } from 'zod';
 import {
   RESET_CODE_LENGTH,
   RESET_CODE_RESEND_SECONDS,
@@ -14,6 +14,7 @@ import {
   type SecurityQuestion,
 } from '../../../common/auth';
 import { errorMessage } from '../../lib/api-client';
+import { useSchemaForm } from '../../lib/form';
 import { formatDateTime } from '../../lib/format';
 import {
   RESET_CODE_FAILED_MESSAGE,
@@ -25,6 +26,9 @@ import {
   useSecurityQuestionsByEmail,
   useTempSignIn,
 } from './api';
+
+/** The code step's one field, checked as the server checks the code. */
+const CodeStepInput = z.object({ code: ResetCode });
 
 export interface ForgotPasswordDialogProps {
   opened: boolean;
@@ -47,11 +51,11 @@ const HINT_LABELS: Record<SecurityQuestion['key'], string> = {
 
 function EmailStep({ onCodeSent }: { onCodeSent: (email: string) => void }) {
   const requestCode = useRequestResetCode();
-  const form = useForm({
+  const { form, onSubmit } = useSchemaForm({
+    schema: SecurityQuestionsByEmailInput,
     initialValues: { email: '' },
-    validate: schemaResolver(SecurityQuestionsByEmailInput, { sync: true }),
   });
-  const handleSubmit = form.onSubmit((values) => {
+  const handleSubmit = onSubmit((values) => {
     const input = SecurityQuestionsByEmailInput.parse(values);
     requestCode.mutate(input, { onSuccess: () => onCodeSent(input.email) });
   });
@@ -113,11 +117,11 @@ function CodeStep({
   const lookup = useSecurityQuestionsByEmail();
   const resend = useRequestResetCode();
   const remaining = useResendCountdown(sentAt);
-  const form = useForm({
+  const { form, onSubmit } = useSchemaForm({
+    schema: CodeStepInput,
     initialValues: { code: '' },
-    validate: { code: (value) => ResetCode.safeParse(value).error?.issues[0]?.message ?? null },
   });
-  const handleSubmit = form.onSubmit((values) => {
+  const handleSubmit = onSubmit((values) => {
     const code = ResetCode.parse(values.code);
     lookup.mutate({ email }, { onSuccess: (data) => onQuestions(code, data.questions) });
   });

@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { SignInInput, type AuthResponse } from '../../../common/auth';
 import { errorMessage } from '../../lib/api-client';
+import { useSchemaForm } from '../../lib/form';
 import { LOGIN_FAILED_MESSAGE, useSignIn } from './api';
 
 export interface SignInFormProps {
@@ -12,16 +12,16 @@ export interface SignInFormProps {
 
 export function SignInForm({ onSignedIn, onForgotPassword }: SignInFormProps) {
   const signIn = useSignIn();
-  const form = useForm({
+  const { form, onSubmit } = useSchemaForm({
+    schema: SignInInput,
     initialValues: { username: '', password: '' },
-    validate: schemaResolver(SignInInput, { sync: true }),
     // A failure answers the values that were sent; once they change it no longer applies.
     onValuesChange: () => {
       if (signIn.isError) signIn.reset();
     },
   });
 
-  const submitValid = form.onSubmit((values) => {
+  const submitValid = onSubmit((values) => {
     signIn.mutate(SignInInput.parse(values), { onSuccess: onSignedIn });
   });
   // A new attempt starts clean, also when it stops at the field checks.

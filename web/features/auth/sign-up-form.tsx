@@ -1,10 +1,9 @@
 import type { FormEvent } from 'react';
 import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { SignUpInput, type AuthResponse } from '../../../common/auth';
 import { MartialArtInput } from '../../components/martial-art-input';
 import { errorMessage } from '../../lib/api-client';
-import { focusFirstInvalid, formOf, serverFieldErrors } from '../../lib/form';
+import { useSchemaForm } from '../../lib/form';
 import { REGISTRATION_FAILED_MESSAGE, useSignUp } from './api';
 
 export interface SignUpFormProps {
@@ -15,7 +14,8 @@ const SIGN_UP_FIELDS = ['name', 'email', 'username', 'password', 'city', 'countr
 
 export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   const signUp = useSignUp();
-  const form = useForm<SignUpInput>({
+  const { form, onSubmit, namesFields, showServerErrors } = useSchemaForm<SignUpInput>({
+    schema: SignUpInput,
     initialValues: {
       name: '',
       email: '',
@@ -25,34 +25,22 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
       country: '',
       martial_art: '',
     },
-    validate: schemaResolver(SignUpInput, { sync: true }),
+    // A taken username or e-mail is told under its field.
+    serverFields: SIGN_UP_FIELDS,
     // A failure answers the values that were sent; once they change it no longer applies.
     onValuesChange: () => {
       if (signUp.isError) signUp.reset();
     },
   });
 
-  const submitValid = form.onSubmit(
-    (values, event) => {
-      const element = formOf(event);
-      signUp.mutate(values, {
-        onSuccess: onSignedUp,
-        onError: (error) => {
-          // A taken username or e-mail is told under its field.
-          const fields = serverFieldErrors(error, SIGN_UP_FIELDS);
-          if (Object.keys(fields).length === 0) return;
-          form.setErrors(fields);
-          focusFirstInvalid(element);
-        },
-      });
-    },
-    (_errors, _values, event) => focusFirstInvalid(formOf(event)),
+  const submitValid = onSubmit((values) =>
+    signUp.mutate(values, { onSuccess: onSignedUp, onError: showServerErrors }),
   );
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     signUp.reset();
     submitValid(event);
   };
-  const fieldError = Object.keys(serverFieldErrors(signUp.error, SIGN_UP_FIELDS)).length > 0;
+  const fieldError = namesFields(signUp.error);
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Sign up">

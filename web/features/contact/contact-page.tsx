@@ -12,7 +12,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -27,7 +26,7 @@ import {
   type ContactTopic,
 } from '../../../common/contact';
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
-import { validateWith } from '../../lib/form';
+import { useSchemaForm } from '../../lib/form';
 import { useSession } from '../../lib/session';
 import { useSendContactMessage } from './api';
 import { prefillFromQuery, type ContactPrefill } from './contact-prefill';
@@ -143,7 +142,9 @@ interface ContactFormProps {
 
 function ContactForm({ prefill, defaultName, defaultEmail, onSent }: ContactFormProps) {
   const send = useSendContactMessage();
-  const form = useForm<ContactValues>({
+  const { form, onSubmit } = useSchemaForm<ContactValues>({
+    schema: ContactInput,
+    toInput: (values) => toInput(values, prefill.courseId),
     initialValues: {
       name: defaultName,
       email: defaultEmail,
@@ -152,7 +153,6 @@ function ContactForm({ prefill, defaultName, defaultEmail, onSent }: ContactForm
       message: '',
       reference: prefill.reference,
     },
-    validate: validateWith(ContactInput, (values: ContactValues) => toInput(values, prefill.courseId)),
   });
 
   // The session may finish loading after the form opened: then fill what is still empty, once.
@@ -166,17 +166,9 @@ function ContactForm({ prefill, defaultName, defaultEmail, onSent }: ContactForm
     if (defaultEmail && !current.getValues().email) current.setFieldValue('email', defaultEmail);
   }, [defaultName, defaultEmail]);
 
-  const handleSubmit = form.onSubmit(
-    (values) => {
-      send.mutate(toInput(values, prefill.courseId), { onSuccess: () => onSent(values.email.trim()) });
-    },
-    // Keyboard and screen-reader users land on the first field to fix.
-    (_errors, _values, event) => {
-      const formNode = event?.currentTarget;
-      if (!(formNode instanceof HTMLFormElement)) return;
-      requestAnimationFrame(() => formNode.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-    },
-  );
+  const handleSubmit = onSubmit((values) => {
+    send.mutate(toInput(values, prefill.courseId), { onSuccess: () => onSent(values.email.trim()) });
+  });
 
   const counter = `${form.values.message.length.toLocaleString('en-US')} / ${CONTACT_MESSAGE_MAX.toLocaleString('en-US')} characters`;
 

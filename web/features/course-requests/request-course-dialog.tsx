@@ -1,9 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { CreateCourseRequestInput } from '../../../common/course-requests';
 import { errorMessage } from '../../lib/api-client';
-import { validateWith } from '../../lib/form';
+import { useSchemaForm } from '../../lib/form';
 import { notifySuccess } from '../../lib/notify';
 import { useCreateCourseRequest } from './api';
 
@@ -36,12 +35,12 @@ export function RequestCourseDialog({ opened, onClose }: { opened: boolean; onCl
 
 function RequestCourseForm({ onDone }: { onDone: () => void }) {
   const create = useCreateCourseRequest();
-  const form = useForm<RequestValues>({
+  const { form, onSubmit } = useSchemaForm<RequestValues>({
+    schema: CreateCourseRequestInput,
     initialValues: { subject: '', experience: '', reason: '' },
-    validate: validateWith(CreateCourseRequestInput, (values: RequestValues) => values),
   });
 
-  const handleSubmit = form.onSubmit((values) => {
+  const handleSubmit = onSubmit((values) => {
     create.mutate(values, {
       onSuccess: () => {
         notifySuccess('Thank you! Your course request has been sent.');

@@ -10,7 +10,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconCheck } from '@tabler/icons-react';
 import { z } from 'zod';
 import {
@@ -21,7 +20,7 @@ import {
 } from '../../../common/users';
 import { MartialArtInput } from '../../components/martial-art-input';
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
-import { focusFirstInvalid, formOf, serverFieldErrors, validateWith } from '../../lib/form';
+import { useSchemaForm } from '../../lib/form';
 import { notifySuccess } from '../../lib/notify';
 import { useUpdateUser } from './api';
 import { AvatarField } from './avatar-field';
@@ -87,9 +86,12 @@ export function EditProfileForm({ profile, passwordChangeRequired }: EditProfile
   const update = useUpdateUser(profile.id);
   // When the last save succeeded; the 'Saved' indicator shows for 2 seconds after it.
   const [savedAt, setSavedAt] = useState<number | null>(null);
-  const form = useForm<EditProfileValues>({
+  const { form, onSubmit, namesFields, showServerErrors, showFieldError } = useSchemaForm<EditProfileValues>({
+    schema: EditProfileSchema,
+    toInput,
     initialValues: initialValues(profile),
-    validate: validateWith(EditProfileSchema, toInput),
+    // A taken username or e-mail is told under its field.
+    serverFields: PROFILE_FIELDS,
     // A failure answers the values that were sent; once they change it no longer applies.
     onValuesChange: () => {
       if (update.isError) update.reset();
@@ -102,45 +104,34 @@ export function EditProfileForm({ profile, passwordChangeRequired }: EditProfile
     return () => clearTimeout(timer);
   }, [savedAt]);
 
-  const submitValid = form.onSubmit(
-    (values, event) => {
-      const element = formOf(event);
-      const input = EditProfileSchema.parse(toInput(values));
-      update.mutate(
-        {
-          ...input,
-          privacy: profile.privacy,
-          allow_messages: profile.allow_messages,
-          email_notifications: profile.email_notifications,
+  const submitValid = onSubmit((values) => {
+    const input = EditProfileSchema.parse(toInput(values));
+    update.mutate(
+      {
+        ...input,
+        privacy: profile.privacy,
+        allow_messages: profile.allow_messages,
+        email_notifications: profile.email_notifications,
+      },
+      {
+        onSuccess: ({ user }) => {
+          form.setValues(initialValues(user));
+          form.resetDirty(initialValues(user));
+          setSavedAt(Date.now());
+          if (user.pending_email && user.pending_email === input.email && user.email !== input.email) {
+            notifySuccess(`Confirm the link we sent to ${user.pending_email} to start using it.`, {
+              title: 'Check your new e-mail address',
+            });
+          }
         },
-        {
-          onSuccess: ({ user }) => {
-            form.setValues(initialValues(user));
-            form.resetDirty(initialValues(user));
-            setSavedAt(Date.now());
-            if (user.pending_email && user.pending_email === input.email && user.email !== input.email) {
-              notifySuccess(`Confirm the link we sent to ${user.pending_email} to start using it.`, {
-                title: 'Check your new e-mail address',
-              });
-            }
-          },
-          onError: (error) => {
-            if (error instanceof ApiRequestError && error.status === 403) {
-              form.setFieldError('current_password', error.message);
-              focusFirstInvalid(element);
-              return;
-            }
-            // A taken username or e-mail is told under its field.
-            const fields = serverFieldErrors(error, PROFILE_FIELDS);
-            if (Object.keys(fields).length === 0) return;
-            form.setErrors(fields);
-            focusFirstInvalid(element);
-          },
+        onError: (error) => {
+          if (error instanceof ApiRequestError && error.status === 403)
+            showFieldError('current_password', error.message);
+          else showServerErrors(error);
         },
-      );
-    },
-    (_errors, _values, event) => focusFirstInvalid(formOf(event)),
-  );
+      },
+    );
+  });
 
   // A new attempt starts clean, also when it stops at the field checks.
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -150,8 +141,7 @@ export function EditProfileForm({ profile, passwordChangeRequired }: EditProfile
 
   // A wrong current password, or a taken username or e-mail, is told under its field only.
   const onField =
-    (update.error instanceof ApiRequestError && update.error.status === 403) ||
-    Object.keys(serverFieldErrors(update.error, PROFILE_FIELDS)).length > 0;
+    (update.error instanceof ApiRequestError && update.error.status === 403) || namesFields(update.error);
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Edit profile">

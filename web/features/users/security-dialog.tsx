@@ -12,9 +12,10 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { z } from 'zod';
 import { Password, type Privacy, type User } from '../../../common/users';
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
+import { useSchemaForm } from '../../lib/form';
 import { notifySuccess } from '../../lib/notify';
 import { useSetNewPassword, useUpdateUser } from './api';
 import {
@@ -59,6 +60,22 @@ export function validateNewPassword(
   if (values.new_password !== values.confirm_password)
     errors.confirm_password = PASSWORDS_DO_NOT_MATCH_MESSAGE;
   return errors;
+}
+
+/** The form's checks: the current password for any change but a temporary one, and the new password's rules. */
+function securitySchema(passwordChangeRequired: boolean) {
+  return z
+    .object({ current_password: z.string(), new_password: z.string(), confirm_password: z.string() })
+    .superRefine((values, context) => {
+      if (!passwordChangeRequired && values.current_password === '')
+        context.addIssue({
+          code: 'custom',
+          path: ['current_password'],
+          message: CURRENT_PASSWORD_FOR_SETTINGS_MESSAGE,
+        });
+      for (const [path, message] of Object.entries(validateNewPassword(values, passwordChangeRequired)))
+        context.addIssue({ code: 'custom', path: [path], message });
+    });
 }
 
 const PRIVACY_FIELDS: { key: keyof Privacy; label: string; description: string }[] = [
@@ -116,14 +133,9 @@ function SecurityForm({
   const update = useUpdateUser(profile.id);
   const setNewPassword = useSetNewPassword(profile.id);
   const mutation = passwordChangeRequired ? setNewPassword : update;
-  const form = useForm<SecurityValues>({
+  const { form, onSubmit, showFieldError } = useSchemaForm<SecurityValues>({
+    schema: securitySchema(passwordChangeRequired),
     initialValues: initialValues(profile),
-    validate: (values) => ({
-      ...(passwordChangeRequired || values.current_password !== ''
-        ? {}
-        : { current_password: CURRENT_PASSWORD_FOR_SETTINGS_MESSAGE }),
-      ...validateNewPassword(values, passwordChangeRequired),
-    }),
   });
   const incomplete = !passwordChangeRequired && profileBody(profile) === null;
 
@@ -133,15 +145,15 @@ function SecurityForm({
    */
   const showOnField = (error: unknown): boolean => {
     const policy = serverFieldError(error, passwordChangeRequired ? 'newPassword' : 'new_password');
-    if (policy) form.setFieldError('new_password', policy);
+    if (policy) showFieldError('new_password', policy);
     const wrongCurrent = error instanceof ApiRequestError && error.status === 403;
-    if (wrongCurrent) form.setFieldError('current_password', error.message);
+    if (wrongCurrent) showFieldError('current_password', error.message);
     return Boolean(policy) || wrongCurrent;
   };
   const [fieldFailure, setFieldFailure] = useState(false);
   const handleError = (error: unknown) => setFieldFailure(showOnField(error));
 
-  const handleSubmit = form.onSubmit((values) => {
+  const handleSubmit = onSubmit((values) => {
     if (passwordChangeRequired) {
       setNewPassword.mutate(
         { newPassword: values.new_password },

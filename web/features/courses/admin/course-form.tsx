@@ -13,7 +13,6 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import {
   COURSE_DEFAULTS,
   CourseInput,
@@ -24,7 +23,7 @@ import {
   type SkillLevel,
 } from '../../../../common/courses';
 import { errorMessage } from '../../../lib/api-client';
-import { validateWith } from '../../../lib/form';
+import { useSchemaForm } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
 import { useSaveCourse } from './admin-api';
 import { ListInput } from './list-input';
@@ -126,12 +125,13 @@ export function CourseFormDialog({ opened, course, onClose }: CourseFormDialogPr
 
 export function CourseForm({ course, onDone }: { course?: CourseSummary; onDone: () => void }) {
   const save = useSaveCourse();
-  const form = useForm<CourseFormValues>({
+  const { form, onSubmit } = useSchemaForm<CourseFormValues>({
+    schema: CourseInput,
+    toInput: toCourseInput,
     initialValues: initialCourseValues(course),
-    validate: validateWith(CourseInput, toCourseInput),
   });
 
-  const handleSubmit = form.onSubmit((values) => {
+  const handleSubmit = onSubmit((values) => {
     // A new course starts unpublished (the API's default is published): it goes to the students
     // only through the card's Publish step. Editing leaves the published state alone.
     const input = course ? toCourseInput(values) : { ...toCourseInput(values), is_published: false };
