@@ -33,6 +33,9 @@ export const ReviewText = z
   .nullable()
   .transform((text) => text ?? '');
 
+/** What a review form asks for, as the server checks it: a rating and the optional text. */
+export const ReviewFields = z.object({ rating: Rating, review_text: ReviewText });
+
 /**
  * POST /reviews. is_published is a moderation flag: a new review is published, and only admins
  * (who cannot enrol, so cannot review) may set it to false, so students send true or leave it out.

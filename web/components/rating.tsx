@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Rating, Stack, Text, type MantineSize } from '@mantine/core';
 
 /**
@@ -35,7 +35,7 @@ export function RatingInput({
   label: string;
   value: number;
   onChange: (value: number) => void;
-  error?: string | null;
+  error?: ReactNode;
   required?: boolean;
   size?: MantineSize;
 }) {

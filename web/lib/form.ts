@@ -44,6 +44,8 @@ export interface SchemaFormOptions<Values> {
   serverFields?: readonly string[];
   /** The values changed: an answer to the values sent before no longer applies. */
   onValuesChange?: () => void;
+  /** Fields checked as they are typed in (a length limit), not only on submit. */
+  validateInputOnChange?: string[];
 }
 
 /**
@@ -59,8 +61,14 @@ export function useSchemaForm<Values extends Record<string, any>>({
   toInput = (values) => values,
   serverFields = [],
   onValuesChange,
+  validateInputOnChange,
 }: SchemaFormOptions<Values>) {
-  const form = useForm<Values>({ initialValues, validate: validateWith(schema, toInput), onValuesChange });
+  const form = useForm<Values>({
+    initialValues,
+    validate: validateWith(schema, toInput),
+    onValuesChange,
+    validateInputOnChange,
+  });
   // The submit event's form, kept for the server's answer that comes after the event is over.
   const element = useRef<HTMLFormElement | null>(null);
   // Asks for the focus to move once the errors that come with it are on screen.

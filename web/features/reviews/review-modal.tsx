@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { RatingInput } from '../../components/rating';
-import { Rating, REVIEW_TEXT_MAX, ReviewText, type Review } from '../../../common/reviews';
+import { REVIEW_TEXT_MAX, ReviewFields, type Review } from '../../../common/reviews';
+import { useSchemaForm } from '../../lib/form';
 import { notifySuccess } from '../../lib/notify';
 import { useCreateReview, useUpdateReview } from './api';
 
@@ -31,25 +32,20 @@ export function ReviewModal({ courseId, courseTitle, review, opened, onClose }: 
 }
 
 function ReviewForm({ courseId, courseTitle, review, onClose }: Omit<ReviewModalProps, 'opened'>) {
-  const [rating, setRating] = useState(review?.rating ?? 0);
-  const [text, setText] = useState(review?.review_text ?? '');
   const [failed, setFailed] = useState(false);
-  // The rating message waits for a submit attempt: an untouched form is not a mistake.
-  const [attempted, setAttempted] = useState(false);
   const create = useCreateReview(courseId);
   const update = useUpdateReview(courseId);
   const pending = create.isPending || update.isPending;
+  // The shared schema gives the form the server's own messages; the rating's waits for a submit
+  // (an untouched form is not a mistake), the text's length shows as it is typed.
+  const { form, onSubmit } = useSchemaForm({
+    schema: ReviewFields,
+    initialValues: { rating: review?.rating ?? 0, review_text: review?.review_text ?? '' },
+    validateInputOnChange: ['review_text'],
+  });
+  const { rating, review_text: text } = form.getValues();
 
-  // The shared schemas give the form the server's own messages.
-  const ratingCheck = Rating.safeParse(rating);
-  const textCheck = ReviewText.safeParse(text);
-  const ratingError = ratingCheck.success ? null : (ratingCheck.error.issues[0]?.message ?? null);
-  const textError = textCheck.success ? null : (textCheck.error.issues[0]?.message ?? null);
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setAttempted(true);
-    if (ratingError || textError) return;
+  const handleSubmit = onSubmit((values) => {
     setFailed(false);
     const options = {
       onSuccess: () => {
@@ -62,29 +58,27 @@ function ReviewForm({ courseId, courseTitle, review, onClose }: Omit<ReviewModal
         setFailed(true);
       },
     };
-    if (review) update.mutate({ id: review.id, input: { rating, review_text: text } }, options);
-    else create.mutate({ course_id: courseId, rating, review_text: text }, options);
-  };
+    if (review) update.mutate({ id: review.id, input: values }, options);
+    else create.mutate({ course_id: courseId, ...values }, options);
+  });
 
   return (
-    <form onSubmit={handleSubmit} aria-label="Review">
+    <form onSubmit={handleSubmit} noValidate aria-label="Review">
       <Stack gap="md">
         <Text size="sm">{courseTitle}</Text>
         <RatingInput
           label="Your rating"
           required
           value={rating}
-          onChange={setRating}
-          error={attempted ? ratingError : null}
+          onChange={(stars) => form.setFieldValue('rating', stars)}
+          error={form.errors.rating}
         />
         <Textarea
           label="Your review (optional)"
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
           rows={5}
-          error={textError}
           description={`${text.length}/${REVIEW_TEXT_MAX}`}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
+          {...form.getInputProps('review_text')}
         />
         {failed && (
           <Alert color="red" role="alert">
@@ -99,7 +93,7 @@ function ReviewForm({ courseId, courseTitle, review, onClose }: Omit<ReviewModal
               so that pressing it says why instead of doing nothing. */}
           <Button
             type="submit"
-            disabled={Boolean(textError)}
+            disabled={Boolean(form.errors.review_text)}
             data-disabled={rating === 0 || undefined}
             aria-disabled={rating === 0 || undefined}
             loading={pending}

@@ -12,7 +12,9 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useState } from 'react';
-import { RATING_MESSAGE, REVIEW_TEXT_MAX, type Review } from '../../../../common/reviews';
+import { z } from 'zod';
+import { REVIEW_TEXT_MAX, ReviewFields, type Review } from '../../../../common/reviews';
+import { useSchemaForm } from '../../../lib/form';
 import { formatDate } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { ADMIN_REVIEWS_PAGE_SIZE, useAdminReviews, useModerateReview, useRemoveReview } from './admin-api';
@@ -147,6 +149,9 @@ export function ReviewsModeration() {
   );
 }
 
+/** An admin's edit: the review's own fields, and whether it is shown. */
+const ModeratedReview = ReviewFields.extend({ is_published: z.boolean() });
+
 function EditReviewForm({
   review,
   onDone,
@@ -157,18 +162,19 @@ function EditReviewForm({
   onFailed: () => void;
 }) {
   const update = useModerateReview();
-  const [rating, setRating] = useState(review.rating);
-  const [text, setText] = useState(review.review_text);
-  const [published, setPublished] = useState(review.is_published);
-  const [ratingError, setRatingError] = useState<string | null>(null);
+  const { form, onSubmit } = useSchemaForm({
+    schema: ModeratedReview,
+    initialValues: {
+      rating: review.rating,
+      review_text: review.review_text,
+      is_published: review.is_published,
+    },
+  });
+  const { rating, review_text: text } = form.getValues();
 
-  const handleSave = () => {
-    if (rating < 1) {
-      setRatingError(RATING_MESSAGE);
-      return;
-    }
+  const handleSubmit = onSubmit((input) =>
     update.mutate(
-      { reviewId: review.id, input: { rating, review_text: text, is_published: published } },
+      { reviewId: review.id, input },
       {
         onSuccess: () => {
           notifySuccess('Review Updated');
@@ -176,37 +182,40 @@ function EditReviewForm({
         },
         onError: onFailed,
       },
-    );
-  };
+    ),
+  );
 
   return (
-    <Stack gap="md">
-      <Text size="sm" c="dimmed">
-        {review.user_name} on {review.course_title}
-      </Text>
-      <RatingInput label="Rating" size="md" value={rating} onChange={setRating} error={ratingError} />
-      <Textarea
-        label="Review text"
-        autosize
-        minRows={3}
-        maxLength={REVIEW_TEXT_MAX}
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        description={`${text.length}/${REVIEW_TEXT_MAX}`}
-      />
-      <Switch
-        label="Published"
-        checked={published}
-        onChange={(event) => setPublished(event.currentTarget.checked)}
-      />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button onClick={handleSave} loading={update.isPending}>
-          Save Review
-        </Button>
-      </Group>
-    </Stack>
+    <form onSubmit={handleSubmit} noValidate aria-label="Edit review">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {review.user_name} on {review.course_title}
+        </Text>
+        <RatingInput
+          label="Rating"
+          size="md"
+          value={rating}
+          onChange={(stars) => form.setFieldValue('rating', stars)}
+          error={form.errors.rating}
+        />
+        <Textarea
+          label="Review text"
+          autosize
+          minRows={3}
+          maxLength={REVIEW_TEXT_MAX}
+          description={`${text.length}/${REVIEW_TEXT_MAX}`}
+          {...form.getInputProps('review_text')}
+        />
+        <Switch label="Published" {...form.getInputProps('is_published', { type: 'checkbox' })} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            Save Review
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
