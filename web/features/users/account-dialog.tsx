@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { Alert, Button, Checkbox, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { DEACTIVATE_CONFIRMATION, DEACTIVATE_PASSWORD_REQUIRED_MESSAGE } from '../../../common/users';
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
+import { useSchemaForm } from '../../lib/form';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { announceSignOut } from '../../lib/session-storage';
 import { useDeactivateAccount } from './api';
@@ -15,6 +17,13 @@ export const SIGNING_OUT_NOTICE = 'You will be signed out in a moment.';
 
 export const DELETION_NOTE =
   'Account deletion is handled by contacting support and is processed in 3-5 business days.';
+
+/** The owner's deactivation: the typed confirmation and the password, with the server's own fields. */
+const OwnDeactivation = z.object({
+  confirmation: z.literal(DEACTIVATE_CONFIRMATION, { error: DEACTIVATE_CONFIRM_MESSAGE }),
+  password: z.string().min(1, DEACTIVATE_PASSWORD_REQUIRED_MESSAGE),
+  isDeletionRequest: z.boolean(),
+});
 
 export interface AccountDialogProps {
   opened: boolean;
@@ -42,11 +51,12 @@ function DeactivateForm({
   onDeactivated: () => void | Promise<void>;
 }) {
   const deactivate = useDeactivateAccount(userId);
-  const [confirmation, setConfirmation] = useState('');
-  const [deletionRequest, setDeletionRequest] = useState(false);
-  const [confirmError, setConfirmError] = useState(false);
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const { form, onSubmit, showFieldError } = useSchemaForm({
+    schema: OwnDeactivation,
+    initialValues: { confirmation: '', password: '', isDeletionRequest: false },
+  });
+  // The password's refusal by the server is told under the field, not again in the banner.
+  const [passwordRefused, setPasswordRefused] = useState(false);
   const [done, setDone] = useState(false);
   const logoutTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const onDeactivatedRef = useRef(onDeactivated);
@@ -65,22 +75,22 @@ function DeactivateForm({
     [],
   );
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    deactivate.reset();
-    const confirmed = confirmation === DEACTIVATE_CONFIRMATION;
-    setConfirmError(!confirmed);
-    setPasswordError(password === '' ? DEACTIVATE_PASSWORD_REQUIRED_MESSAGE : null);
-    if (!confirmed || password === '') return;
+  const deactivateWith = ({
+    isDeletionRequest,
+    password,
+  }: {
+    isDeletionRequest: boolean;
+    password: string;
+  }) =>
     deactivate.mutate(
-      { isDeletionRequest: deletionRequest, password },
+      { isDeletionRequest, password },
       {
         onSuccess: (result) => {
           setDone(true);
           // The server has ended the session; the notice still gets its 2 seconds.
           announceSignOut();
           // The title says what happened; the message says what comes next, without repeating it.
-          if (deletionRequest) {
+          if (isDeletionRequest) {
             notifySuccess(result.message ?? `Your deletion request was sent. ${DELETION_NOTE}`, {
               title: 'Deletion requested',
               autoClose: DELETION_NOTICE_MS,
@@ -97,7 +107,8 @@ function DeactivateForm({
           // A wrong password answers 403 (never 401, which would end the session).
           const wrongPassword = error instanceof ApiRequestError && error.status === 403;
           const fieldError = wrongPassword ? error.message : (serverFieldError(error, 'password') ?? null);
-          setPasswordError(fieldError);
+          setPasswordRefused(fieldError !== null);
+          if (fieldError) showFieldError('password', fieldError);
           // Spec: the toast is 'Failed to deactivate account', with the server's reason when it gives
           // one; a reason already shown under the password field is not repeated in it.
           const reason = fieldError
@@ -110,6 +121,10 @@ function DeactivateForm({
         },
       },
     );
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    deactivate.reset();
+    setPasswordRefused(false);
+    onSubmit(deactivateWith)(event);
   };
 
   if (done) {
@@ -130,31 +145,23 @@ function DeactivateForm({
         <Checkbox
           label="Also request permanent deletion of my account"
           description={DELETION_NOTE}
-          checked={deletionRequest}
-          onChange={(event) => setDeletionRequest(event.currentTarget.checked)}
+          {...form.getInputProps('isDeletionRequest', { type: 'checkbox' })}
         />
         <TextInput
           label={`Type ${DEACTIVATE_CONFIRMATION} to confirm`}
           autoComplete="off"
           required
           data-autofocus
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.currentTarget.value)}
-          error={confirmError ? DEACTIVATE_CONFIRM_MESSAGE : undefined}
+          {...form.getInputProps('confirmation')}
         />
         <PasswordInput
           label="Your password"
           description="Confirm that it is you."
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(event) => {
-            setPassword(event.currentTarget.value);
-            setPasswordError(null);
-          }}
-          error={passwordError ?? undefined}
+          {...form.getInputProps('password')}
         />
-        {deactivate.isError && passwordError === null && (
+        {deactivate.isError && !passwordRefused && (
           <Alert color="red" role="alert">
             {errorMessage(deactivate.error, DEACTIVATE_FAILED_MESSAGE)}
           </Alert>
