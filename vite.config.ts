@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { PluginCreator } from 'postcss';
 import mantinePresetUntyped from 'postcss-preset-mantine';
 import simpleVars from 'postcss-simple-vars';
+import { breakpoints } from './web/app/tokens';
 
 // The package declares itself as `any`.
 const mantinePreset = mantinePresetUntyped as PluginCreator<object>;
@@ -18,13 +19,9 @@ export default defineConfig({
       plugins: [
         mantinePreset(),
         simpleVars({
-          variables: {
-            'mantine-breakpoint-xs': '36em',
-            'mantine-breakpoint-sm': '48em',
-            'mantine-breakpoint-md': '62em',
-            'mantine-breakpoint-lg': '75em',
-            'mantine-breakpoint-xl': '88em',
-          },
+          variables: Object.fromEntries(
+            Object.entries(breakpoints).map(([size, width]) => [`mantine-breakpoint-${size}`, width]),
+          ),
         }),
       ],
     },

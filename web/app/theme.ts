@@ -1,31 +1,29 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
-
-/**
- * Jade green. Darker than Mantine's teal so that white text passes WCAG AA (4.5:1) on filled
- * buttons in every state: shade 8 (rest) is 7.5:1, shade 9 (hover) more, shade 6 (light
- * variant text) 5.3:1.
- */
-const jade: MantineColorsTuple = [
-  '#e6f7f1',
-  '#c9ecdf',
-  '#98d8c0',
-  '#63c3a0',
-  '#3aae86',
-  '#1f9a73',
-  '#117a5b',
-  '#0d7356',
-  '#0a6149',
-  '#07503c',
-];
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import {
+  DEFAULT_RADIUS,
+  breakpoints,
+  fontFamily,
+  fontSizes,
+  headings,
+  jade,
+  lineHeights,
+  PRIMARY_SHADE,
+  radius,
+  spacing,
+} from './tokens';
 
 export const theme = createTheme({
-  colors: { jade },
+  colors: { jade: [...jade] },
   primaryColor: 'jade',
-  primaryShade: 8,
-  defaultRadius: 'md',
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "PingFang SC", "Microsoft YaHei", sans-serif',
-  headings: { fontWeight: '650' },
+  primaryShade: PRIMARY_SHADE,
+  defaultRadius: DEFAULT_RADIUS,
+  fontFamily,
+  fontSizes,
+  lineHeights,
+  headings: { fontFamily, ...headings },
+  spacing,
+  radius,
+  breakpoints,
   // Plain objects rather than Component.extend(), so the public bundle does not pull in every component.
   components: {
     // Icon-only close buttons (dialogs, toasts) need a name for screen readers.
@@ -39,9 +37,20 @@ export const theme = createTheme({
 });
 
 /**
- * Mantine's default dimmed grey and error red (shade 6) are below 4.5:1 on white; darker shades pass.
- * Even shade 9 of yellow and orange is too light for text on a light alert (2.7:1 and 3.9:1), so
- * their light-variant text is a darker amber and rust (6.5:1 and 5.8:1, above 5:1 on light blue too).
+ * Colours that pass WCAG AA (4.5:1 for text) where Mantine's defaults do not, and the few
+ * surfaces of our own (`--kwoon-*`) that change with the scheme.
+ *
+ * Light (on white): the default dimmed grey and error red (shade 6) are below 4.5:1; darker shades
+ * pass. Even shade 9 of yellow and orange is too light for text on a light alert (2.7:1 and
+ * 3.9:1), so their light-variant text is a darker amber and rust (6.5:1 and 5.8:1, above 5:1 on
+ * light blue too).
+ *
+ * Dark (on the #242424 page, #2e2e2e cards and inputs): the default dimmed grey (dark-2, 4.0:1),
+ * placeholder (dark-3, 2.5:1) and error red (red-8, 3.4:1) fail; dark-1 (7.8:1, 6.9:1 on a card),
+ * #9a9a9a (4.8:1 in an input) and red-4 (6.7:1) pass. Mantine's other dark colours pass: light
+ * variants are dark tints under shade-0 text, and `c="jade"` is shade 4 (5.6:1). A shade named in
+ * the markup (`c="red.9"`) is the same in both schemes, so text colours are named without one,
+ * or by role (`var(--mantine-color-error)`).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -51,6 +60,12 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-yellow-light-color': '#7a4d00',
     '--mantine-color-orange-light-color': '#a63c06',
+    '--kwoon-color-surface-muted': 'var(--mantine-color-gray-0)',
   },
-  dark: {},
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-placeholder': '#9a9a9a',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+    '--kwoon-color-surface-muted': 'var(--mantine-color-dark-8)',
+  },
 });
