@@ -221,6 +221,12 @@ export default defineConfig(
     languageOptions: { globals: nodeGlobals },
   },
   {
+    // Files served to the browser as they are, before the app's bundle.
+    name: 'kwoon/web-public',
+    files: ['web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { window: 'readonly', document: 'readonly' } },
+  },
+  {
     // Test code reads untyped JSON bodies (`response.json()`) on purpose; the assertions check them.
     name: 'kwoon/tests',
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', '**/test/**/*.{ts,tsx}'],

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
 import { TOAST_EVENT } from '../lib/toast-event';
@@ -27,14 +27,24 @@ function ToastContainer() {
   );
 }
 
+/** Where the reader's choice of light or dark is kept; web/public/color-scheme.js reads the same key. */
+export const COLOR_SCHEME_KEY = 'colorScheme';
+const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_KEY });
+
 /**
- * Light scheme only, set without Mantine's ColorSchemeScript: the server's Content Security
- * Policy forbids inline scripts.
+ * The colour scheme follows the system setting ("auto") until the reader picks light or dark.
+ * web/public/color-scheme.js sets it on <html> before the first paint, in place of Mantine's
+ * inline ColorSchemeScript, which the server's Content Security Policy would block.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => createQueryClient());
   return (
-    <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
+    >
       <ToastContainer />
       <QueryClientProvider client={queryClient}>
         <SessionProvider>{children}</SessionProvider>

@@ -1,8 +1,10 @@
 import { Anchor, Box, Burger, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink as RouterNavLink, Outlet } from 'react-router';
+import { ColorSchemeToggle } from '../components/color-scheme-toggle';
 import { MAIN_ID, SkipLink } from '../components/skip-link';
 import { useSession } from '../lib/session';
+import classes from './public-layout.module.css';
 
 export const PUBLIC_LINKS = [
   { to: '/about', label: 'About' },
@@ -15,7 +17,14 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <>
       {PUBLIC_LINKS.map((link) => (
-        <Anchor key={link.to} component={RouterNavLink} to={link.to} c="dark.7" fw={500} onClick={onNavigate}>
+        <Anchor
+          key={link.to}
+          component={RouterNavLink}
+          to={link.to}
+          className={classes.navLink}
+          fw={500}
+          onClick={onNavigate}
+        >
           {link.label}
         </Anchor>
       ))}
@@ -31,25 +40,30 @@ export function PublicLayout() {
   const [menuOpened, { toggle, close }] = useDisclosure(false);
   const { user } = useSession();
   return (
-    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+    <div className={classes.page}>
       <SkipLink />
-      <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Box component="header" py="sm" className={classes.header}>
         <Container size="lg">
           <Group justify="space-between" wrap="nowrap">
-            <Anchor component={Link} to="/" fw={700} fz="xl" c="dark.9" underline="never">
+            <Anchor component={Link} to="/" fw={700} fz="xl" c="bright" underline="never">
               Kwoon
             </Anchor>
-            <Group component="nav" aria-label="Main" gap="lg" visibleFrom="sm">
-              <NavItems />
+            <Group gap="lg" wrap="nowrap">
+              <Group component="nav" aria-label="Main" gap="lg" visibleFrom="sm">
+                <NavItems />
+              </Group>
+              <Group gap="xs" wrap="nowrap">
+                <ColorSchemeToggle />
+                <Burger
+                  opened={menuOpened}
+                  onClick={toggle}
+                  hiddenFrom="sm"
+                  aria-label="Toggle navigation"
+                  aria-expanded={menuOpened}
+                  aria-controls="public-mobile-nav"
+                />
+              </Group>
             </Group>
-            <Burger
-              opened={menuOpened}
-              onClick={toggle}
-              hiddenFrom="sm"
-              aria-label="Toggle navigation"
-              aria-expanded={menuOpened}
-              aria-controls="public-mobile-nav"
-            />
           </Group>
           {/* Always in the page, so the burger's aria-controls names an element that exists. */}
           <Stack
@@ -65,15 +79,10 @@ export function PublicLayout() {
           </Stack>
         </Container>
       </Box>
-      <Box component="main" id={MAIN_ID} tabIndex={-1} style={{ flex: 1 }}>
+      <main id={MAIN_ID} tabIndex={-1} className={classes.main}>
         <Outlet />
-      </Box>
-      <Box
-        component="footer"
-        py="lg"
-        bg="gray.0"
-        style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
-      >
+      </main>
+      <Box component="footer" py="lg" className={classes.footer}>
         <Container size="lg">
           <Group justify="space-between" gap="sm">
             <Text size="sm" c="dimmed">
@@ -99,6 +108,6 @@ export function PublicLayout() {
           </Group>
         </Container>
       </Box>
-    </Box>
+    </div>
   );
 }

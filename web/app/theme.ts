@@ -61,11 +61,13 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-yellow-light-color': '#7a4d00',
     '--mantine-color-orange-light-color': '#a63c06',
     '--kwoon-color-surface-muted': 'var(--mantine-color-gray-0)',
+    '--kwoon-color-divider': 'var(--mantine-color-gray-3)',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-placeholder': '#9a9a9a',
     '--mantine-color-error': 'var(--mantine-color-red-4)',
     '--kwoon-color-surface-muted': 'var(--mantine-color-dark-8)',
+    '--kwoon-color-divider': 'var(--mantine-color-dark-4)',
   },
 });

@@ -20,8 +20,10 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { User } from '../../../common/users';
+import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { UserAvatar } from '../../components/user-avatar';
 import { roleLabel } from '../../lib/format';
+import classes from './app-header.module.css';
 
 export interface AppHeaderProps {
   user: User;
@@ -41,14 +43,10 @@ function UserMenu({
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
-        <UnstyledButton
-          aria-label={`${user.name}, ${role}: account menu`}
-          style={{ borderRadius: 'var(--mantine-radius-md)' }}
-          p={4}
-        >
+        <UnstyledButton aria-label={`${user.name}, ${role}: account menu`} className={classes.userButton}>
           <Group gap="xs" wrap="nowrap">
             <UserAvatar name={user.name} avatar={user.avatar} size={34} radius="xl" />
-            <Box visibleFrom="sm" style={{ lineHeight: 1.2 }}>
+            <Box visibleFrom="sm" className={classes.userName}>
               <Text size="sm" fw={600} truncate maw={160}>
                 {user.name}
               </Text>
@@ -71,7 +69,11 @@ function UserMenu({
           Terms of Service
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item onClick={onSignOut} color="red.9" leftSection={<IconLogout size={16} aria-hidden />}>
+        <Menu.Item
+          onClick={onSignOut}
+          color="var(--mantine-color-error)"
+          leftSection={<IconLogout size={16} aria-hidden />}
+        >
           Sign Out
         </Menu.Item>
       </Menu.Dropdown>
@@ -99,12 +101,12 @@ export function AppHeader({
           aria-label="Toggle navigation"
           aria-expanded={navbarOpened}
         />
-        <Anchor component={Link} to="/app" fw={700} fz="xl" c="dark.9" underline="never">
+        <Anchor component={Link} to="/app" fw={700} fz="xl" c="bright" underline="never">
           Kwoon
         </Anchor>
       </Group>
       {/* Search is wired up with the courses and messaging domains; until then it says so. */}
-      <Box role="search" visibleFrom="sm" style={{ flex: 1, maxWidth: 420 }}>
+      <Box role="search" visibleFrom="sm" className={classes.search}>
         <TextInput
           type="search"
           aria-label="Search"
@@ -113,13 +115,14 @@ export function AppHeader({
           leftSection={<IconSearch size={16} aria-hidden />}
         />
       </Box>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap">
+        <ColorSchemeToggle />
         <Indicator label={unreadCount} size={18} color="red.9" disabled={unreadCount === 0} offset={4}>
           <ActionIcon
             component={Link}
             to="/app/messages"
             variant="subtle"
-            color="dark"
+            color="gray"
             size="lg"
             aria-label={bellLabel}
           >

@@ -14,6 +14,7 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import classes from './app-navbar.module.css';
 
 export interface NavItem {
   to: string;
@@ -64,28 +65,24 @@ export const NAV_ITEMS: NavItem[] = [
 export interface AppNavbarProps {
   isAdmin: boolean;
   unreadCount: number;
-  /** The narrow, icon-only form (desktop only). */
+  /**
+   * The narrow, icon-only form, chosen by the reader. It applies from the sm breakpoint up
+   * (app-navbar.module.css); on a phone the sidebar opens over the page with its labels.
+   */
   narrow: boolean;
-  canCollapse: boolean;
   onToggleNarrow: () => void;
   onNavigate: () => void;
 }
 
-export function AppNavbar({
-  isAdmin,
-  unreadCount,
-  narrow,
-  canCollapse,
-  onToggleNarrow,
-  onNavigate,
-}: AppNavbarProps) {
+export function AppNavbar({ isAdmin, unreadCount, narrow, onToggleNarrow, onNavigate }: AppNavbarProps) {
   const { pathname } = useLocation();
   const items = NAV_ITEMS.filter((item) => !item.adminOnly || isAdmin);
   const ToggleIcon = narrow ? IconLayoutSidebarLeftExpand : IconLayoutSidebarLeftCollapse;
+  const linkClassNames = { root: classes.link, label: classes.label };
 
   return (
-    <>
-      <AppShell.Section grow component={ScrollArea} px={narrow ? 'xs' : 'sm'} py="sm">
+    <div className={classes.navbar} data-narrow={narrow || undefined}>
+      <AppShell.Section grow component={ScrollArea} className={classes.section}>
         <div>
           {items.map((item) => {
             const active = item.isActive(pathname);
@@ -101,26 +98,43 @@ export function AppNavbar({
                 active={active}
                 aria-current={active ? 'page' : undefined}
                 aria-label={narrow ? accessibleName : undefined}
-                label={narrow ? undefined : item.label}
+                label={item.label}
+                classNames={linkClassNames}
                 leftSection={
-                  <Indicator disabled={!narrow || unread === 0} color="red.9" size={8} offset={2}>
+                  <Indicator
+                    disabled={unread === 0}
+                    color="red.9"
+                    size={8}
+                    offset={2}
+                    classNames={{ indicator: classes.unreadDot }}
+                  >
                     <ItemIcon size={20} stroke={1.6} aria-hidden />
                   </Indicator>
                 }
                 rightSection={
-                  unread > 0 && !narrow ? (
-                    <Badge size="sm" circle color="red.9" aria-label={`${unread} unread`}>
+                  unread > 0 ? (
+                    <Badge
+                      size="sm"
+                      circle
+                      color="red.9"
+                      aria-label={`${unread} unread`}
+                      className={classes.unreadBadge}
+                    >
                       {unread}
                     </Badge>
                   ) : undefined
                 }
                 variant="filled"
-                style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                mb={4}
               />
             );
             return narrow ? (
-              <Tooltip key={item.to} label={item.label} position="right" withArrow>
+              <Tooltip
+                key={item.to}
+                label={item.label}
+                position="right"
+                withArrow
+                classNames={{ tooltip: classes.narrowTooltip }}
+              >
                 {link}
               </Tooltip>
             ) : (
@@ -129,24 +143,19 @@ export function AppNavbar({
           })}
         </div>
       </AppShell.Section>
-      {canCollapse && (
-        <AppShell.Section
-          px={narrow ? 'xs' : 'sm'}
-          py="sm"
-          style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
-        >
-          <NavLink
-            component="button"
-            type="button"
-            onClick={onToggleNarrow}
-            aria-label={narrow ? 'Expand sidebar' : 'Collapse sidebar'}
-            aria-expanded={!narrow}
-            label={narrow ? undefined : 'Collapse sidebar'}
-            leftSection={<ToggleIcon size={20} stroke={1.6} aria-hidden />}
-            style={{ borderRadius: 'var(--mantine-radius-md)' }}
-          />
-        </AppShell.Section>
-      )}
-    </>
+      {/* Narrowing is for wide screens: the phone's sidebar is a drawer. */}
+      <AppShell.Section className={`${classes.section} ${classes.collapse}`} visibleFrom="sm">
+        <NavLink
+          component="button"
+          type="button"
+          onClick={onToggleNarrow}
+          aria-label={narrow ? 'Expand sidebar' : 'Collapse sidebar'}
+          aria-expanded={!narrow}
+          label="Collapse sidebar"
+          classNames={linkClassNames}
+          leftSection={<ToggleIcon size={20} stroke={1.6} aria-hidden />}
+        />
+      </AppShell.Section>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useState } from 'react';
 import { AppShell, Progress } from '@mantine/core';
-import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { Outlet, useNavigation } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { MAIN_ID, SkipLink } from '../../components/skip-link';
@@ -10,6 +10,7 @@ import { useLiveEvent } from '../../lib/live-events';
 import { useCurrentUser, useSession } from '../../lib/session';
 import { AppHeader } from './app-header';
 import { AppNavbar } from './app-navbar';
+import classes from './app-shell-layout.module.css';
 
 const NAVBAR_WIDTH = 240;
 const NAVBAR_NARROW_WIDTH = 76;
@@ -46,8 +47,6 @@ export function AppShellLayout() {
     getInitialValueInEffect: false,
   });
   const [termsOpened, setTermsOpened] = useState(false);
-  const isDesktop = useMediaQuery('(min-width: 48em)') ?? false;
-  const showNarrow = narrow && isDesktop;
 
   // The /app guard takes the signed-out user to the landing page.
   const handleSignOut = useCallback(() => signOut({ redirectTo: '/' }), [signOut]);
@@ -58,7 +57,8 @@ export function AppShellLayout() {
       <AppShell
         header={{ height: 60 }}
         navbar={{
-          width: showNarrow ? NAVBAR_NARROW_WIDTH : NAVBAR_WIDTH,
+          // From the sm breakpoint up; below it the sidebar opens over the page at full width.
+          width: narrow ? NAVBAR_NARROW_WIDTH : NAVBAR_WIDTH,
           breakpoint: 'sm',
           collapsed: { mobile: !mobileOpened },
         }}
@@ -72,7 +72,7 @@ export function AppShellLayout() {
               size="xs"
               radius={0}
               aria-label="Loading page"
-              style={{ position: 'absolute', top: 0, left: 0, right: 0 }}
+              className={classes.loading}
             />
           )}
           <AppHeader
@@ -88,8 +88,7 @@ export function AppShellLayout() {
           <AppNavbar
             isAdmin={user.is_admin}
             unreadCount={unreadCount}
-            narrow={showNarrow}
-            canCollapse={isDesktop}
+            narrow={narrow}
             onToggleNarrow={() => setNarrow((value) => !value)}
             onNavigate={closeMobile}
           />
