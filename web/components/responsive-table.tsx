@@ -1,15 +1,6 @@
 import type { ReactNode } from 'react';
-import { Box, Group, Paper, Stack, Table, Text, type MantineSpacing } from '@mantine/core';
-import { usePhoneLayout } from '../lib/use-phone-layout';
-
-/** A card's value sits at the right of its line, a badge and its note under each other. */
-const CARD_VALUE_STYLE = {
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-end',
-  textAlign: 'right',
-  overflowWrap: 'anywhere',
-} as const;
+import { Table, type MantineSpacing } from '@mantine/core';
+import classes from './responsive-table.module.css';
 
 export interface ResponsiveColumn<T> {
   header: string;
@@ -25,7 +16,7 @@ export interface ResponsiveColumn<T> {
 }
 
 export interface ResponsiveTableProps<T> {
-  /** Names the table, and the list of cards on a phone. */
+  /** Names the table. */
   label: string;
   columns: ResponsiveColumn<T>[];
   rows: T[];
@@ -35,29 +26,40 @@ export interface ResponsiveTableProps<T> {
   verticalSpacing?: MantineSpacing;
 }
 
-/**
- * A table on wider screens; on a phone, a list of cards (one a row, each value under its column's
- * name), since a table squeezed into 375 px either cuts its columns or scrolls sideways.
- */
-export function ResponsiveTable<T>(props: ResponsiveTableProps<T>) {
-  return usePhoneLayout() ? <RowCards {...props} /> : <WideTable {...props} />;
-}
+const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
-function WideTable<T>({ label, columns, rows, rowKey, minWidth, verticalSpacing }: ResponsiveTableProps<T>) {
+/**
+ * A table on wider screens; on a phone the same table is drawn as a list of cards (one a row,
+ * each value beside its column's name), since a table squeezed into 375 px either cuts its
+ * columns or scrolls sideways. One markup for both, restyled below the sm breakpoint
+ * (responsive-table.module.css), so nothing switches after the first render. The roles are
+ * stated because some browsers drop a table's semantics once its rows are no longer displayed
+ * as table rows.
+ */
+export function ResponsiveTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  minWidth,
+  verticalSpacing,
+}: ResponsiveTableProps<T>) {
   return (
     <Table.ScrollContainer
       minWidth={minWidth ?? 0}
+      classNames={{ scrollContainer: classes.scroll, scrollContainerInner: classes.scrollInner }}
       // Where the table is wider than its panel it scrolls sideways; keyboard users reach it by Tab.
       scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}
     >
-      <Table aria-label={label} verticalSpacing={verticalSpacing}>
-        <Table.Thead>
-          <Table.Tr>
+      <Table aria-label={label} verticalSpacing={verticalSpacing} className={classes.table} role="table">
+        <Table.Thead className={classes.head} role="rowgroup">
+          <Table.Tr role="row">
             {columns.map((column) => (
               <Table.Th
                 key={column.header}
                 scope="col"
-                ta={column.alignRight ? 'right' : undefined}
+                role="columnheader"
+                className={cx(column.alignRight && classes.alignRight)}
                 miw={column.minWidth}
               >
                 {column.header}
@@ -65,16 +67,22 @@ function WideTable<T>({ label, columns, rows, rowKey, minWidth, verticalSpacing 
             ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody role="rowgroup">
           {rows.map((row) => (
-            <Table.Tr key={rowKey(row)}>
+            <Table.Tr key={rowKey(row)} role="row" className={classes.row}>
               {columns.map((column) => (
                 <Table.Td
                   key={column.header}
-                  ta={column.alignRight ? 'right' : undefined}
-                  style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}
+                  role="cell"
+                  data-label={column.header}
+                  className={cx(
+                    classes.cell,
+                    column.isCardTitle && classes.cardTitle,
+                    column.alignRight && classes.alignRight,
+                    column.noWrap && classes.noWrap,
+                  )}
                 >
-                  {column.cell(row)}
+                  <div className={classes.value}>{column.cell(row)}</div>
                 </Table.Td>
               ))}
             </Table.Tr>
@@ -82,35 +90,5 @@ function WideTable<T>({ label, columns, rows, rowKey, minWidth, verticalSpacing 
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
-  );
-}
-
-function RowCards<T>({ label, columns, rows, rowKey }: ResponsiveTableProps<T>) {
-  const title = columns.find((column) => column.isCardTitle);
-  const lines = columns.filter((column) => column !== title);
-  return (
-    <Stack component="ul" aria-label={label} gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
-      {rows.map((row) => (
-        <Paper component="li" key={rowKey(row)} withBorder p="sm">
-          {title && (
-            <Text fw={600} size="sm" mb={6} style={{ overflowWrap: 'anywhere' }}>
-              {title.cell(row)}
-            </Text>
-          )}
-          <Stack component="dl" gap={4} m={0}>
-            {lines.map((column) => (
-              <Group key={column.header} justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-                <Text component="dt" size="sm" c="dimmed">
-                  {column.header}
-                </Text>
-                <Box component="dd" m={0} fz="sm" miw={0} style={CARD_VALUE_STYLE}>
-                  {column.cell(row)}
-                </Box>
-              </Group>
-            ))}
-          </Stack>
-        </Paper>
-      ))}
-    </Stack>
   );
 }

@@ -13,12 +13,7 @@ export const NO_ORDERS_TEXT = 'No orders yet';
 function StatusBadge({ order }: { order: Order }) {
   return (
     <Stack gap={2} align="flex-start">
-      <Badge
-        color={ORDER_STATUS_COLOR[order.status]}
-        variant="light"
-        // Yellow's own light text is too faint on its background; dark text keeps the contrast.
-        c={order.status === 'pending' ? 'dark.6' : undefined}
-      >
+      <Badge color={ORDER_STATUS_COLOR[order.status]} variant="light">
         {ORDER_STATUS_LABEL[order.status]}
       </Badge>
       {order.status === 'failed' && order.failure_reason && (
