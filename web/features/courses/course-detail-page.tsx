@@ -6,7 +6,6 @@ import {
   Button,
   Center,
   Container,
-  Grid,
   Group,
   Image,
   List,
@@ -15,7 +14,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconClock, IconEye, IconStar, IconUsers } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { CourseDetail } from '../../../common/courses';
@@ -32,6 +30,7 @@ import {
   formatDuration,
   splitLines,
 } from './course-format';
+import classes from './course-detail-page.module.css';
 import { CourseOutline } from './course-outline';
 import { PurchaseCard, StickyPurchaseBar, useOutOfView, type PurchaseActions } from './course-purchase';
 import { LessonViewer } from './lesson-viewer';
@@ -40,8 +39,6 @@ import { useEnrollAction } from './use-enroll-action';
 export const COURSE_LOAD_ERROR = 'Failed to load course data. Please try again later.';
 export const COURSE_NOT_FOUND_TEXT = 'Course not found.';
 export const NO_REVIEWS_TEXT = 'No reviews yet';
-/** Mantine's md breakpoint: from here the purchase box sits beside the content, as on desktop. */
-const WIDE_QUERY = '(min-width: 62em)';
 
 export interface CourseReviewsSlotProps {
   courseId: string;
@@ -119,9 +116,8 @@ function CourseDetailView({
   const lessonProgress = useLessonProgress(userId, course.id, enrolled && !isAdmin && Boolean(userId));
   const [overrides, setOverrides] = useState<Map<string, boolean>>(() => new Map());
   const { enroll, pendingId, dialog } = useEnrollAction();
-  const isWide = useMediaQuery(WIDE_QUERY, undefined, { getInitialValueInEffect: false });
   const purchaseRef = useRef<HTMLDivElement>(null);
-  const purchaseOutOfView = useOutOfView(purchaseRef, !isWide);
+  const purchaseOutOfView = useOutOfView(purchaseRef);
 
   const lessons = useMemo(() => course.modules.flatMap((module) => module.lessons), [course.modules]);
   const completed = useMemo(() => {
@@ -164,11 +160,9 @@ function CourseDetailView({
       ? () => setLesson(lessons.find((l) => !completed.has(l.id))?.id ?? firstLesson.id)
       : null,
   };
-  const purchase = <PurchaseCard course={course} actions={actions} cardRef={purchaseRef} sticky={isWide} />;
 
   return (
-    // On small screens the sticky bar must not cover the end of the page.
-    <Container size="xl" py="lg" pb={isWide ? undefined : 96}>
+    <Container size="xl" className={classes.page}>
       <Stack gap="lg">
         {isAdmin && (
           <Alert color="blue" title="Admin Preview Mode" icon={<IconEye aria-hidden />}>
@@ -189,104 +183,103 @@ function CourseDetailView({
             </Stack>
           </Alert>
         )}
-        <Grid gap="xl">
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Stack gap="md">
-              <Image
-                src={course.thumbnail_url || DEFAULT_THUMBNAIL}
-                alt=""
-                radius="md"
-                mah={320}
-                fit="cover"
-              />
-              <Title order={1}>{course.title}</Title>
-              <Group gap="lg">
-                <Group gap={4}>
-                  <IconStar size={18} aria-hidden />
-                  <Text>
-                    {course.total_reviews > 0
-                      ? `${course.average_rating.toFixed(1)} (${course.total_reviews} ${
-                          course.total_reviews === 1 ? 'review' : 'reviews'
-                        })`
-                      : NO_REVIEWS_TEXT}
-                  </Text>
-                </Group>
-                <Group gap={4}>
-                  <IconClock size={18} aria-hidden />
-                  <Text>{formatCourseDuration(course)}</Text>
-                </Group>
-                <Group gap={4}>
-                  <IconUsers size={18} aria-hidden />
-                  <Text>
-                    {course.enrolled_students} {course.enrolled_students === 1 ? 'student' : 'students'}
-                  </Text>
-                </Group>
-              </Group>
-              {/* Small screens: the price and the main action come first, not after the syllabus. */}
-              {!isWide && purchase}
-              <Group gap="sm">
-                <Avatar src={course.instructor_avatar} alt="" radius="xl">
-                  {course.instructor_name.charAt(0)}
-                </Avatar>
-                <div>
-                  <Text size="xs" c="dimmed">
-                    Instructor
-                  </Text>
-                  <Text fw={600}>{course.instructor_name}</Text>
-                </div>
-              </Group>
-              <Group gap="xl">
-                <Fact label="Skill level" value={capitalise(course.skill_level)} />
-                <Fact label="Language" value={course.language} />
-                <Fact label="Last updated" value={formatDate(course.updated_at)} />
-              </Group>
-              <Section title="About this course">
-                {course.description.split(/\r?\n\s*\r?\n/).map((paragraph, i) => (
-                  <Text key={i} style={{ whiteSpace: 'pre-line' }}>
-                    {paragraph}
-                  </Text>
-                ))}
-              </Section>
-              {prerequisites.length > 0 && (
-                <Section title="Prerequisites">
-                  <List>
-                    {prerequisites.map((line, i) => (
-                      <List.Item key={i}>{line}</List.Item>
-                    ))}
-                  </List>
-                </Section>
-              )}
-              {objectives.length > 0 && (
-                <Section title="What you will learn">
-                  <List>
-                    {objectives.map((line, i) => (
-                      <List.Item key={i}>{line}</List.Item>
-                    ))}
-                  </List>
-                </Section>
-              )}
-              <Section title="Course content">
-                <Text size="sm" c="dimmed">
-                  {syllabusSummary(course.modules.length, lessons)}
-                  {!canOpenLessons && lessons.length > 0 && ' · Lessons unlock when you enroll'}
+        {/*
+          One order for every width: the price and the main action follow the title, so on a small
+          screen they come before the syllabus; from the md breakpoint they stand in a column
+          beside the content (course-detail-page.module.css).
+        */}
+        <div className={classes.layout}>
+          <Stack gap="md" className={classes.head}>
+            <Image src={course.thumbnail_url || DEFAULT_THUMBNAIL} alt="" radius="md" mah={320} fit="cover" />
+            <Title order={1}>{course.title}</Title>
+            <Group gap="lg">
+              <Group gap={4}>
+                <IconStar size={18} aria-hidden />
+                <Text>
+                  {course.total_reviews > 0
+                    ? `${course.average_rating.toFixed(1)} (${course.total_reviews} ${
+                        course.total_reviews === 1 ? 'review' : 'reviews'
+                      })`
+                    : NO_REVIEWS_TEXT}
                 </Text>
-                <CourseOutline
-                  modules={course.modules}
-                  completed={completed}
-                  onOpenLesson={canOpenLessons ? (id) => setLesson(id) : null}
-                />
+              </Group>
+              <Group gap={4}>
+                <IconClock size={18} aria-hidden />
+                <Text>{formatCourseDuration(course)}</Text>
+              </Group>
+              <Group gap={4}>
+                <IconUsers size={18} aria-hidden />
+                <Text>
+                  {course.enrolled_students} {course.enrolled_students === 1 ? 'student' : 'students'}
+                </Text>
+              </Group>
+            </Group>
+          </Stack>
+          <div className={classes.aside}>
+            <PurchaseCard course={course} actions={actions} cardRef={purchaseRef} />
+          </div>
+          <Stack gap="md" className={classes.body}>
+            <Group gap="sm">
+              <Avatar src={course.instructor_avatar} alt="" radius="xl">
+                {course.instructor_name.charAt(0)}
+              </Avatar>
+              <div>
+                <Text size="xs" c="dimmed">
+                  Instructor
+                </Text>
+                <Text fw={600}>{course.instructor_name}</Text>
+              </div>
+            </Group>
+            <Group gap="xl">
+              <Fact label="Skill level" value={capitalise(course.skill_level)} />
+              <Fact label="Language" value={course.language} />
+              <Fact label="Last updated" value={formatDate(course.updated_at)} />
+            </Group>
+            <Section title="About this course">
+              {course.description.split(/\r?\n\s*\r?\n/).map((paragraph, i) => (
+                <Text key={i} className={classes.paragraph}>
+                  {paragraph}
+                </Text>
+              ))}
+            </Section>
+            {prerequisites.length > 0 && (
+              <Section title="Prerequisites">
+                <List>
+                  {prerequisites.map((line, i) => (
+                    <List.Item key={i}>{line}</List.Item>
+                  ))}
+                </List>
               </Section>
-              {renderReviews?.({
-                courseId: course.id,
-                courseTitle: course.title,
-                canReview: enrolled && !isAdmin && course.lesson_count > 0,
-              })}
-            </Stack>
-          </Grid.Col>
-          {isWide && <Grid.Col span={{ base: 12, md: 4 }}>{purchase}</Grid.Col>}
-        </Grid>
+            )}
+            {objectives.length > 0 && (
+              <Section title="What you will learn">
+                <List>
+                  {objectives.map((line, i) => (
+                    <List.Item key={i}>{line}</List.Item>
+                  ))}
+                </List>
+              </Section>
+            )}
+            <Section title="Course content">
+              <Text size="sm" c="dimmed">
+                {syllabusSummary(course.modules.length, lessons)}
+                {!canOpenLessons && lessons.length > 0 && ' · Lessons unlock when you enroll'}
+              </Text>
+              <CourseOutline
+                modules={course.modules}
+                completed={completed}
+                onOpenLesson={canOpenLessons ? (id) => setLesson(id) : null}
+              />
+            </Section>
+            {renderReviews?.({
+              courseId: course.id,
+              courseTitle: course.title,
+              canReview: enrolled && !isAdmin && course.lesson_count > 0,
+            })}
+          </Stack>
+        </div>
       </Stack>
-      {!isWide && purchaseOutOfView && <StickyPurchaseBar course={course} actions={actions} />}
+      {purchaseOutOfView && <StickyPurchaseBar course={course} actions={actions} />}
       {openLessonId && canOpenLessons && (
         <LessonViewer
           courseId={course.id}

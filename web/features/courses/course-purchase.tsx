@@ -2,6 +2,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import { Badge, Button, Card, Group, List, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { CourseDetail } from '../../../common/courses';
 import { formatPrice } from './course-format';
+import classes from './course-purchase.module.css';
 import { isFree, MONEY_BACK_TEXT, ONE_TIME_TEXT } from './use-enroll-action';
 
 /** What the page's main action does: enrol (visitors) or open the next lesson (students). */
@@ -24,17 +25,14 @@ export function PurchaseCard({
   course,
   actions,
   cardRef,
-  sticky,
 }: {
   course: CourseDetail;
   actions: PurchaseActions;
   cardRef?: RefObject<HTMLDivElement | null>;
-  /** Beside the content on wide screens, the box stays in view while the page scrolls. */
-  sticky: boolean;
 }) {
   const { enrolled, isAdmin, progress } = actions;
   return (
-    <Card ref={cardRef} withBorder padding="lg" style={sticky ? { position: 'sticky', top: 80 } : undefined}>
+    <Card ref={cardRef} withBorder padding="lg">
       <Stack gap="sm">
         {enrolled && !isAdmin ? (
           <>
@@ -81,29 +79,14 @@ export function PurchaseCard({
 
 /**
  * On small screens, once the purchase box has scrolled out of view, the price (or progress) and
- * the main action stay at the bottom of the screen. Admins have no action, so no bar.
+ * the main action stay at the bottom of the screen. From the md breakpoint the box stays in view
+ * beside the content, so the bar is hidden there. Admins have no action, so no bar.
  */
 export function StickyPurchaseBar({ course, actions }: { course: CourseDetail; actions: PurchaseActions }) {
   const { enrolled, isAdmin } = actions;
   if (isAdmin || (enrolled && !actions.onContinue)) return null;
   return (
-    <Paper
-      role="region"
-      aria-label="Course actions"
-      shadow="md"
-      px="md"
-      py="sm"
-      style={{
-        position: 'fixed',
-        bottom: 0,
-        right: 0,
-        left: 'var(--app-shell-navbar-offset, 0rem)',
-        zIndex: 'var(--mantine-z-index-app)',
-        borderTop: '1px solid var(--mantine-color-default-border)',
-        borderRadius: 0,
-        paddingBottom: 'calc(var(--mantine-spacing-sm) + env(safe-area-inset-bottom, 0px))',
-      }}
-    >
+    <Paper role="region" aria-label="Course actions" shadow="md" radius={0} className={classes.bar}>
       <Group justify="space-between" wrap="nowrap" gap="sm">
         {enrolled ? (
           <Text size="sm" fw={600}>
@@ -127,14 +110,14 @@ export function StickyPurchaseBar({ course, actions }: { course: CourseDetail; a
 }
 
 /**
- * Whether the element is out of the viewport, watched while `enabled`. It counts as in view until
- * the browser says otherwise, so nothing flashes while the page loads.
+ * Whether the element is out of the viewport. It counts as in view until the browser says
+ * otherwise, so nothing flashes while the page loads.
  */
-export function useOutOfView(ref: RefObject<HTMLElement | null>, enabled: boolean): boolean {
+export function useOutOfView(ref: RefObject<HTMLElement | null>): boolean {
   const [outOfView, setOutOfView] = useState(false);
   useEffect(() => {
     const element = ref.current;
-    if (!enabled || !element || typeof IntersectionObserver === 'undefined') {
+    if (!element || typeof IntersectionObserver === 'undefined') {
       setOutOfView(false);
       return;
     }
@@ -144,6 +127,6 @@ export function useOutOfView(ref: RefObject<HTMLElement | null>, enabled: boolea
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, enabled]);
+  }, [ref]);
   return outOfView;
 }

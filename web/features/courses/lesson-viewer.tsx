@@ -1,10 +1,10 @@
-import { ActionIcon, AspectRatio, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { AspectRatio, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCheck, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { Lesson } from '../../../common/courses';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { usePhoneLayout } from '../../lib/use-phone-layout';
 import { useCompleteLesson } from './api';
 import { formatDuration, videoSource } from './course-format';
+import classes from './lesson-viewer.module.css';
 import { readQuizQuestions, toParagraphs } from './quiz-content';
 import { QuizView } from './quiz-view';
 
@@ -37,7 +37,6 @@ export function LessonViewer({
   onClose,
   onCompletedChange,
 }: LessonViewerProps) {
-  const isPhone = usePhoneLayout();
   const complete = useCompleteLesson(userId, courseId);
   const index = lessons.findIndex((lesson) => lesson.id === lessonId);
   const lesson = lessons[index];
@@ -65,10 +64,10 @@ export function LessonViewer({
     <Modal
       opened
       onClose={onClose}
-      fullScreen={isPhone}
       size="xl"
       title={lesson ? lesson.title : 'Lesson'}
-      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
+      // Full screen on a phone (lesson-viewer.module.css).
+      classNames={{ inner: classes.inner, content: classes.content, title: classes.title }}
     >
       {!lesson ? (
         <Text>This lesson is not part of the course.</Text>
@@ -96,14 +95,13 @@ export function LessonViewer({
           <Group justify="space-between" wrap="nowrap" gap="xs" mt="md">
             <StepButton
               direction="previous"
-              iconOnly={isPhone}
               disabled={!previous}
               onClick={() => previous && onNavigate(previous.id)}
             />
             {lesson.lesson_type === 'quiz' ? (
-              // The full wording would be cut short on a phone, between the Previous and Next icons.
-              <Button disabled>
-                {done ? 'Completed' : isPhone ? 'Complete Quiz First' : 'Complete Quiz to Mark as Done'}
+              // On a phone, between the Previous and Next icons, the wording may take two lines.
+              <Button disabled classNames={{ root: classes.wrapping, label: classes.wrappingLabel }}>
+                {done ? 'Completed' : 'Complete Quiz to Mark as Done'}
               </Button>
             ) : (
               <Button
@@ -116,12 +114,7 @@ export function LessonViewer({
                 {done ? 'Completed' : 'Mark as Complete'}
               </Button>
             )}
-            <StepButton
-              direction="next"
-              iconOnly={isPhone}
-              disabled={!next}
-              onClick={() => next && onNavigate(next.id)}
-            />
+            <StepButton direction="next" disabled={!next} onClick={() => next && onNavigate(next.id)} />
           </Group>
         </Stack>
       )}
@@ -130,37 +123,30 @@ export function LessonViewer({
 }
 
 /**
- * Previous or Next. On a phone only its chevron shows, so both fit in one row with the complete
- * button between them; the accessible name stays.
+ * Previous or Next. On a phone only its chevron shows (lesson-viewer.module.css), so both fit in
+ * one row with the complete button between them; the accessible name stays.
  */
 function StepButton({
   direction,
-  iconOnly,
   disabled,
   onClick,
 }: {
   direction: 'previous' | 'next';
-  iconOnly: boolean;
   disabled: boolean;
   onClick: () => void;
 }) {
   const Icon = direction === 'previous' ? IconChevronLeft : IconChevronRight;
   const label = direction === 'previous' ? 'Previous' : 'Next';
-  if (iconOnly) {
-    return (
-      <ActionIcon variant="default" size="input-sm" aria-label={label} disabled={disabled} onClick={onClick}>
-        <Icon size={18} aria-hidden />
-      </ActionIcon>
-    );
-  }
   const icon = <Icon size={16} aria-hidden />;
   return (
     <Button
       variant="default"
+      aria-label={label}
       leftSection={direction === 'previous' ? icon : undefined}
       rightSection={direction === 'next' ? icon : undefined}
       disabled={disabled}
       onClick={onClick}
+      classNames={{ root: classes.step, section: classes.stepIcon, label: classes.stepLabel }}
     >
       {label}
     </Button>
@@ -197,7 +183,7 @@ function LessonBody({
     );
   }
   const paragraphs = toParagraphs(lesson.content_text).map((paragraph, i) => (
-    <Text key={i} style={{ whiteSpace: 'pre-line' }}>
+    <Text key={i} className={classes.paragraph}>
       {paragraph}
     </Text>
   ));
@@ -219,7 +205,7 @@ function LessonBody({
             src={source.src}
             title={lesson.title}
             allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-            style={{ border: 0 }}
+            className={classes.player}
           />
         </AspectRatio>
       )}
