@@ -248,6 +248,27 @@ export default defineConfig(
     },
   },
   {
+    // Styles live in CSS modules next to their component (docs/architecture.md, "Styling"); an
+    // inline style may only set a CSS variable, for a value that changes while the page runs.
+    name: 'kwoon/web-styles',
+    files: [`web/**/*.${SOURCE}`],
+    ignores: ['**/*.test.{ts,tsx}', 'web/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='style'] ObjectExpression > Property:not([key.value=/^--/])",
+          message:
+            'Put the style in the CSS module next to the component; inline, set only a CSS variable that the module reads.',
+        },
+        {
+          selector: "JSXAttribute[name.name='styles'] > JSXExpressionContainer > ObjectExpression",
+          message: "Give Mantine's parts classes from the CSS module (classNames) instead of inline styles.",
+        },
+      ],
+    },
+  },
+  {
     // A repo's queries join the caller's unit of work (server/platform/tx.ts); the service decides
     // where a transaction begins and ends, so a repo opening its own would split it.
     name: 'kwoon/repos',

@@ -26,6 +26,7 @@ import { errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { ADMIN_COURSE_REQUESTS_PAGE_SIZE, useAdminCourseRequests, useUpdateCourseRequestStatus } from './api';
+import classes from './course-requests-admin.module.css';
 
 const STATUS_COLORS: Record<CourseRequestStatus, string> = {
   pending: 'yellow',
@@ -93,7 +94,7 @@ export function CourseRequestsAdmin() {
                   aria-label={request.subject}
                 >
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <div style={{ minWidth: 0 }}>
+                    <div className={classes.summary}>
                       <Text fw={600}>{request.subject}</Text>
                       <Text size="xs" c="dimmed">
                         {request.user_name} · {formatDate(request.created_at)}
@@ -103,7 +104,7 @@ export function CourseRequestsAdmin() {
                       color={STATUS_COLORS[request.status]}
                       variant="filled"
                       autoContrast
-                      style={{ flexShrink: 0 }}
+                      className={classes.status}
                     >
                       {COURSE_REQUEST_STATUS_LABELS[request.status]}
                     </Badge>
@@ -178,7 +179,7 @@ function StatusForm({
         <Text size="sm" fw={500}>
           Experience
         </Text>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+        <Text size="sm" className={classes.written}>
           {request.experience}
         </Text>
       </div>
@@ -186,7 +187,7 @@ function StatusForm({
         <Text size="sm" fw={500}>
           Reason
         </Text>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+        <Text size="sm" className={classes.written}>
           {request.reason}
         </Text>
       </div>

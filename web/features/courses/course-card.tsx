@@ -36,20 +36,15 @@ export function CourseCard({
       aria-labelledby={`course-title-${course.id}`}
       data-highlighted={highlighted || undefined}
       className={classes.card}
-      style={{
-        height: '100%',
-        outline: highlighted ? '3px solid var(--mantine-color-jade-6)' : undefined,
-        transition: 'outline-color 200ms',
-      }}
     >
       <Card.Section>
         <Image src={course.thumbnail_url || DEFAULT_THUMBNAIL} alt="" h={160} fit="cover" />
       </Card.Section>
-      <Stack gap={6} mt="sm" style={{ flex: 1 }}>
+      <Stack gap={6} mt="sm" className={classes.body}>
         <Group gap="xs">
           <Badge variant="light">{capitalise(course.skill_level)}</Badge>
           {isAdmin && (
-            <Badge color={course.is_published ? 'jade' : 'gray.7'} variant="outline">
+            <Badge color={course.is_published ? 'jade' : 'gray'} variant="outline">
               {course.is_published ? 'Published' : 'Unpublished'}
             </Badge>
           )}

@@ -8,6 +8,7 @@ import {
 } from '@tabler/icons-react';
 import type { LessonType, Module } from '../../../common/courses';
 import { formatDuration, studentModuleDescription } from './course-format';
+import classes from './course-outline.module.css';
 
 const LESSON_ICONS: Record<LessonType, TablerIcon> = {
   video: IconPlayerPlay,
@@ -49,21 +50,21 @@ export function CourseOutline({ modules, completed, onOpenLesson }: CourseOutlin
                 const done = completed.has(lesson.id);
                 const row = (
                   <Group justify="space-between" wrap="nowrap" py={6} px="xs">
-                    <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
+                    <Group gap="sm" wrap="nowrap" className={classes.lesson}>
                       <ThemeIcon variant="light" size="md" aria-hidden>
                         <TypeIcon size={16} />
                       </ThemeIcon>
                       {/* On a phone the badge moves under a long title rather than being cut short. */}
-                      <Group gap="sm" miw={0} style={{ rowGap: 2 }}>
-                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      <Group gap="sm" className={classes.titleLine}>
+                        <Text size="sm" className={classes.title}>
                           {lesson.title}
                         </Text>
-                        <Badge size="xs" variant="outline" color="gray.7" style={{ flexShrink: 0 }}>
+                        <Badge size="xs" variant="outline" color="gray" className={classes.type}>
                           {lesson.lesson_type}
                         </Badge>
                       </Group>
                     </Group>
-                    <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+                    <Group gap="xs" wrap="nowrap" className={classes.meta}>
                       {lesson.duration_minutes > 0 && (
                         <Text size="sm" c="dimmed">
                           {formatDuration(lesson.duration_minutes)}
@@ -72,7 +73,7 @@ export function CourseOutline({ modules, completed, onOpenLesson }: CourseOutlin
                       {done && (
                         <IconCircleCheckFilled
                           size={18}
-                          color="var(--mantine-color-jade-7)"
+                          className={classes.done}
                           aria-label="Completed"
                           role="img"
                         />
@@ -85,7 +86,7 @@ export function CourseOutline({ modules, completed, onOpenLesson }: CourseOutlin
                     key={lesson.id}
                     onClick={() => onOpenLesson(lesson.id)}
                     aria-label={`Open lesson: ${lesson.title}${done ? ' (completed)' : ''}`}
-                    style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+                    className={classes.open}
                   >
                     {row}
                   </UnstyledButton>

@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/session';
+import classes from './dashboard-page.module.css';
 
 interface DashboardLink {
   to: string;
@@ -64,7 +65,7 @@ const ADMIN_LINKS: DashboardLink[] = [
 function LinkCard({ link }: { link: DashboardLink }) {
   const LinkIcon = link.icon;
   return (
-    <UnstyledButton component={Link} to={link.to} style={{ display: 'block', height: '100%' }}>
+    <UnstyledButton component={Link} to={link.to} className={classes.link}>
       <Card withBorder padding="lg" h="100%">
         <Stack gap="xs">
           <ThemeIcon size="lg" variant="filled" aria-hidden>

@@ -11,6 +11,7 @@ import { useSession } from '../../lib/session';
 import { useCourseReviews, useDeleteReview, useMarkHelpful, useMyReview, useRatingSummary } from './api';
 import { NO_REVIEWS_YET, RatingSummary } from './rating-summary';
 import { ReviewModal } from './review-modal';
+import classes from './course-reviews.module.css';
 
 export const REVIEWS_LOAD_ERROR = 'Failed to load reviews. Please try again.';
 
@@ -98,7 +99,7 @@ export function CourseReviews({ courseId, courseTitle, canReview }: CourseReview
                 variant="default"
                 onClick={() => void reviews.fetchNextPage()}
                 loading={reviews.isFetchingNextPage}
-                style={{ alignSelf: 'center' }}
+                className={classes.loadMore}
               >
                 Load More Reviews
               </Button>
@@ -166,7 +167,7 @@ function ReviewItem({ review, courseId, isOwn }: { review: CourseReview; courseI
           )}
         </Group>
         <RatingStars value={review.rating} label={`Rated ${review.rating} out of 5`} />
-        {review.review_text && <Text style={{ whiteSpace: 'pre-line' }}>{review.review_text}</Text>}
+        {review.review_text && <Text className={classes.reviewText}>{review.review_text}</Text>}
         <Group>
           <Button
             size="xs"

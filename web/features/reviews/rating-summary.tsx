@@ -1,6 +1,7 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { RatingStars } from '../../components/rating';
 import type { RatingSummary as RatingSummaryData } from '../../../common/reviews';
+import classes from './rating-summary.module.css';
 
 const ROWS = [
   [5, 'five_star'],
@@ -31,7 +32,7 @@ export function RatingSummary({ summary }: { summary: RatingSummaryData }) {
           {total} {total === 1 ? 'review' : 'reviews'}
         </Text>
       </Stack>
-      <Stack gap={4} style={{ flex: 1, minWidth: 200 }}>
+      <Stack gap={4} className={classes.bars}>
         {ROWS.map(([stars, key]) => {
           const count = summary[key];
           const percent = total ? Math.min(100, Math.round((count / total) * 100)) : 0;
@@ -40,7 +41,7 @@ export function RatingSummary({ summary }: { summary: RatingSummaryData }) {
               <Text size="sm" w={56}>
                 {stars} {stars === 1 ? 'star' : 'stars'}
               </Text>
-              <Progress.Root style={{ flex: 1 }}>
+              <Progress.Root className={classes.bar}>
                 <Progress.Section value={percent} aria-label={`${stars} star reviews: ${count}`} />
               </Progress.Root>
               <Text size="sm" w={28} ta="right">

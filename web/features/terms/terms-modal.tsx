@@ -4,6 +4,7 @@ import { TERMS_CHECKBOX_MESSAGE, type TermsStatusResponse } from '../../../commo
 import { formatDate } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAcceptTerms } from './api';
+import classes from './terms-modal.module.css';
 
 export const TERMS_ACCEPT_FAILED_MESSAGE = 'Failed to accept terms of service';
 export const TERMS_ACCEPT_FAILED_TOAST = 'Failed to accept terms of service. Please try again.';
@@ -70,17 +71,7 @@ export function TermsModal({ userId, status, opened, required, onClose }: TermsM
         <Text size="sm" c="dimmed">
           Version {terms.version} · Effective {formatDate(terms.effective_date)}
         </Text>
-        <Box
-          className="terms-text"
-          role="region"
-          aria-label="Terms of Service text"
-          tabIndex={0}
-          mah="50vh"
-          style={{ overflowY: 'auto' }}
-          p="sm"
-          bd="1px solid var(--mantine-color-gray-3)"
-          bdrs="sm"
-        >
+        <Box className={classes.text} role="region" aria-label="Terms of Service text" tabIndex={0}>
           {termsParagraphs(terms.content).map((paragraph, index) => (
             <p key={index}>{paragraph}</p>
           ))}

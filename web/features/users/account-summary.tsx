@@ -2,6 +2,7 @@ import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import type { User } from '../../../common/users';
 import { UserAvatar } from '../../components/user-avatar';
 import { formatDate, roleLabel } from '../../lib/format';
+import classes from './account-summary.module.css';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -23,11 +24,11 @@ export function AccountSummary({ profile }: { profile: User }) {
         </Title>
         <Group gap="md" wrap="nowrap" align="flex-start">
           <UserAvatar name={profile.name} avatar={profile.avatar} size={64} radius={64} />
-          <Stack gap={4} style={{ minWidth: 0 }}>
-            <Text fw={600} size="lg" style={{ overflowWrap: 'anywhere' }}>
+          <Stack gap={4} className={classes.identity}>
+            <Text fw={600} size="lg" className={classes.wrap}>
               {profile.name}
             </Text>
-            <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            <Text c="dimmed" className={classes.wrap}>
               @{profile.username}
             </Text>
             {/* Under the name rather than beside it, so a phone shows them whole. */}

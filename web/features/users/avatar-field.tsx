@@ -5,6 +5,7 @@ import { UserAvatar } from '../../components/user-avatar';
 import { errorMessage } from '../../lib/api-client';
 import { useUploadImage } from './api';
 import { IMAGE_UPLOAD_FAILED_MESSAGE } from './profile-body';
+import classes from './avatar-field.module.css';
 
 export interface AvatarFieldProps {
   name: string;
@@ -39,7 +40,7 @@ export function AvatarField({ name, value, onChange }: AvatarFieldProps) {
   return (
     <Group align="center" gap="lg" wrap="nowrap">
       <UserAvatar name={name || '?'} avatar={value} size={72} radius={72} />
-      <Stack gap={6} style={{ flex: 1 }}>
+      <Stack gap={6} className={classes.controls}>
         <Text fw={500} size="sm" id="avatar-field-label">
           Profile picture
         </Text>
@@ -84,7 +85,7 @@ export function AvatarField({ name, value, onChange }: AvatarFieldProps) {
           />
         )}
         {error && (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="var(--mantine-color-error)" role="alert">
             {error}
           </Text>
         )}

@@ -6,6 +6,7 @@ import { EMAIL_CHANGE_INVALID_MESSAGE } from '../../../common/users';
 import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { useConfirmEmail } from './api';
+import classes from './confirm-email-page.module.css';
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (
@@ -59,7 +60,7 @@ export function ConfirmEmailPage() {
         <Title order={1} size="h2">
           E-mail address confirmed
         </Title>
-        <Text size="lg" role="status" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="lg" role="status" className={classes.confirmed}>
           Your account now uses <strong>{confirm.data.email}</strong>. Use it to sign in from now on.
         </Text>
         <Button component={Link} to={next.to}>

@@ -25,6 +25,7 @@ import { notifySuccess } from '../../lib/notify';
 import { useUpdateUser } from './api';
 import { AvatarField } from './avatar-field';
 import { PROFILE_SAVE_FAILED_MESSAGE } from './profile-body';
+import classes from './edit-profile-form.module.css';
 
 /** How long the 'Saved' indicator stays (spec §9). */
 export const SAVED_INDICATOR_MS = 2000;
@@ -191,7 +192,7 @@ export function EditProfileForm({ profile, passwordChangeRequired }: EditProfile
           {...form.getInputProps('current_password')}
         />
         <Group justify="flex-end" gap="md">
-          <Text c="jade.8" size="sm" role="status" style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+          <Text c="jade" size="sm" role="status" className={classes.saved}>
             {savedAt !== null && (
               <>
                 <IconCheck size={16} aria-hidden /> Saved

@@ -4,6 +4,7 @@ import type { User } from '../../../common/users';
 import { errorMessage } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCancelEmailChange, useResendEmailChange } from './api';
+import classes from './pending-email-notice.module.css';
 
 /** While a new address waits for its link, the current one stays in use; this says so. */
 export function PendingEmailNotice({ profile }: { profile: User }) {
@@ -31,7 +32,7 @@ export function PendingEmailNotice({ profile }: { profile: User }) {
     >
       <Stack gap="sm">
         {/* A long address must wrap rather than push the notice wider than a phone. */}
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" className={classes.message}>
           Confirm the link we sent to <strong>{pending}</strong>. Until then we keep using {profile.email}.
         </Text>
         <Group gap="xs">

@@ -10,6 +10,7 @@ import { useDeleteCourse, usePublishCourse } from './admin-api';
 import { ConfirmDeleteDialog, FailureDialog } from '../../../components/dialogs';
 import { ConfirmPublishDialog } from './dialogs';
 import { CourseStudentsTable } from './student-progress';
+import classes from './admin-course-card.module.css';
 
 export interface AdminCourseCardProps {
   course: CourseSummary;
@@ -84,10 +85,10 @@ export function AdminCourseCard({ course, onEdit }: AdminCourseCardProps) {
               </Text>
             </div>
           </Group>
-          <Group gap={6} style={{ flexShrink: 0 }}>
+          <Group gap={6} className={classes.badges}>
             {course.is_archived && (
               <Badge
-                color="dark"
+                color="gray"
                 variant="outline"
                 title="Deleted after students paid for it: open to them only"
               >

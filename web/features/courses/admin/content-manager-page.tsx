@@ -25,6 +25,7 @@ import { useAdminCourse, useCreateModule, useReorderModules } from './admin-api'
 import { FailureDialog } from '../../../components/dialogs';
 import { LessonEditorDialog } from './lesson-editor';
 import { ModuleCard } from './module-card';
+import classes from './content-manager-page.module.css';
 
 export const MODULE_ORDER_FAILED = 'Failed to save module order. Please try again.';
 
@@ -132,7 +133,7 @@ export function ContentManagerPage() {
                   items={course.data.modules.map((m) => m.id)}
                   strategy={verticalListSortingStrategy}
                 >
-                  <Stack component="ol" gap="sm" aria-label="Modules" style={{ padding: 0, margin: 0 }}>
+                  <Stack component="ol" gap="sm" aria-label="Modules" className={classes.modules}>
                     {course.data.modules.map((module, index) => (
                       <ModuleCard
                         key={module.id}

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
+import classes from './list-input.module.css';
 
 export interface ListInputProps {
   label: string;
@@ -38,7 +39,7 @@ export function ListInput({ label, itemName, value, onChange, error }: ListInput
           onChange={(event) => setDraft(event.currentTarget.value)}
           onKeyDown={handleKeyDown}
           error={error}
-          style={{ flex: 1 }}
+          className={classes.input}
         />
         <Button variant="default" onClick={handleAdd} leftSection={<IconPlus size={14} aria-hidden />}>
           Add

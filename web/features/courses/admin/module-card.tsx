@@ -18,6 +18,7 @@ import { formatDuration } from '../course-format';
 import { useCreateLesson, useDeleteLesson, useDeleteModule, useReorderLessons } from './admin-api';
 import { ConfirmDeleteDialog, FailureDialog } from '../../../components/dialogs';
 import { ModuleDescription, ModuleTitle } from './module-fields';
+import classes from './module-card.module.css';
 
 export const LESSON_ORDER_FAILED = 'Failed to save lesson order. Please try again.';
 const TYPE_LABELS: Record<LessonType, string> = { video: 'Video', article: 'Article', quiz: 'Quiz' };
@@ -111,12 +112,12 @@ export function ModuleCard({ courseId, module, position, onEditLesson }: ModuleC
       component="li"
       aria-label={`Module ${position}: ${module.title}`}
       data-testid="module-card"
+      data-dragging={isDragging || undefined}
+      className={classes.card}
+      // Where dnd-kit has the card while it is dragged: values that change with every move.
       style={{
-        transform: CSS.Transform.toString(transform),
-        transition,
-        opacity: isDragging ? 0.7 : 1,
-        zIndex: isDragging ? 1 : undefined,
-        listStyle: 'none',
+        '--drag-transform': CSS.Transform.toString(transform),
+        '--drag-transition': transition,
       }}
     >
       <Stack gap="sm">
@@ -126,7 +127,7 @@ export function ModuleCard({ courseId, module, position, onEditLesson }: ModuleC
             variant="subtle"
             color="gray"
             aria-label={`Drag to reorder module ${module.title}`}
-            style={{ cursor: 'grab', touchAction: 'none' }}
+            className={classes.handle}
             {...attributes}
             {...listeners}
           >
@@ -151,30 +152,24 @@ export function ModuleCard({ courseId, module, position, onEditLesson }: ModuleC
             No lessons yet.
           </Text>
         ) : (
-          <Stack
-            gap={4}
-            component="ol"
-            style={{ paddingLeft: 0, margin: 0 }}
-            aria-label={`Lessons of ${module.title}`}
-          >
+          <Stack gap={4} component="ol" className={classes.lessons} aria-label={`Lessons of ${module.title}`}>
             {module.lessons.map((lesson, index) => (
               <Group
                 key={lesson.id}
                 component="li"
                 justify="space-between"
                 gap="xs"
-                // On a phone the buttons move under the title rather than squeezing it.
-                style={{ listStyle: 'none' }}
+                className={classes.lesson}
               >
-                <Group gap="xs" style={{ minWidth: 0, flex: '1 1 12rem' }}>
-                  <Badge size="sm" variant="outline" style={{ flexShrink: 0 }}>
+                <Group gap="xs" className={classes.lessonTitle}>
+                  <Badge size="sm" variant="outline" className={classes.lessonType}>
                     {TYPE_LABELS[lesson.lesson_type]}
                   </Badge>
-                  <Text size="sm" style={{ overflowWrap: 'break-word', minWidth: 0 }}>
+                  <Text size="sm" className={classes.lessonName}>
                     {lesson.title}
                   </Text>
                   {lesson.duration_minutes > 0 && (
-                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="xs" c="dimmed" className={classes.duration}>
                       {formatDuration(lesson.duration_minutes)}
                     </Text>
                   )}
@@ -226,7 +221,7 @@ export function ModuleCard({ courseId, module, position, onEditLesson }: ModuleC
               leftSection={<IconPlus size={14} aria-hidden />}
               rightSection={<IconChevronDown size={14} aria-hidden />}
               loading={createLesson.isPending}
-              style={{ alignSelf: 'flex-start' }}
+              className={classes.addLesson}
               aria-label={`Add Lesson to ${module.title}`}
             >
               Add Lesson

@@ -5,6 +5,7 @@ import type { Module, ModuleInput } from '../../../../common/courses';
 import { notifyError } from '../../../lib/notify';
 import { studentModuleDescription } from '../course-format';
 import { useUpdateModule } from './admin-api';
+import classes from './module-fields.module.css';
 
 export const MODULE_SAVE_FAILED = 'Failed to save module. Please try again';
 export const NO_MODULE_DESCRIPTION = 'No description yet (students see none)';
@@ -84,16 +85,16 @@ export function ModuleTitle({ courseId, module }: { courseId: string; module: Mo
   });
 
   if (edit.editing) {
-    return <TextInput aria-label="Module title" style={{ flex: 1 }} {...edit.fieldProps} />;
+    return <TextInput aria-label="Module title" className={classes.titleInput} {...edit.fieldProps} />;
   }
   return (
-    <Group gap={4} wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+    <Group gap={4} wrap="nowrap" className={classes.title}>
       <Title
         order={2}
         size="h4"
         onDoubleClick={edit.start}
         title="Double-click to rename"
-        style={{ cursor: 'text', overflowWrap: 'anywhere' }}
+        className={classes.editable}
       >
         {edit.shown}
       </Title>
@@ -143,7 +144,7 @@ export function ModuleDescription({ courseId, module }: { courseId: string; modu
         fs={shown ? undefined : 'italic'}
         onDoubleClick={edit.start}
         title="Double-click to edit the description"
-        style={{ cursor: 'text', overflowWrap: 'anywhere' }}
+        className={classes.editable}
         data-testid="module-description"
       >
         {shown || NO_MODULE_DESCRIPTION}

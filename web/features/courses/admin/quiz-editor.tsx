@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Card, Group, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { QUIZ_EMPTY_MESSAGE, QuizPassMark, type QuizQuestions } from '../../../../common/quiz';
+import classes from './quiz-editor.module.css';
 
 export interface DraftQuestion {
   id: string;
@@ -132,7 +133,7 @@ export function QuizEditor({ value, onChange, passMark, onPassMarkChange, passMa
                           aria-label={`Question ${number} option ${optionNumber}`}
                           placeholder={`Option ${optionNumber}`}
                           value={option}
-                          style={{ flex: 1 }}
+                          className={classes.option}
                           onChange={(event) =>
                             update(index, {
                               ...question,
@@ -161,7 +162,7 @@ export function QuizEditor({ value, onChange, passMark, onPassMarkChange, passMa
                 variant="subtle"
                 leftSection={<IconPlus size={14} aria-hidden />}
                 onClick={() => update(index, { ...question, options: [...question.options, ''] })}
-                style={{ alignSelf: 'flex-start' }}
+                className={classes.add}
                 aria-label={`Add option to question ${number}`}
               >
                 Add option
@@ -181,7 +182,7 @@ export function QuizEditor({ value, onChange, passMark, onPassMarkChange, passMa
         variant="light"
         leftSection={<IconPlus size={16} aria-hidden />}
         onClick={() => onChange([...value, newQuestion()])}
-        style={{ alignSelf: 'flex-start' }}
+        className={classes.add}
       >
         Add Question
       </Button>

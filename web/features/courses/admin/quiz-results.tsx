@@ -6,6 +6,7 @@ import { pageCount, PrevNextPager } from '../../../components/prev-next-pager';
 import { ResponsiveTable, type ResponsiveColumn } from '../../../components/responsive-table';
 import { formatDateTime } from '../../../lib/format';
 import { QUIZ_RESULTS_PAGE_SIZE, useQuizResults } from './admin-api';
+import classes from './quiz-results.module.css';
 
 export const QUIZ_RESULTS_FAILED = 'Failed to load quiz results. Please try again.';
 export const NO_QUIZ_ATTEMPTS = 'No student has taken this quiz yet';
@@ -45,7 +46,7 @@ export function QuizResultsButton({ lessonId, title }: QuizResultsProps) {
         variant="light"
         leftSection={<IconChartBar size={16} aria-hidden />}
         onClick={() => setOpened(true)}
-        style={{ alignSelf: 'flex-start' }}
+        className={classes.open}
       >
         Student Results
       </Button>

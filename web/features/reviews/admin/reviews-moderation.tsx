@@ -22,6 +22,7 @@ import { ConfirmDeleteDialog, FailureDialog } from '../../../components/dialogs'
 import { PanelBody } from '../../../components/panel-body';
 import { RatingInput, RatingStars } from '../../../components/rating';
 import { pageCount, PrevNextPager } from '../../../components/prev-next-pager';
+import classes from './reviews-moderation.module.css';
 
 export const NO_REVIEWS = 'No reviews found';
 export const UPDATE_REVIEW_FAILED = 'Failed to update review. Please try again.';
@@ -85,7 +86,7 @@ export function ReviewsModeration() {
                       color={review.is_published ? 'jade' : 'gray'}
                       size="sm"
                       variant="filled"
-                      style={{ flexShrink: 0 }}
+                      className={classes.status}
                     >
                       {review.is_published ? 'Published' : 'Hidden'}
                     </Badge>
