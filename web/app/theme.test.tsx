@@ -1,7 +1,7 @@
-import { Loader, MantineProvider } from '@mantine/core';
+import { DEFAULT_THEME, Loader, MantineProvider, mergeMantineTheme } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 describe('theme', () => {
   it('gives a spinner the status role, so its label is allowed and read out', () => {
@@ -11,5 +11,51 @@ describe('theme', () => {
       </MantineProvider>,
     );
     expect(screen.getByRole('status', { name: 'Loading reviews' })).toBeTruthy();
+  });
+});
+
+/** A colour as the resolver writes it (a hex value or `var(--mantine-color-<name>-<shade>)`), as hex. */
+function hex(value: string): string {
+  const shade = /^var\(--mantine-color-([a-z]+)-(\d)\)$/.exec(value);
+  if (!shade) return value;
+  const [, name, index] = shade;
+  return mergeMantineTheme(DEFAULT_THEME, theme).colors[name!]![Number(index)]!;
+}
+
+/** WCAG 2 contrast ratio of two hex colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => {
+      const c = parseInt(color.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [high, low] = [luminance(hex(a)), luminance(hex(b))].sort((x, y) => y - x);
+  return (high! + 0.05) / (low! + 0.05);
+}
+
+describe('cssVariablesResolver', () => {
+  const { light, dark } = cssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme));
+  const TEXT = ['--mantine-color-dimmed', '--mantine-color-error', '--mantine-color-placeholder'] as const;
+  const WHITE = '#ffffff';
+  const DARK_PAGE = 'var(--mantine-color-dark-7)';
+  const DARK_CARD = 'var(--mantine-color-dark-6)';
+
+  it('gives text that passes WCAG AA on the light page', () => {
+    for (const name of TEXT) expect(contrast(light[name]!, WHITE), name).toBeGreaterThanOrEqual(4.5);
+    expect(
+      contrast(light['--mantine-color-yellow-light-color']!, 'var(--mantine-color-yellow-1)'),
+    ).toBeGreaterThanOrEqual(4.5);
+    expect(
+      contrast(light['--mantine-color-orange-light-color']!, 'var(--mantine-color-orange-1)'),
+    ).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('gives text that passes WCAG AA on the dark page and its cards, and a focus ring of 3:1', () => {
+    for (const name of TEXT)
+      for (const background of [DARK_PAGE, DARK_CARD])
+        expect(contrast(dark[name]!, background), `${name} on ${background}`).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(dark['--kwoon-color-focus']!, DARK_PAGE)).toBeGreaterThanOrEqual(3);
   });
 });

@@ -37,8 +37,10 @@ export const theme = createTheme({
 });
 
 /**
- * Colours that pass WCAG AA (4.5:1 for text) where Mantine's defaults do not, and the few
- * surfaces of our own (`--kwoon-*`) that change with the scheme.
+ * Colours that pass WCAG AA (4.5:1 for text, 3:1 for a focus ring) where Mantine's defaults do
+ * not, and a few roles of our own that change with the scheme: `--kwoon-color-surface-muted`
+ * (the public footer), `--kwoon-color-divider` (rules between header, page and footer) and
+ * `--kwoon-color-focus` (the focus ring, global.css).
  *
  * Light (on white): the default dimmed grey and error red (shade 6) are below 4.5:1; darker shades
  * pass. Even shade 9 of yellow and orange is too light for text on a light alert (2.7:1 and
@@ -62,6 +64,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-orange-light-color': '#a63c06',
     '--kwoon-color-surface-muted': 'var(--mantine-color-gray-0)',
     '--kwoon-color-divider': 'var(--mantine-color-gray-3)',
+    '--kwoon-color-focus': 'var(--mantine-primary-color-filled)',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
@@ -69,5 +72,6 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-error': 'var(--mantine-color-red-4)',
     '--kwoon-color-surface-muted': 'var(--mantine-color-dark-8)',
     '--kwoon-color-divider': 'var(--mantine-color-dark-4)',
+    '--kwoon-color-focus': 'var(--mantine-color-jade-4)',
   },
 });

@@ -65,7 +65,7 @@ export function RatingInput({
         getSymbolLabel={(stars) => `${stars} ${stars === 1 ? 'star' : 'stars'}`}
       />
       {error && (
-        <Text size="sm" c="red.8" role="alert" id={errorId}>
+        <Text size="sm" c="var(--mantine-color-error)" role="alert" id={errorId}>
           {error}
         </Text>
       )}

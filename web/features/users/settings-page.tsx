@@ -104,7 +104,11 @@ export function SettingsPage({ renderOrderHistory }: SettingsPageProps = {}) {
               </Section>
               <Section id="account-title" title="Account Management">
                 <Text size="sm">Deactivate your account or request its deletion.</Text>
-                <Button variant="outline" color="red.9" onClick={() => setAccountOpen(true)}>
+                <Button
+                  variant="outline"
+                  color="var(--mantine-color-error)"
+                  onClick={() => setAccountOpen(true)}
+                >
                   Manage Account
                 </Button>
               </Section>
