@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { PluginCreator } from 'postcss';
 import mantinePresetUntyped from 'postcss-preset-mantine';
 import simpleVars from 'postcss-simple-vars';
-import { breakpoints } from './web/app/tokens';
+import { breakpoints } from './web/app/tokens.ts';
 
 // The package declares itself as `any`.
 const mantinePreset = mantinePresetUntyped as PluginCreator<object>;

@@ -12,8 +12,9 @@ import {
 } from './fixtures';
 
 /**
- * Every built screen, on a phone and on a desktop, through axe (WCAG 2 A and AA): each screen is
- * opened as the person who uses it, and checked once what it shows has loaded.
+ * Every built screen, on a phone and on a desktop, and on the desktop in the dark colour scheme,
+ * through axe (WCAG 2 A and AA): each screen is opened as the person who uses it, and checked once
+ * what it shows has loaded.
  */
 
 const FREE_COURSE = 'Foundations of Zhan Zhuang: Standing Meditation';
@@ -141,9 +142,16 @@ async function settle(page: Page, pending: ReadonlySet<Request>): Promise<void> 
   await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root[data-visible]')).toHaveCount(0);
 }
 
-for (const width of [375, 1280]) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: width < 600 ? 812 : 900 } });
+const PASSES = [
+  { width: 375, colorScheme: 'light' },
+  { width: 1280, colorScheme: 'light' },
+  // The app follows the system's dark setting; its colours are checked on the desktop layout.
+  { width: 1280, colorScheme: 'dark' },
+] as const;
+
+for (const { width, colorScheme } of PASSES) {
+  test.describe(`at ${width} px, ${colorScheme}`, () => {
+    test.use({ viewport: { width, height: width < 600 ? 812 : 900 }, colorScheme });
 
     test('every built screen passes axe', async ({ page, api, createStudent }) => {
       test.setTimeout(180_000);
@@ -187,6 +195,8 @@ for (const width of [375, 1280]) {
           }
           await page.goto(screen.path(world));
           await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+          // The scheme follows the emulated system setting: no choice is stored.
+          await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
           await settle(page, pending);
           if (screen.open) {
             await screen.open(page);
