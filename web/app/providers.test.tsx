@@ -1,12 +1,13 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { notifySuccess } from '../lib/notify';
+import { testQueryClient } from '../test/render';
 import { AppProviders } from './providers';
 
 describe('AppProviders', () => {
   it('mounts the toast container only with the first toast', async () => {
     render(
-      <AppProviders>
+      <AppProviders queryClient={testQueryClient()}>
         <button type="button" onClick={() => notifySuccess('Profile saved')}>
           Save
         </button>

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../lib/query-client';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { TOAST_EVENT } from '../lib/toast-event';
 import { SessionProvider } from '../lib/session';
 import { cssVariablesResolver, theme } from './theme';
@@ -31,8 +30,7 @@ function ToastContainer() {
  * Light scheme only, set without Mantine's ColorSchemeScript: the server's Content Security
  * Policy forbids inline scripts.
  */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => createQueryClient());
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <ToastContainer />

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../common/users';
 import { AUTH_ERROR_EVENT } from '../lib/api-client';
 import { makeUser, noTermsNeeded, renderRoutes, signInAs, stubFetch, type } from '../test/render';
-import { routes } from './routes';
+import { createRoutes } from './routes';
 
 function serverFor(user: User, extra: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
@@ -17,7 +17,7 @@ function serverFor(user: User, extra: Parameters<typeof stubFetch>[0] = {}) {
 describe('routing and guards', () => {
   it('sends a signed-out visitor from /app to the login page', async () => {
     stubFetch({});
-    const { router } = renderRoutes(routes, '/app/settings');
+    const { router } = renderRoutes(createRoutes, '/app/settings');
     // The first lazy route pays for compiling its module graph.
     expect(await screen.findByRole('tab', { name: 'Sign In' }, { timeout: 5000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/app/login');
@@ -33,7 +33,7 @@ describe('routing and guards', () => {
         body: { error: 'Expired', code: 'INVALID_TOKEN' },
       }),
     });
-    const { router } = renderRoutes(routes, '/app');
+    const { router } = renderRoutes(createRoutes, '/app');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
     expect(localStorage.getItem('authToken')).toBeNull();
   });
@@ -50,7 +50,7 @@ describe('routing and guards', () => {
       return stubbed(...args);
     });
     const verifyCalls = () => calls.filter((call) => call.path === `/api/verify/user/${user.id}`).length;
-    const { router } = renderRoutes(routes, '/');
+    const { router } = renderRoutes(createRoutes, '/');
     await screen.findByRole('link', { name: 'Open the app' });
     expect(verifyCalls()).toBe(0);
 
@@ -72,7 +72,7 @@ describe('routing and guards', () => {
           ? { status: 503, body: { error: 'Down', code: 'UNAVAILABLE' } }
           : { body: { valid: true, user } },
     });
-    renderRoutes(routes, '/app');
+    renderRoutes(createRoutes, '/app');
     const retry = await screen.findByRole('button', { name: 'Retry' });
     expect(screen.getByRole('heading', { name: 'Could not check your session' })).toBeTruthy();
     fireEvent.click(retry);
@@ -89,7 +89,7 @@ describe('routing and guards', () => {
     });
     signInAs(mei);
     serverFor(mei, { [`GET /api/user/${daniel.id}/terms-status`]: () => ({ body: noTermsNeeded }) });
-    const { router } = renderRoutes(routes, '/app');
+    const { router } = renderRoutes(createRoutes, '/app');
     expect(await screen.findByRole('heading', { name: 'Welcome, Mei Chen' })).toBeTruthy();
 
     const otherTab = (key: string, value: string | null) => {
@@ -114,7 +114,7 @@ describe('routing and guards', () => {
     serverFor(user, {
       'GET /api/courses': () => ({ body: { courses: [], total: 0 } }),
     });
-    const { router } = renderRoutes(routes, '/app');
+    const { router } = renderRoutes(createRoutes, '/app');
     const welcome = await screen.findByRole('heading', { level: 1, name: 'Welcome, Mei Chen' });
     expect(document.title).toBe('Dashboard · Kwoon');
     // The first load leaves focus where the browser put it.
@@ -131,7 +131,7 @@ describe('routing and guards', () => {
     const user = makeUser();
     signInAs(user);
     serverFor(user);
-    const { router } = renderRoutes(routes, '/');
+    const { router } = renderRoutes(createRoutes, '/');
     for (const path of ['/', '/app']) {
       await act(() => router.navigate(path));
       const skip = await screen.findByRole('link', { name: 'Skip to main content' });
@@ -145,7 +145,7 @@ describe('routing and guards', () => {
     serverFor(user, {
       'POST /api/user/authenticate': () => ({ body: { token: 'fresh-token', user } }),
     });
-    const { router } = renderRoutes(routes, '/app/settings?tab=orders');
+    const { router } = renderRoutes(createRoutes, '/app/settings?tab=orders');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
     type('Username', 'mei', await screen.findByRole('form', { name: 'Sign in' }));
     type('Password', 'a-long-password', screen.getByRole('form', { name: 'Sign in' }));
@@ -163,7 +163,7 @@ describe('routing and guards', () => {
         body: { error: 'Down', code: 'UNAVAILABLE' },
       }),
     });
-    renderRoutes(routes, '/app');
+    renderRoutes(createRoutes, '/app');
     expect(await screen.findByRole('heading', { name: 'Welcome, Mei Chen' })).toBeTruthy();
     expect(localStorage.getItem('authToken')).toBe('test-token');
   });
@@ -172,7 +172,7 @@ describe('routing and guards', () => {
     const user = makeUser();
     signInAs(user);
     serverFor(user);
-    const { router } = renderRoutes(routes, '/app/admin/blog');
+    const { router } = renderRoutes(createRoutes, '/app/admin/blog');
     expect(await screen.findByRole('heading', { name: 'Welcome, Mei Chen' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/app');
     expect(screen.queryByRole('link', { name: 'Blog' })).toBeNull();
@@ -182,7 +182,7 @@ describe('routing and guards', () => {
     const admin = makeUser({ is_admin: true, role: 'admin', name: 'Sifu Li' });
     signInAs(admin);
     serverFor(admin);
-    renderRoutes(routes, '/app/admin/blog');
+    renderRoutes(createRoutes, '/app/admin/blog');
     expect(await screen.findByRole('heading', { name: 'Blog Management' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Blog' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('button', { name: /Sifu Li, Administrator/ })).toBeTruthy();
@@ -198,7 +198,7 @@ describe('routing and guards', () => {
       }),
       'GET /api/courses': () => ({ body: { courses: [], total: 0 } }),
     });
-    renderRoutes(routes, '/app/course/6c1c1d4e-0000-4000-8000-000000000001');
+    renderRoutes(createRoutes, '/app/course/6c1c1d4e-0000-4000-8000-000000000001');
     expect(await screen.findByText('Course not found.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Courses' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
@@ -213,7 +213,7 @@ describe('routing and guards', () => {
         body: { error: 'Payment session not found', code: 'CHECKOUT_NOT_FOUND' },
       }),
     });
-    const { router } = renderRoutes(routes, '/payment/failed?reason=declined');
+    const { router } = renderRoutes(createRoutes, '/payment/failed?reason=declined');
     expect(await screen.findByRole('heading', { name: 'Card Declined' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Book Session' })).toBeTruthy();
 
@@ -235,7 +235,7 @@ describe('routing and guards', () => {
       // No AI Sifu plan.
       [`GET /api/stripe/subscription/${user.id}`]: () => ({ body: { subscription: null } }),
     });
-    renderRoutes(routes, '/app/settings');
+    renderRoutes(createRoutes, '/app/settings');
     expect(await screen.findByRole('heading', { name: 'Order History' }, { timeout: 5000 })).toBeTruthy();
     expect(await screen.findByText('No orders yet')).toBeTruthy();
   });
@@ -246,7 +246,7 @@ describe('routing and guards', () => {
     const { calls } = serverFor(user, {
       [`GET /api/user/${user.id}/profile`]: () => ({ body: user }),
     });
-    const { router } = renderRoutes(routes, '/app/courses');
+    const { router } = renderRoutes(createRoutes, '/app/courses');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/settings'));
     expect(await screen.findByRole('dialog', {}, { timeout: 5000 })).toBeTruthy();
     await act(() => router.navigate('/app'));
@@ -277,13 +277,13 @@ describe('routing and guards', () => {
     const user = makeUser();
     signInAs(user);
     serverFor(user);
-    const first = renderRoutes(routes, '/app');
+    const first = renderRoutes(createRoutes, '/app');
     fireEvent.click(await screen.findByRole('button', { name: 'Collapse sidebar' }));
     expect(await screen.findByRole('button', { name: 'Expand sidebar' })).toBeTruthy();
     expect(localStorage.getItem('sidebarCollapsed')).toBe('true');
     first.unmount();
 
-    renderRoutes(routes, '/app');
+    renderRoutes(createRoutes, '/app');
     expect(await screen.findByRole('button', { name: 'Expand sidebar' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Expand sidebar' }));
     expect(await screen.findByRole('button', { name: 'Collapse sidebar' })).toBeTruthy();
@@ -294,7 +294,7 @@ describe('routing and guards', () => {
     const user = makeUser();
     signInAs(user);
     serverFor(user);
-    renderRoutes(routes, '/about');
+    renderRoutes(createRoutes, '/about');
     const footer = await screen.findByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Open the app' }).getAttribute('href')).toBe('/app');
     expect(within(footer).queryByRole('link', { name: 'Sign in' })).toBeNull();
@@ -302,7 +302,7 @@ describe('routing and guards', () => {
 
   it('offers a signed-out visitor Sign in in the public footer', async () => {
     stubFetch({});
-    renderRoutes(routes, '/about');
+    renderRoutes(createRoutes, '/about');
     const footer = await screen.findByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/app/login');
     expect(within(footer).queryByRole('link', { name: 'Open the app' })).toBeNull();
@@ -310,7 +310,7 @@ describe('routing and guards', () => {
 
   it('redirects unknown paths to the landing page', async () => {
     stubFetch({});
-    const { router } = renderRoutes(routes, '/no/such/page');
+    const { router } = renderRoutes(createRoutes, '/no/such/page');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(screen.getByRole('link', { name: 'E-Learning' }).getAttribute('href')).toBe('/app');
     expect(screen.getByRole('link', { name: 'Book Session' }).getAttribute('href')).toBe('/workshops');
@@ -320,7 +320,7 @@ describe('routing and guards', () => {
     const user = makeUser();
     signInAs(user);
     serverFor(user);
-    const { router } = renderRoutes(routes, '/app');
+    const { router } = renderRoutes(createRoutes, '/app');
     await screen.findByRole('heading', { name: 'Welcome, Mei Chen' });
     act(() => {
       window.dispatchEvent(new CustomEvent(AUTH_ERROR_EVENT));
@@ -332,7 +332,7 @@ describe('routing and guards', () => {
     const user = makeUser({ belt: 'Black sash' });
     signInAs(user);
     const { calls } = serverFor(user);
-    const { router } = renderRoutes(routes, '/app');
+    const { router } = renderRoutes(createRoutes, '/app');
     fireEvent.click(await screen.findByRole('button', { name: /Mei Chen, Black sash/ }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
 
@@ -351,7 +351,7 @@ describe('routing and guards', () => {
         body: { ...noTermsNeeded, requiresAcceptance: true, acceptedVersion: null, acceptedAt: null },
       }),
     });
-    renderRoutes(routes, '/app');
+    renderRoutes(createRoutes, '/app');
     const dialog = await screen.findByRole('dialog', { name: 'Terms of Service' });
     expect(within(dialog).getByRole('button', { name: 'I Accept' })).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();

@@ -38,16 +38,25 @@ export function TestProviders({ children, queryClient }: { children: ReactNode; 
   );
 }
 
-/** Renders routes in a memory router at `path`, inside the app's providers. */
-export function renderRoutes(routes: RouteObject[], path: string) {
+/**
+ * Renders routes in a memory router at `path`, inside the app's providers. Routes built from the
+ * query client (the app's, whose loaders prefetch) get the one the screens use.
+ */
+export function renderRoutes(
+  routes: RouteObject[] | ((queryClient: QueryClient) => RouteObject[]),
+  path: string,
+  queryClient = testQueryClient(),
+) {
   notifications.clean();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(typeof routes === 'function' ? routes(queryClient) : routes, {
+    initialEntries: [path],
+  });
   const result = render(
-    <TestProviders>
+    <TestProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </TestProviders>,
   );
-  return { ...result, router };
+  return { ...result, router, queryClient };
 }
 
 /** A route element that shows the path it was reached at, as an output labelled 'Location'. */
