@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Lesson } from '../../../../common/courses';
+import { DURATION_MESSAGE, type Lesson } from '../../../../common/courses';
 import { QUIZ_PASS_MARK_MESSAGE } from '../../../../common/quiz';
 import { makeUser, signInAs, stubFetch, TestProviders } from '../../../test/render';
 import { LessonEditorDialog } from './lesson-editor';
@@ -125,5 +125,22 @@ describe('LessonEditorDialog, quiz pass mark', () => {
     save();
     await waitFor(() => expect(puts()).toHaveLength(1));
     expect(puts()[0]!.body).not.toHaveProperty('pass_mark');
+  });
+});
+
+describe('LessonEditorDialog, fields', () => {
+  it('puts the rule’s message under the first field to fix and moves the focus there, without saving', async () => {
+    const lesson = makeLesson({ lesson_type: 'article', content_text: 'Notes' });
+    const { form, save, saved: puts } = renderEditor(lesson, saved(lesson));
+    const title = within(form).getByLabelText(/Lesson title/);
+    const duration = within(form).getByLabelText('Duration');
+    fireEvent.change(title, { target: { value: '   ' } });
+    fireEvent.change(duration, { target: { value: 'half an hour' } });
+    save();
+    expect(await within(form).findByText('Lesson title cannot be blank')).toBeTruthy();
+    expect(within(form).getByText(DURATION_MESSAGE)).toBeTruthy();
+    expect(duration.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(puts()).toEqual([]);
   });
 });

@@ -2,8 +2,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { TestProviders } from '../../../test/render';
-import { QUIZ_PASS_MARK_MESSAGE } from '../../../../common/quiz';
-import { QuizEditor, readPassMark, removeOption, type DraftQuestion } from './quiz-editor';
+import { QUIZ_PASS_MARK_MESSAGE, QuizPassMark } from '../../../../common/quiz';
+import { passMarkInput, QuizEditor, removeOption, type DraftQuestion } from './quiz-editor';
 
 const question = (correctAnswer: number): DraftQuestion => ({
   id: 'q1',
@@ -29,15 +29,17 @@ describe('removeOption', () => {
   });
 });
 
-describe('readPassMark', () => {
+describe('passMarkInput', () => {
+  const read = (text: string) => QuizPassMark.safeParse(passMarkInput(text));
+
   it('reads blank as no pass mark and a whole number from 1 to 100 as itself', () => {
-    expect(readPassMark('  ')).toEqual({ ok: true, value: null });
-    expect(readPassMark('1')).toEqual({ ok: true, value: 1 });
-    expect(readPassMark(' 70 ')).toEqual({ ok: true, value: 70 });
-    expect(readPassMark('100')).toEqual({ ok: true, value: 100 });
+    expect(read('  ')).toEqual({ success: true, data: null });
+    expect(read('1')).toEqual({ success: true, data: 1 });
+    expect(read(' 70 ')).toEqual({ success: true, data: 70 });
+    expect(read('100')).toEqual({ success: true, data: 100 });
   });
-  it.each(['0', '101', '2.5', 'x', '-5', '70%'])('refuses %j with the API’s message', (text) => {
-    expect(readPassMark(text)).toEqual({ ok: false, message: QUIZ_PASS_MARK_MESSAGE });
+  it.each(['0', '101', '2.5', 'x', '-5', '70%'])('has %j refused with the API’s message', (text) => {
+    expect(read(text).error?.issues.map((issue) => issue.message)).toEqual([QUIZ_PASS_MARK_MESSAGE]);
   });
 });
 
