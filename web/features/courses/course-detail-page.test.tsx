@@ -4,6 +4,7 @@ import type { CourseDetail } from '../../../common/courses';
 import type { User } from '../../../common/users';
 import { makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
 import { CourseDetailPage } from './course-detail-page';
+import { HEADER_IMAGE_SIZES } from './course-image';
 import { makeCourse, makeCourseDetail } from './test-data';
 
 const enrolledCourse = makeCourseDetail({
@@ -108,6 +109,21 @@ describe('CourseDetailPage', () => {
     expect(screen.getByRole('button', { name: 'Open lesson: Welcome' })).toBeTruthy();
     expect(screen.getByText('Reviews slot true')).toBeTruthy();
     expect(screen.queryByText('Admin Preview Mode')).toBeNull();
+  });
+
+  it('loads its header image at once, at the width the column needs, keeping its space', async () => {
+    const url = '/media/course-thumbnails/0b5f6d1e-2c3a-4e7b-9f10-1a2b3c4d5e6f-960x540.webp';
+    serve(makeUser(), { ...enrolledCourse, thumbnail_url: url });
+    const { container } = renderRoutes(routes, path());
+    await screen.findByRole('heading', { name: enrolledCourse.title, level: 1 });
+    const img = container.querySelector(`img[src="${url}"]`)!;
+    expect(img.getAttribute('srcset')).toBe(
+      `${url.replace('.webp', '-320w.webp')} 320w, ${url.replace('.webp', '-640w.webp')} 640w, ${url} 960w`,
+    );
+    expect(img.getAttribute('sizes')).toBe(HEADER_IMAGE_SIZES);
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['960', '540']);
+    expect(img.getAttribute('loading')).toBe('eager');
+    expect(img.getAttribute('fetchpriority')).toBe('high');
   });
 
   it("says 'Course not found.' on a 404 and the load error otherwise", async () => {

@@ -24,14 +24,8 @@ import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../lib/session';
 import { useCourse, useLessonProgress, useListedCourse } from './api';
-import {
-  capitalise,
-  capProgress,
-  DEFAULT_THUMBNAIL,
-  formatCourseDuration,
-  formatDuration,
-  splitLines,
-} from './course-format';
+import { capitalise, capProgress, formatCourseDuration, formatDuration, splitLines } from './course-format';
+import { courseImageProps, HEADER_IMAGE_SIZES } from './course-image';
 import { CourseOutline } from './course-outline';
 import { PurchaseCard, StickyPurchaseBar, useOutOfView, type PurchaseActions } from './course-purchase';
 import { LessonViewer } from './lesson-viewer';
@@ -192,8 +186,9 @@ function CourseDetailView({
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="md">
+              {/* The page's first image: fetched at once, not lazily. */}
               <Image
-                src={course.thumbnail_url || DEFAULT_THUMBNAIL}
+                {...courseImageProps(course.thumbnail_url, HEADER_IMAGE_SIZES, { eager: true })}
                 alt=""
                 radius="md"
                 mah={320}
