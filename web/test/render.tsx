@@ -199,6 +199,16 @@ export function field(label: string, container: HTMLElement = document.body): HT
 }
 
 /**
+ * The user's options in a test that fakes the timers for part of its run: while time is fake,
+ * user-event's pauses between events move it on; while it is real, they wait as usual.
+ */
+export const partlyFakeTimers: UserOptions = {
+  advanceTimers: (ms) => {
+    if (vi.isFakeTimers()) vi.advanceTimersByTime(ms);
+  },
+};
+
+/**
  * Replaces the text of the field labelled `label` with `value`, typed key by key, as a user
  * would: the field takes the focus, and a disabled or read-only one refuses the text.
  */
