@@ -145,7 +145,7 @@ export function stubFetch(routes: Record<string, Handler>) {
     if (!handler) unstubbedCalls.push(`${method} ${url.pathname}${url.search}`);
     const answer = handler
       ? handler({ method, body, headers, query: url.searchParams })
-      : { status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } };
+      : { status: 404, body: { error: `Route ${method} ${url.pathname} not found`, code: 'NOT_FOUND' } };
     if ((answer.status ?? 200) >= 400) {
       try {
         assertErrorContract(`${method} ${url.pathname}`, answer.body);
