@@ -1,8 +1,19 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { COURSE_NOT_FOUND } from '../../common/courses';
+import { CHECKOUT_NOT_FOUND_MESSAGE } from '../../common/payments';
 import type { User } from '../../common/users';
 import { AUTH_ERROR_EVENT } from '../lib/api-client';
-import { makeUser, noTermsNeeded, renderRoutes, signInAs, stubFetch, type } from '../test/render';
+import {
+  databaseTimeout,
+  makeUser,
+  noTermsNeeded,
+  renderRoutes,
+  sessionExpired,
+  signInAs,
+  stubFetch,
+  type,
+} from '../test/render';
 import { createRoutes } from './routes';
 
 function serverFor(user: User, extra: Parameters<typeof stubFetch>[0] = {}) {
@@ -28,10 +39,7 @@ describe('routing and guards', () => {
     signInAs(user);
     // The shell shows the cached user, and starts its own calls, until the check answers.
     serverFor(user, {
-      [`POST /api/verify/user/${user.id}`]: () => ({
-        status: 401,
-        body: { error: 'Expired', code: 'INVALID_TOKEN' },
-      }),
+      [`POST /api/verify/user/${user.id}`]: () => sessionExpired,
     });
     const { router } = renderRoutes(createRoutes, '/app');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
@@ -62,20 +70,18 @@ describe('routing and guards', () => {
   });
 
   it('offers Retry when the token check cannot reach the server and no user is cached', async () => {
-    const user = makeUser();
+    const mei = makeUser();
     localStorage.setItem('authToken', 'test-token');
-    localStorage.setItem('userId', user.id);
+    localStorage.setItem('userId', mei.id);
     let verifyAnswers = 0;
-    serverFor(user, {
-      [`POST /api/verify/user/${user.id}`]: () =>
-        ++verifyAnswers === 1
-          ? { status: 503, body: { error: 'Down', code: 'UNAVAILABLE' } }
-          : { body: { valid: true, user } },
+    serverFor(mei, {
+      [`POST /api/verify/user/${mei.id}`]: () =>
+        ++verifyAnswers === 1 ? databaseTimeout : { body: { valid: true, user: mei } },
     });
-    renderRoutes(createRoutes, '/app');
+    const { user } = renderRoutes(createRoutes, '/app');
     const retry = await screen.findByRole('button', { name: 'Retry' });
     expect(screen.getByRole('heading', { name: 'Could not check your session' })).toBeTruthy();
-    fireEvent.click(retry);
+    await user.click(retry);
     expect(await screen.findByRole('heading', { name: 'Welcome, Mei Chen' })).toBeTruthy();
     expect(localStorage.getItem('authToken')).toBe('test-token');
   });
@@ -141,15 +147,16 @@ describe('routing and guards', () => {
   });
 
   it('returns to the page asked for after signing in', async () => {
-    const user = makeUser();
-    serverFor(user, {
-      'POST /api/user/authenticate': () => ({ body: { token: 'fresh-token', user } }),
+    const mei = makeUser();
+    serverFor(mei, {
+      'POST /api/user/authenticate': () => ({ body: { token: 'fresh-token', user: mei } }),
     });
-    const { router } = renderRoutes(createRoutes, '/app/settings?tab=orders');
+    const { router, user } = renderRoutes(createRoutes, '/app/settings?tab=orders');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
-    type('Username', 'mei', await screen.findByRole('form', { name: 'Sign in' }));
-    type('Password', 'a-long-password', screen.getByRole('form', { name: 'Sign in' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    const form = await screen.findByRole('form', { name: 'Sign in' });
+    await type(user, 'Username', 'mei', form);
+    await type(user, 'Password', 'a-long-password', form);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/settings'));
     expect(router.state.location.search).toBe('?tab=orders');
   });
@@ -158,10 +165,7 @@ describe('routing and guards', () => {
     const user = makeUser();
     signInAs(user);
     serverFor(user, {
-      [`POST /api/verify/user/${user.id}`]: () => ({
-        status: 503,
-        body: { error: 'Down', code: 'UNAVAILABLE' },
-      }),
+      [`POST /api/verify/user/${user.id}`]: () => databaseTimeout,
     });
     renderRoutes(createRoutes, '/app');
     expect(await screen.findByRole('heading', { name: 'Welcome, Mei Chen' })).toBeTruthy();
@@ -194,7 +198,7 @@ describe('routing and guards', () => {
     serverFor(user, {
       'GET /api/courses/6c1c1d4e-0000-4000-8000-000000000001': () => ({
         status: 404,
-        body: { error: 'Course not found', code: 'COURSE_NOT_FOUND' },
+        body: { error: COURSE_NOT_FOUND, code: 'COURSE_NOT_FOUND' },
       }),
       'GET /api/courses': () => ({ body: { courses: [], total: 0 } }),
     });
@@ -210,7 +214,7 @@ describe('routing and guards', () => {
     stubFetch({
       'GET /api/payment/local-checkout/cs_test_1': () => ({
         status: 404,
-        body: { error: 'Payment session not found', code: 'CHECKOUT_NOT_FOUND' },
+        body: { error: CHECKOUT_NOT_FOUND_MESSAGE, code: 'CHECKOUT_NOT_FOUND' },
       }),
     });
     const { router } = renderRoutes(createRoutes, '/payment/failed?reason=declined');
@@ -274,18 +278,18 @@ describe('routing and guards', () => {
           dispatchEvent: () => false,
         }) as MediaQueryList,
     );
-    const user = makeUser();
-    signInAs(user);
-    serverFor(user);
+    const mei = makeUser();
+    signInAs(mei);
+    serverFor(mei);
     const first = renderRoutes(createRoutes, '/app');
-    fireEvent.click(await screen.findByRole('button', { name: 'Collapse sidebar' }));
+    await first.user.click(await screen.findByRole('button', { name: 'Collapse sidebar' }));
     expect(await screen.findByRole('button', { name: 'Expand sidebar' })).toBeTruthy();
     expect(localStorage.getItem('sidebarCollapsed')).toBe('true');
     first.unmount();
 
-    renderRoutes(createRoutes, '/app');
+    const second = renderRoutes(createRoutes, '/app');
     expect(await screen.findByRole('button', { name: 'Expand sidebar' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    await second.user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
     expect(await screen.findByRole('button', { name: 'Collapse sidebar' })).toBeTruthy();
     expect(localStorage.getItem('sidebarCollapsed')).toBe('false');
   });
@@ -329,12 +333,12 @@ describe('routing and guards', () => {
   });
 
   it('signs out from the user menu: revokes the token, clears the session, goes to /', async () => {
-    const user = makeUser({ belt: 'Black sash' });
-    signInAs(user);
-    const { calls } = serverFor(user);
-    const { router } = renderRoutes(createRoutes, '/app');
-    fireEvent.click(await screen.findByRole('button', { name: /Mei Chen, Black sash/ }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
+    const mei = makeUser({ belt: 'Black sash' });
+    signInAs(mei);
+    const { calls } = serverFor(mei);
+    const { router, user } = renderRoutes(createRoutes, '/app');
+    await user.click(await screen.findByRole('button', { name: /Mei Chen, Black sash/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(calls.some((call) => call.path === '/api/user/logout')).toBe(true);

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CourseSummary } from '../../../common/courses';
 import { namedGenericElements } from '../../test/a11y';
@@ -37,18 +37,18 @@ describe('CourseCard', () => {
     expect(screen.getByText('Duration').closest('p')?.textContent).toBe('Duration 1 h 35 min');
   });
 
-  it('enrols from its button without opening the course', () => {
+  it('enrols from its button without opening the course', async () => {
     const course = makeCourse({ regular_price: 49 });
-    const { onEnroll, router } = renderCard(course);
-    fireEvent.click(screen.getByRole('button', { name: 'Enroll Now' }));
+    const { onEnroll, router, user } = renderCard(course);
+    await user.click(screen.getByRole('button', { name: 'Enroll Now' }));
     expect(onEnroll).toHaveBeenCalledWith(course);
     expect(router.state.location.pathname).toBe('/app/courses');
   });
 
   it('opens the course from its link', async () => {
     const course = makeCourse();
-    const { router } = renderCard(course);
-    fireEvent.click(screen.getByRole('link', { name: course.title }));
+    const { router, user } = renderCard(course);
+    await user.click(screen.getByRole('link', { name: course.title }));
     expect((await screen.findByLabelText('Location')).textContent).toBe(`/app/course/${course.id}`);
     expect(router.state.location.pathname).toBe(`/app/course/${course.id}`);
   });

@@ -42,7 +42,7 @@ function serve(reviews: Review[]) {
       const mine = reviews.find((r) => r.course_id === COURSE_ID);
       return mine
         ? { body: { review: mine } }
-        : { status: 404, body: { error: 'Review not found', code: 'NOT_FOUND' } };
+        : { status: 404, body: { error: 'Review not found', code: 'REVIEW_NOT_FOUND' } };
     },
   });
 }

@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { TestProviders } from '../../../test/render';
@@ -62,33 +63,35 @@ function Harness({ passMarkError = null }: { passMarkError?: string | null }) {
 }
 
 describe('QuizEditor', () => {
-  it('adds a question with two options whose removal is disabled, then a third removable option', () => {
+  it('adds a question with two options whose removal is disabled, then a third removable option', async () => {
+    const user = userEvent.setup();
     render(
       <TestProviders>
         <Harness />
       </TestProviders>,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Add Question' }));
+    await user.click(screen.getByRole('button', { name: 'Add Question' }));
     expect(screen.getByLabelText('Question 1 option 2')).toBeTruthy();
     const removeFirst = screen.getByRole('button', { name: 'Remove option 1 of question 1' });
     expect(removeFirst.hasAttribute('disabled')).toBe(true);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Add option to question 1' }));
-    fireEvent.change(screen.getByLabelText('Question 1 option 3'), { target: { value: 'Middle' } });
-    fireEvent.click(screen.getByLabelText('Question 1: option 3 is correct'));
-    fireEvent.click(screen.getByRole('button', { name: 'Remove option 1 of question 1' }));
+    await user.click(screen.getByRole('button', { name: 'Add option to question 1' }));
+    await user.type(screen.getByLabelText('Question 1 option 3'), 'Middle');
+    await user.click(screen.getByLabelText('Question 1: option 3 is correct'));
+    await user.click(screen.getByRole('button', { name: 'Remove option 1 of question 1' }));
     const state = JSON.parse(screen.getByLabelText('state').textContent ?? '[]') as DraftQuestion[];
     expect(state[0]).toMatchObject({ options: ['', 'Middle'], correctAnswer: 1 });
   });
 
-  it('edits the pass mark and shows its error on the field', () => {
+  it('edits the pass mark and shows its error on the field', async () => {
+    const user = userEvent.setup();
     render(
       <TestProviders>
         <Harness passMarkError={QUIZ_PASS_MARK_MESSAGE} />
       </TestProviders>,
     );
     const field = screen.getByLabelText('Pass mark (%)');
-    fireEvent.change(field, { target: { value: '75' } });
+    await user.type(field, '75');
     expect(screen.getByLabelText('pass mark').textContent).toBe('75');
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText(QUIZ_PASS_MARK_MESSAGE)).toBeTruthy();
