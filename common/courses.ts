@@ -210,7 +210,7 @@ export const ModuleInput = orEmpty(
 );
 export type ModuleInput = z.output<typeof ModuleInput>;
 
-const DURATION_MESSAGE = 'Duration must be a whole number of minutes, 0 or more';
+export const DURATION_MESSAGE = 'Duration must be a whole number of minutes, 0 or more';
 export const LessonInput = orEmpty(
   z.object({
     title: z

@@ -15,6 +15,10 @@ export const VIDEO_TYPE_MESSAGE = 'Please choose a video file';
 export const UploadFolder = z.enum(['avatars', 'course-thumbnails', 'lesson-videos']);
 export type UploadFolder = z.infer<typeof UploadFolder>;
 
+/** One width an image is stored at, for a `srcset`. */
+export const ImageVariant = z.object({ url: z.string(), width: z.number().int() });
+export type ImageVariant = z.infer<typeof ImageVariant>;
+
 export const UploadResponse = z.object({
   secure_url: z.string(),
   public_id: z.string(),
@@ -22,6 +26,11 @@ export const UploadResponse = z.object({
   bytes: z.number().int(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  /**
+   * Every width a course image is stored at, narrowest first; the last is the main file itself
+   * (`secure_url`). Empty for other uploads.
+   */
+  variants: z.array(ImageVariant),
 });
 export type UploadResponse = z.infer<typeof UploadResponse>;
 
@@ -42,4 +51,59 @@ export function checkVideoFile(file: { size: number; type: string }): string | n
   if (!file.type.startsWith('video/')) return VIDEO_TYPE_MESSAGE;
   if (file.size > VIDEO_MAX_BYTES) return VIDEO_TOO_LARGE_MESSAGE;
   return null;
+}
+
+/**
+ * Widths a course image is also stored at, beside its main file (at most the last of them wide),
+ * so a page can pick the one it needs with `srcset`. The list is part of the file names' contract
+ * (see courseImageSources): changing it needs a new name form, or older images would name
+ * variants that were never made (docs/decisions/0017-course-image-variants.md).
+ */
+export const COURSE_IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
+
+/** The variant widths an image `width` px wide gets: only narrower ones, never an enlargement. */
+export const courseImageVariantWidths = (width: number): number[] =>
+  COURSE_IMAGE_WIDTHS.filter((candidate) => candidate < width);
+
+/**
+ * A course image's main file is `course-thumbnails/<uuid>-<width>x<height>.webp` and each variant
+ * adds `-<w>w`: the name says the intrinsic size and so which variants exist. Matches a public id
+ * or any URL ending in one (`/media/…`, or a bucket's public address).
+ */
+const COURSE_IMAGE =
+  /^((?:.*\/)?course-thumbnails\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-([1-9]\d{0,4})x([1-9]\d{0,4})\.webp$/;
+
+/** The name of a course image's main file, by its intrinsic size. */
+export const courseImageName = (stem: string, width: number, height: number) =>
+  `${stem}-${width}x${height}.webp`;
+
+/** The name of one of its variants, beside the main file. */
+export const courseImageVariantName = (main: string, width: number) =>
+  main.replace(/\.webp$/, `-${width}w.webp`);
+
+export interface CourseImageSources {
+  width: number;
+  height: number;
+  /** Narrowest first; the last is the main file. */
+  variants: ImageVariant[];
+}
+
+/**
+ * What a course image URL (or public id) holds when it names a course image stored with variants;
+ * null for anything else — an image uploaded before variants were made, an external URL — which
+ * is shown by its plain src.
+ */
+export function courseImageSources(url: string): CourseImageSources | null {
+  const match = COURSE_IMAGE.exec(url);
+  if (!match) return null;
+  const width = Number(match[2]);
+  const height = Number(match[3]);
+  return {
+    width,
+    height,
+    variants: [
+      ...courseImageVariantWidths(width).map((w) => ({ url: courseImageVariantName(url, w), width: w })),
+      { url, width },
+    ],
+  };
 }

@@ -59,10 +59,10 @@ async function forgetCardsOnWrites(api: FastifyInstance, platform: Platform, for
 /** Builds every module's service and registers its routes under /api. */
 export async function registerModules(api: FastifyInstance, platform: Platform): Promise<void> {
   await api.register(healthRoutes(platform));
-  const courses = createCoursesService(platform);
+  const uploads = createUploadsService(platform);
+  const courses = createCoursesService(platform, { images: uploads });
   await forgetCardsOnWrites(api, platform, () => courses.forgetCards());
   const enrollments = createEnrollmentsService(platform, { courses });
-  const uploads = createUploadsService(platform);
   const users = createUsersService(platform, { courseLister: enrollments, avatarFiles: uploads });
   uploads.whenRemoved((publicId) => users.forgetAvatar(publicId));
   await api.register(usersRoutes({ users }, platform.config));

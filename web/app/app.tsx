@@ -1,13 +1,16 @@
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { createQueryClient } from '../lib/query-client';
 import { AppProviders } from './providers';
-import { routes } from './routes';
+import { createRoutes } from './routes';
 
-const router = createBrowserRouter(routes);
+// One query client for the app's life: the route loaders and the screens share its cache.
+const queryClient = createQueryClient();
+const router = createBrowserRouter(createRoutes(queryClient));
 
 export function App() {
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -1,6 +1,8 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { ColorSchemeToggle } from '../components/color-scheme-toggle';
+import { testQueryClient } from '../test/render';
 import { fakeMediaQueryList } from '../test/viewport';
 import pageScript from '../public/color-scheme.js?raw';
 import { AppProviders, COLOR_SCHEME_KEY } from './providers';
@@ -25,7 +27,7 @@ function systemPrefersDark() {
 
 function renderToggle() {
   render(
-    <AppProviders>
+    <AppProviders queryClient={testQueryClient()}>
       <ColorSchemeToggle />
     </AppProviders>,
   );
@@ -52,28 +54,30 @@ describe('the page script in <head>', () => {
 });
 
 describe('ColorSchemeToggle', () => {
-  it('switches to dark and back; back to the system scheme, it follows the system again', () => {
+  it('switches to dark and back; back to the system scheme, it follows the system again', async () => {
+    const user = userEvent.setup();
     const toggle = renderToggle();
     expect(scheme()).toBe('light');
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
 
-    fireEvent.click(toggle);
+    await user.click(toggle);
     expect(scheme()).toBe('dark');
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
     expect(window.localStorage.getItem(COLOR_SCHEME_KEY)).toBe('dark');
 
-    fireEvent.click(toggle);
+    await user.click(toggle);
     expect(scheme()).toBe('light');
     expect(window.localStorage.getItem(COLOR_SCHEME_KEY)).toBe('auto');
   });
 
-  it('starts dark on a dark system, and stores light when switched', () => {
+  it('starts dark on a dark system, and stores light when switched', async () => {
     systemPrefersDark();
+    const user = userEvent.setup();
     const toggle = renderToggle();
     expect(scheme()).toBe('dark');
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
 
-    fireEvent.click(toggle);
+    await user.click(toggle);
     expect(scheme()).toBe('light');
     expect(window.localStorage.getItem(COLOR_SCHEME_KEY)).toBe('light');
   });

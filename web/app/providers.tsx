@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../lib/query-client';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { TOAST_EVENT } from '../lib/toast-event';
 import { SessionProvider } from '../lib/session';
 import { cssVariablesResolver, theme } from './theme';
@@ -36,8 +35,7 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_KE
  * web/public/color-scheme.js sets it on <html> before the first paint, in place of Mantine's
  * inline ColorSchemeScript, which the server's Content Security Policy would block.
  */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => createQueryClient());
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <MantineProvider
       theme={theme}

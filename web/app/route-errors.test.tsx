@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, noTermsNeeded, renderRoutes, signInAs, stubFetch } from '../test/render';
-import { routes } from './routes';
+import { createRoutes } from './routes';
 
 // One page that fails while rendering, as a bug in one screen would.
 vi.mock('../features/courses/course-list-page', () => ({
@@ -18,9 +18,11 @@ describe('a page that fails', () => {
     stubFetch({
       [`POST /api/verify/user/${user.id}`]: () => ({ body: { valid: true, user } }),
       [`GET /api/user/${user.id}/terms-status`]: () => ({ body: noTermsNeeded }),
+      // The route's loader starts reading the list while the page's code loads.
+      'GET /api/courses': () => ({ body: { courses: [], total: 0 } }),
     });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderRoutes(routes, '/app/courses');
+    renderRoutes(createRoutes, '/app/courses');
 
     expect(
       await screen.findByRole('heading', { name: 'Something went wrong' }, { timeout: 5000 }),

@@ -1,9 +1,20 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { COURSE_NOT_FOUND } from '../../common/courses';
+import { CHECKOUT_NOT_FOUND_MESSAGE } from '../../common/payments';
 import type { User } from '../../common/users';
 import { AUTH_ERROR_EVENT } from '../lib/api-client';
-import { makeUser, noTermsNeeded, renderRoutes, signInAs, stubFetch, type } from '../test/render';
-import { routes } from './routes';
+import {
+  databaseTimeout,
+  makeUser,
+  noTermsNeeded,
+  renderRoutes,
+  sessionExpired,
+  signInAs,
+  stubFetch,
+  type,
+} from '../test/render';
+import { createRoutes } from './routes';
 
 function serverFor(user: User, extra: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
@@ -17,7 +28,7 @@ function serverFor(user: User, extra: Parameters<typeof stubFetch>[0] = {}) {
 describe('routing and guards', () => {
   it('sends a signed-out visitor from /app to the login page', async () => {
     stubFetch({});
-    const { router } = renderRoutes(routes, '/app/settings');
+    const { router } = renderRoutes(createRoutes, '/app/settings');
     // The first lazy route pays for compiling its module graph.
     expect(await screen.findByRole('tab', { name: 'Sign In' }, { timeout: 5000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/app/login');
@@ -28,12 +39,9 @@ describe('routing and guards', () => {
     signInAs(user);
     // The shell shows the cached user, and starts its own calls, until the check answers.
     serverFor(user, {
-      [`POST /api/verify/user/${user.id}`]: () => ({
-        status: 401,
-        body: { error: 'Expired', code: 'INVALID_TOKEN' },
-      }),
+      [`POST /api/verify/user/${user.id}`]: () => sessionExpired,
     });
-    const { router } = renderRoutes(routes, '/app');
+    const { router } = renderRoutes(createRoutes, '/app');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
     expect(localStorage.getItem('authToken')).toBeNull();
   });
@@ -50,7 +58,7 @@ describe('routing and guards', () => {
       return stubbed(...args);
     });
     const verifyCalls = () => calls.filter((call) => call.path === `/api/verify/user/${user.id}`).length;
-    const { router } = renderRoutes(routes, '/');
+    const { router } = renderRoutes(createRoutes, '/');
     await screen.findByRole('link', { name: 'Open the app' });
     expect(verifyCalls()).toBe(0);
 
@@ -62,20 +70,18 @@ describe('routing and guards', () => {
   });
 
   it('offers Retry when the token check cannot reach the server and no user is cached', async () => {
-    const user = makeUser();
+    const mei = makeUser();
     localStorage.setItem('authToken', 'test-token');
-    localStorage.setItem('userId', user.id);
+    localStorage.setItem('userId', mei.id);
     let verifyAnswers = 0;
-    serverFor(user, {
-      [`POST /api/verify/user/${user.id}`]: () =>
-        ++verifyAnswers === 1
-          ? { status: 503, body: { error: 'Down', code: 'UNAVAILABLE' } }
-          : { body: { valid: true, user } },
+    serverFor(mei, {
+      [`POST /api/verify/user/${mei.id}`]: () =>
+        ++verifyAnswers === 1 ? databaseTimeout : { body: { valid: true, user: mei } },
     });
-    renderRoutes(routes, '/app');
+    const { user } = renderRoutes(createRoutes, '/app');
     const retry = await screen.findByRole('button', { name: 'Retry' });
     expect(screen.getByRole('heading', { name: 'Could not check your session' })).toBeTruthy();
-    fireEvent.click(retry);
+    await user.click(retry);
     expect(await screen.findByRole('heading', { name: 'Welcome, Mei Chen' })).toBeTruthy();
     expect(localStorage.getItem('authToken')).toBe('test-token');
   });
@@ -89,7 +95,7 @@ describe('routing and guards', () => {
     });
     signInAs(mei);
     serverFor(mei, { [`GET /api/user/${daniel.id}/terms-status`]: () => ({ body: noTermsNeeded }) });
-    const { router } = renderRoutes(routes, '/app');
+    const { router } = renderRoutes(createRoutes, '/app');
     expect(await screen.findByRole('heading', { name: 'Welcome, Mei Chen' })).toBeTruthy();
 
     const otherTab = (key: string, value: string | null) => {
@@ -114,7 +120,7 @@ describe('routing and guards', () => {
     serverFor(user, {
       'GET /api/courses': () => ({ body: { courses: [], total: 0 } }),
     });
-    const { router } = renderRoutes(routes, '/app');
+    const { router } = renderRoutes(createRoutes, '/app');
     const welcome = await screen.findByRole('heading', { level: 1, name: 'Welcome, Mei Chen' });
     expect(document.title).toBe('Dashboard · Kwoon');
     // The first load leaves focus where the browser put it.
@@ -131,7 +137,7 @@ describe('routing and guards', () => {
     const user = makeUser();
     signInAs(user);
     serverFor(user);
-    const { router } = renderRoutes(routes, '/');
+    const { router } = renderRoutes(createRoutes, '/');
     for (const path of ['/', '/app']) {
       await act(() => router.navigate(path));
       const skip = await screen.findByRole('link', { name: 'Skip to main content' });
@@ -141,15 +147,16 @@ describe('routing and guards', () => {
   });
 
   it('returns to the page asked for after signing in', async () => {
-    const user = makeUser();
-    serverFor(user, {
-      'POST /api/user/authenticate': () => ({ body: { token: 'fresh-token', user } }),
+    const mei = makeUser();
+    serverFor(mei, {
+      'POST /api/user/authenticate': () => ({ body: { token: 'fresh-token', user: mei } }),
     });
-    const { router } = renderRoutes(routes, '/app/settings?tab=orders');
+    const { router, user } = renderRoutes(createRoutes, '/app/settings?tab=orders');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
-    type('Username', 'mei', await screen.findByRole('form', { name: 'Sign in' }));
-    type('Password', 'a-long-password', screen.getByRole('form', { name: 'Sign in' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    const form = await screen.findByRole('form', { name: 'Sign in' });
+    await type(user, 'Username', 'mei', form);
+    await type(user, 'Password', 'a-long-password', form);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/settings'));
     expect(router.state.location.search).toBe('?tab=orders');
   });
@@ -158,12 +165,9 @@ describe('routing and guards', () => {
     const user = makeUser();
     signInAs(user);
     serverFor(user, {
-      [`POST /api/verify/user/${user.id}`]: () => ({
-        status: 503,
-        body: { error: 'Down', code: 'UNAVAILABLE' },
-      }),
+      [`POST /api/verify/user/${user.id}`]: () => databaseTimeout,
     });
-    renderRoutes(routes, '/app');
+    renderRoutes(createRoutes, '/app');
     expect(await screen.findByRole('heading', { name: 'Welcome, Mei Chen' })).toBeTruthy();
     expect(localStorage.getItem('authToken')).toBe('test-token');
   });
@@ -172,7 +176,7 @@ describe('routing and guards', () => {
     const user = makeUser();
     signInAs(user);
     serverFor(user);
-    const { router } = renderRoutes(routes, '/app/admin/blog');
+    const { router } = renderRoutes(createRoutes, '/app/admin/blog');
     expect(await screen.findByRole('heading', { name: 'Welcome, Mei Chen' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/app');
     expect(screen.queryByRole('link', { name: 'Blog' })).toBeNull();
@@ -182,7 +186,7 @@ describe('routing and guards', () => {
     const admin = makeUser({ is_admin: true, role: 'admin', name: 'Sifu Li' });
     signInAs(admin);
     serverFor(admin);
-    renderRoutes(routes, '/app/admin/blog');
+    renderRoutes(createRoutes, '/app/admin/blog');
     expect(await screen.findByRole('heading', { name: 'Blog Management' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Blog' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('button', { name: /Sifu Li, Administrator/ })).toBeTruthy();
@@ -194,11 +198,11 @@ describe('routing and guards', () => {
     serverFor(user, {
       'GET /api/courses/6c1c1d4e-0000-4000-8000-000000000001': () => ({
         status: 404,
-        body: { error: 'Course not found', code: 'COURSE_NOT_FOUND' },
+        body: { error: COURSE_NOT_FOUND, code: 'COURSE_NOT_FOUND' },
       }),
       'GET /api/courses': () => ({ body: { courses: [], total: 0 } }),
     });
-    renderRoutes(routes, '/app/course/6c1c1d4e-0000-4000-8000-000000000001');
+    renderRoutes(createRoutes, '/app/course/6c1c1d4e-0000-4000-8000-000000000001');
     expect(await screen.findByText('Course not found.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Courses' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
@@ -210,10 +214,10 @@ describe('routing and guards', () => {
     stubFetch({
       'GET /api/payment/local-checkout/cs_test_1': () => ({
         status: 404,
-        body: { error: 'Payment session not found', code: 'CHECKOUT_NOT_FOUND' },
+        body: { error: CHECKOUT_NOT_FOUND_MESSAGE, code: 'CHECKOUT_NOT_FOUND' },
       }),
     });
-    const { router } = renderRoutes(routes, '/payment/failed?reason=declined');
+    const { router } = renderRoutes(createRoutes, '/payment/failed?reason=declined');
     expect(await screen.findByRole('heading', { name: 'Card Declined' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Book Session' })).toBeTruthy();
 
@@ -235,7 +239,7 @@ describe('routing and guards', () => {
       // No AI Sifu plan.
       [`GET /api/stripe/subscription/${user.id}`]: () => ({ body: { subscription: null } }),
     });
-    renderRoutes(routes, '/app/settings');
+    renderRoutes(createRoutes, '/app/settings');
     expect(await screen.findByRole('heading', { name: 'Order History' }, { timeout: 5000 })).toBeTruthy();
     expect(await screen.findByText('No orders yet')).toBeTruthy();
   });
@@ -246,7 +250,7 @@ describe('routing and guards', () => {
     const { calls } = serverFor(user, {
       [`GET /api/user/${user.id}/profile`]: () => ({ body: user }),
     });
-    const { router } = renderRoutes(routes, '/app/courses');
+    const { router } = renderRoutes(createRoutes, '/app/courses');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/settings'));
     expect(await screen.findByRole('dialog', {}, { timeout: 5000 })).toBeTruthy();
     await act(() => router.navigate('/app'));
@@ -274,18 +278,18 @@ describe('routing and guards', () => {
           dispatchEvent: () => false,
         }) as MediaQueryList,
     );
-    const user = makeUser();
-    signInAs(user);
-    serverFor(user);
-    const first = renderRoutes(routes, '/app');
-    fireEvent.click(await screen.findByRole('button', { name: 'Collapse sidebar' }));
+    const mei = makeUser();
+    signInAs(mei);
+    serverFor(mei);
+    const first = renderRoutes(createRoutes, '/app');
+    await first.user.click(await screen.findByRole('button', { name: 'Collapse sidebar' }));
     expect(await screen.findByRole('button', { name: 'Expand sidebar' })).toBeTruthy();
     expect(localStorage.getItem('sidebarCollapsed')).toBe('true');
     first.unmount();
 
-    renderRoutes(routes, '/app');
+    const second = renderRoutes(createRoutes, '/app');
     expect(await screen.findByRole('button', { name: 'Expand sidebar' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    await second.user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
     expect(await screen.findByRole('button', { name: 'Collapse sidebar' })).toBeTruthy();
     expect(localStorage.getItem('sidebarCollapsed')).toBe('false');
   });
@@ -294,7 +298,7 @@ describe('routing and guards', () => {
     const user = makeUser();
     signInAs(user);
     serverFor(user);
-    renderRoutes(routes, '/about');
+    renderRoutes(createRoutes, '/about');
     const footer = await screen.findByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Open the app' }).getAttribute('href')).toBe('/app');
     expect(within(footer).queryByRole('link', { name: 'Sign in' })).toBeNull();
@@ -302,7 +306,7 @@ describe('routing and guards', () => {
 
   it('offers a signed-out visitor Sign in in the public footer', async () => {
     stubFetch({});
-    renderRoutes(routes, '/about');
+    renderRoutes(createRoutes, '/about');
     const footer = await screen.findByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/app/login');
     expect(within(footer).queryByRole('link', { name: 'Open the app' })).toBeNull();
@@ -310,7 +314,7 @@ describe('routing and guards', () => {
 
   it('redirects unknown paths to the landing page', async () => {
     stubFetch({});
-    const { router } = renderRoutes(routes, '/no/such/page');
+    const { router } = renderRoutes(createRoutes, '/no/such/page');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(screen.getByRole('link', { name: 'E-Learning' }).getAttribute('href')).toBe('/app');
     expect(screen.getByRole('link', { name: 'Book Session' }).getAttribute('href')).toBe('/workshops');
@@ -320,7 +324,7 @@ describe('routing and guards', () => {
     const user = makeUser();
     signInAs(user);
     serverFor(user);
-    const { router } = renderRoutes(routes, '/app');
+    const { router } = renderRoutes(createRoutes, '/app');
     await screen.findByRole('heading', { name: 'Welcome, Mei Chen' });
     act(() => {
       window.dispatchEvent(new CustomEvent(AUTH_ERROR_EVENT));
@@ -329,12 +333,12 @@ describe('routing and guards', () => {
   });
 
   it('signs out from the user menu: revokes the token, clears the session, goes to /', async () => {
-    const user = makeUser({ belt: 'Black sash' });
-    signInAs(user);
-    const { calls } = serverFor(user);
-    const { router } = renderRoutes(routes, '/app');
-    fireEvent.click(await screen.findByRole('button', { name: /Mei Chen, Black sash/ }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
+    const mei = makeUser({ belt: 'Black sash' });
+    signInAs(mei);
+    const { calls } = serverFor(mei);
+    const { router, user } = renderRoutes(createRoutes, '/app');
+    await user.click(await screen.findByRole('button', { name: /Mei Chen, Black sash/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(calls.some((call) => call.path === '/api/user/logout')).toBe(true);
@@ -351,7 +355,7 @@ describe('routing and guards', () => {
         body: { ...noTermsNeeded, requiresAcceptance: true, acceptedVersion: null, acceptedAt: null },
       }),
     });
-    renderRoutes(routes, '/app');
+    renderRoutes(createRoutes, '/app');
     const dialog = await screen.findByRole('dialog', { name: 'Terms of Service' });
     expect(within(dialog).getByRole('button', { name: 'I Accept' })).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();

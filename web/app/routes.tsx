@@ -1,8 +1,11 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { Navigate, type LoaderFunction, type Params, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../components/coming-soon-page';
 import { PageLoader } from '../components/page-loader';
 import { RouteErrorBoundary } from '../components/route-error-boundary';
+import { queries } from '../lib/queries';
+import { readStoredSession } from '../lib/session-storage';
 import { LandingPage } from '../features/home/landing-page';
 import type { AdminPanelsProps } from '../features/dashboard/dashboard-page';
 import { RequireAdmin, RequireAuth, UnlessPasswordChangePending } from './guards';
@@ -52,10 +55,25 @@ function adminPanels(AdminPanels: ComponentType<AdminPanelsProps>) {
 }
 
 /**
- * Routes as spec §2 lists them. The public pages are in the main bundle; everything behind
- * /app (shell, dashboard, settings, login) loads lazily so `/` stays small.
+ * A loader that starts a page's reads while its code loads, with the options its hooks use, so
+ * they find the answer in flight. It never delays or fails the navigation (the page shows its own
+ * loading and error states), and reads nothing for a visitor who is not signed in or for a
+ * session that may only set a new password (the guard keeps it on Settings).
  */
-export const routes: RouteObject[] = [
+function prefetch(start: (params: Params) => Promise<void>): LoaderFunction {
+  return ({ params }) => {
+    const session = readStoredSession();
+    if (session && !session.user.requires_password_change) void start(params);
+    return null;
+  };
+}
+
+/**
+ * Routes as spec §2 lists them. The public pages are in the main bundle; everything behind
+ * /app (shell, dashboard, settings, login) loads lazily so `/` stays small. The query client is
+ * the app's one client, which the loaders fill.
+ */
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorBoundary />,
@@ -140,6 +158,9 @@ export const routes: RouteObject[] = [
                   {
                     path: 'courses',
                     handle: { title: 'Courses' },
+                    loader: prefetch(() =>
+                      queryClient.prefetchQuery(queries.courses.list({ isSeries: false })),
+                    ),
                     lazy: async () => {
                       const { CoursesPage } = await import('../features/courses/course-list-page');
                       const { RequestCourseButton } =
@@ -150,6 +171,9 @@ export const routes: RouteObject[] = [
                   {
                     path: 'series',
                     handle: { title: 'Series' },
+                    loader: prefetch(() =>
+                      queryClient.prefetchQuery(queries.courses.list({ isSeries: true })),
+                    ),
                     lazy: async () => {
                       const { SeriesPage } = await import('../features/courses/course-list-page');
                       const { RequestCourseButton } =
@@ -160,6 +184,9 @@ export const routes: RouteObject[] = [
                   {
                     path: 'course/:courseId',
                     handle: { title: 'Course' },
+                    loader: prefetch(({ courseId = '' }) =>
+                      queryClient.prefetchQuery(queries.courses.detail(courseId)),
+                    ),
                     // The reviews feature is composed into the course page here: features do not import each other.
                     lazy: async () => {
                       const [{ CourseDetailPage }, { CourseReviews }] = await Promise.all([
@@ -222,6 +249,9 @@ export const routes: RouteObject[] = [
                       {
                         path: 'courses/:courseId/content',
                         handle: { title: 'Manage Content' },
+                        loader: prefetch(({ courseId = '' }) =>
+                          queryClient.prefetchQuery(queries.courses.detail(courseId)),
+                        ),
                         lazy: async () => ({
                           Component: (await import('../features/courses/admin/content-manager-page'))
                             .ContentManagerPage,

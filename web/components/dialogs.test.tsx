@@ -1,10 +1,12 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TestProviders } from '../test/render';
 import { CANNOT_BE_UNDONE, ConfirmDeleteDialog, ConfirmDialog, FailureDialog } from './dialogs';
 
 describe('ConfirmDialog', () => {
   it('puts the focus on Cancel and goes ahead only on its own button', async () => {
+    const user = userEvent.setup();
     const onCancel = vi.fn();
     const onConfirm = vi.fn();
     render(
@@ -24,10 +26,10 @@ describe('ConfirmDialog', () => {
     expect(within(dialog).queryByText(CANNOT_BE_UNDONE)).toBeNull();
     const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
     await vi.waitFor(() => expect(document.activeElement).toBe(cancel));
-    fireEvent.click(cancel);
+    await user.click(cancel);
     expect(onCancel).toHaveBeenCalledTimes(1);
     expect(onConfirm).not.toHaveBeenCalled();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });
 
@@ -48,6 +50,7 @@ describe('ConfirmDialog', () => {
 
 describe('FailureDialog', () => {
   it('is closed without a title, and otherwise says why as an alert', async () => {
+    const user = userEvent.setup();
     const { rerender } = render(
       <TestProviders>
         <FailureDialog title={null} message="" onClose={() => {}} />
@@ -66,7 +69,7 @@ describe('FailureDialog', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Delete Failed' });
     expect(within(dialog).getByRole('alert').textContent).toBe('Failed to delete review. Please try again.');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

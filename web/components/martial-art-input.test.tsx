@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { field, TestProviders } from '../test/render';
 import { MartialArtInput } from './martial-art-input';
@@ -10,48 +11,48 @@ function Controlled({ initial = '' }: { initial?: string }) {
 }
 
 function renderInput(initial?: string) {
+  const user = userEvent.setup();
   render(
     <TestProviders>
       <Controlled initial={initial} />
     </TestProviders>,
   );
-  return field('Martial art');
+  return { user, input: field('Martial art') };
 }
 
 const list = () => screen.queryByRole('listbox');
 
 describe('MartialArtInput', () => {
-  it('suggests the arts while typing and closes once the text is exactly one of them', () => {
-    const input = renderInput();
-    fireEvent.focus(input);
-    fireEvent.change(input, { target: { value: 'Tai' } });
+  it('suggests the arts while typing and closes once the text is exactly one of them', async () => {
+    const { user, input } = renderInput();
+    await user.type(input, 'Tai');
     expect(screen.getByRole('option', { name: 'Taijiquan' })).toBeTruthy();
 
-    fireEvent.change(input, { target: { value: 'Taijiquan' } });
+    await user.type(input, 'jiquan');
     expect(list()).toBeNull();
 
-    // Typing on past the match offers the list again.
-    fireEvent.change(input, { target: { value: 'Taiji' } });
+    // Deleting back past the match offers the list again.
+    await user.keyboard('{Backspace>4/}');
+    expect(input.value).toBe('Taiji');
     expect(list()).not.toBeNull();
   });
 
-  it('stays closed when focused on a value that is already a suggestion', () => {
-    const input = renderInput('Baguazhang');
-    fireEvent.focus(input);
-    fireEvent.click(input);
+  it('stays closed when focused on a value that is already a suggestion', async () => {
+    const { user, input } = renderInput('Baguazhang');
+    await user.click(input);
     expect(list()).toBeNull();
   });
 
-  it('closes on Escape and on choosing an option', () => {
-    const input = renderInput();
-    fireEvent.focus(input);
-    fireEvent.change(input, { target: { value: 'X' } });
+  it('closes on Escape and on choosing an option', async () => {
+    const { user, input } = renderInput();
+    await user.type(input, 'X');
     expect(list()).not.toBeNull();
-    fireEvent.keyDown(input, { key: 'Escape' });
+    await user.keyboard('{Escape}');
     expect(list()).toBeNull();
 
-    fireEvent.change(input, { target: { value: 'Ba' } });
-    fireEvent.click(screen.getByRole('option', { name: 'Baguazhang' }));
+    await user.clear(input);
+    await user.type(input, 'Ba');
+    await user.click(screen.getByRole('option', { name: 'Baguazhang' }));
     expect(input.value).toBe('Baguazhang');
     expect(list()).toBeNull();
   });

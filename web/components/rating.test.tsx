@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TestProviders } from '../test/render';
 import { RatingInput, RatingStars } from './rating';
@@ -15,7 +16,8 @@ function Controlled({ error }: { error?: string }) {
 }
 
 describe('RatingInput', () => {
-  it('is a radio group named by its label, each star named', () => {
+  it('is a radio group named by its label, each star named', async () => {
+    const user = userEvent.setup();
     render(
       <TestProviders>
         <Controlled />
@@ -23,7 +25,8 @@ describe('RatingInput', () => {
     );
     const group = screen.getByRole('radiogroup', { name: /Your rating/ });
     expect(group.getAttribute('aria-invalid')).toBeNull();
-    fireEvent.keyDown(screen.getByRole('radio', { name: '4 stars' }), { key: ' ' });
+    screen.getByRole('radio', { name: '4 stars' }).focus();
+    await user.keyboard(' ');
     expect(screen.getByLabelText('Chosen').textContent).toBe('4');
     expect(screen.getByRole('radio', { name: '1 star' })).toBeTruthy();
   });

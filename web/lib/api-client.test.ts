@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser, signInAs, stubFetch } from '../test/render';
+import { databaseTimeout, makeUser, sessionExpired, signInAs, stubFetch } from '../test/render';
 import {
   AUTH_ERROR_EVENT,
   ApiRequestError,
@@ -28,19 +28,14 @@ describe('apiRequest', () => {
 
   it('on a 401 clears the token, user id and user, and fires the auth-error event', async () => {
     signInAs(makeUser());
-    stubFetch({
-      'GET /api/user/1/profile': () => ({
-        status: 401,
-        body: { error: 'Your session has expired', code: 'INVALID_TOKEN' },
-      }),
-    });
+    stubFetch({ 'GET /api/user/1/profile': () => sessionExpired });
     const { listener, stop } = listenForAuthErrors();
 
     const error = await apiRequest('/user/1/profile').catch((caught: unknown) => caught);
     stop();
 
     expect(error).toBeInstanceOf(ApiRequestError);
-    expect((error as ApiRequestError).message).toBe('Your session has expired');
+    expect((error as ApiRequestError).message).toBe(sessionExpired.body.error);
     expect((error as ApiRequestError).status).toBe(401);
     expect(listener).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
@@ -107,7 +102,7 @@ describe('apiRequest', () => {
       vi.fn(async () => {
         // Another tab signs in while the call is on its way.
         localStorage.setItem(STORAGE_KEYS.token, 'new-token');
-        return new Response(JSON.stringify({ error: 'Expired', code: 'INVALID_TOKEN' }), { status: 401 });
+        return new Response(JSON.stringify(sessionExpired.body), { status: 401 });
       }),
     );
     const { listener, stop } = listenForAuthErrors();
@@ -145,12 +140,10 @@ describe('apiRequest', () => {
 
   it('keeps the session on other errors', async () => {
     signInAs(makeUser(), 'keep-me');
-    stubFetch({
-      'GET /api/health': () => ({ status: 503, body: { error: 'Unavailable', code: 'UNAVAILABLE' } }),
-    });
+    stubFetch({ 'GET /api/courses': () => databaseTimeout });
     const { listener, stop } = listenForAuthErrors();
 
-    await expect(apiRequest('/health')).rejects.toMatchObject({ status: 503 });
+    await expect(apiRequest('/courses')).rejects.toMatchObject({ status: 503 });
     stop();
 
     expect(listener).not.toHaveBeenCalled();
@@ -205,11 +198,7 @@ describe('streamRequest', () => {
     const controller = new AbortController();
     const received: string[] = [];
     const reading = (async () => {
-      for await (const chunk of streamRequest('/sifu/ask', {
-        method: 'POST',
-        body: { q: 1 },
-        signal: controller.signal,
-      })) {
+      for await (const chunk of streamRequest('/events', { signal: controller.signal })) {
         received.push(chunk);
         if (received.length === 1) push('like a tree');
         else controller.abort();
@@ -225,14 +214,18 @@ describe('streamRequest', () => {
 
   it('fails with the server error before any chunk', async () => {
     signInAs(makeUser());
+    const mustChangePassword = 'Please set a new password before continuing';
     stubFetch({
-      'POST /api/sifu/ask': () => ({ status: 403, body: { error: 'Limit reached', code: 'LIMIT' } }),
+      'GET /api/events': () => ({
+        status: 403,
+        body: { error: mustChangePassword, code: 'PASSWORD_CHANGE_REQUIRED' },
+      }),
     });
     const chunks: string[] = [];
     const reading = (async () => {
-      for await (const chunk of streamRequest('/sifu/ask', { method: 'POST' })) chunks.push(chunk);
+      for await (const chunk of streamRequest('/events')) chunks.push(chunk);
     })();
-    await expect(reading).rejects.toMatchObject({ status: 403, message: 'Limit reached' });
+    await expect(reading).rejects.toMatchObject({ status: 403, message: mustChangePassword });
     expect(chunks).toEqual([]);
   });
 });

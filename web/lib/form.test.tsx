@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { TextInput } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -35,39 +36,42 @@ function Form({ answer }: { answer?: unknown }) {
 }
 
 function renderForm(answer?: unknown) {
+  const user = userEvent.setup();
   render(
     <TestProviders>
       <Form answer={answer} />
     </TestProviders>,
   );
+  return user;
 }
 
 describe('useSchemaForm', () => {
   it('checks the shared schema and focuses the first field it refuses', async () => {
-    renderForm();
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'not an address' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const user = renderForm();
+    await user.type(screen.getByLabelText('Email'), 'not an address');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Name is required')).toBeTruthy();
     expect(screen.getByText('Please enter a valid e-mail address')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Name')));
   });
 
   it("puts the server's field details under their field and focuses it", async () => {
-    renderForm(taken);
-    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Mei' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'mei@example.com' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const user = renderForm(taken);
+    await user.type(screen.getByLabelText('Name'), 'Mei');
+    await user.type(screen.getByLabelText('Email'), 'mei@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('An account with this email already exists')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
   });
 
   it('leaves an answer that names no field of the form to the caller', async () => {
-    renderForm(new ApiRequestError('Too many requests', 429, 'TOO_MANY_REQUESTS'));
-    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Mei' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'mei@example.com' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const limited = 'Too many attempts. Please try again in 42 seconds.';
+    const user = renderForm(new ApiRequestError(limited, 429, 'TOO_MANY_REQUESTS'));
+    await user.type(screen.getByLabelText('Name'), 'Mei');
+    await user.type(screen.getByLabelText('Email'), 'mei@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(screen.queryByText('Too many requests')).toBeNull();
+    expect(screen.queryByText(limited)).toBeNull();
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).not.toBe('true');
   });
 });

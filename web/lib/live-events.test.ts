@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeUser, signInAs } from '../test/render';
+import { makeUser, sessionExpired, signInAs } from '../test/render';
 import { ApiRequestError } from './api-client';
 import { createLiveConnection, parseEventStream, type LiveDeps, type LiveMessage } from './live-events';
 
@@ -147,7 +147,8 @@ describe('one live stream per browser', () => {
     streams[0]!.close();
     await flush();
     expect(opens).toBe(2);
-    streams[1]!.fail(new ApiRequestError('Your session has expired', 401, 'INVALID_TOKEN'));
+    const { error, code } = sessionExpired.body;
+    streams[1]!.fail(new ApiRequestError(error, sessionExpired.status, code));
     await flush();
     await flush();
     expect(opens).toBe(2);

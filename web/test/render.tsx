@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { fireEvent, render, within } from '@testing-library/react';
+import { render, within } from '@testing-library/react';
+import { userEvent, type Options as UserOptions, type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { ApiError } from '../../common/api';
@@ -38,16 +39,28 @@ export function TestProviders({ children, queryClient }: { children: ReactNode; 
   );
 }
 
-/** Renders routes in a memory router at `path`, inside the app's providers. */
-export function renderRoutes(routes: RouteObject[], path: string) {
+/**
+ * Renders routes in a memory router at `path`, inside the app's providers, with the `user` who
+ * acts on them as in a browser (a test with fake timers passes `advanceTimers`). Routes built from
+ * the query client (the app's, whose loaders prefetch) get the one the screens use.
+ */
+export function renderRoutes(
+  routes: RouteObject[] | ((queryClient: QueryClient) => RouteObject[]),
+  path: string,
+  userOptions?: UserOptions,
+) {
   notifications.clean();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup(userOptions);
+  const queryClient = testQueryClient();
+  const router = createMemoryRouter(typeof routes === 'function' ? routes(queryClient) : routes, {
+    initialEntries: [path],
+  });
   const result = render(
-    <TestProviders>
+    <TestProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </TestProviders>,
   );
-  return { ...result, router };
+  return { ...result, router, user, queryClient };
 }
 
 /** A route element that shows the path it was reached at, as an output labelled 'Location'. */
@@ -140,7 +153,7 @@ export function stubFetch(routes: Record<string, Handler>) {
     if (!handler) unstubbedCalls.push(`${method} ${url.pathname}${url.search}`);
     const answer = handler
       ? handler({ method, body, headers, query: url.searchParams })
-      : { status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } };
+      : { status: 404, body: { error: `Route ${method} ${url.pathname} not found`, code: 'NOT_FOUND' } };
     if ((answer.status ?? 200) >= 400) {
       try {
         assertErrorContract(`${method} ${url.pathname}`, answer.body);
@@ -157,6 +170,24 @@ export function stubFetch(routes: Record<string, Handler>) {
   vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, calls };
 }
+
+/*
+ * Failures any route can answer, word for word as the server writes them (the error handler in
+ * server/platform/errors.ts, the session check in server/platform/auth.ts): a stub answers one of
+ * these rather than inventing its own.
+ */
+export const serverFailure = {
+  status: 500,
+  body: { error: 'Something went wrong on our side', code: 'INTERNAL' },
+};
+export const databaseTimeout = {
+  status: 503,
+  body: { error: 'The request took too long. Please try again later.', code: 'DATABASE_TIMEOUT' },
+};
+export const sessionExpired = {
+  status: 401,
+  body: { error: 'Your session has expired. Please sign in again.', code: 'INVALID_TOKEN' },
+};
 
 /** A label matcher that ignores Mantine's required asterisk ("Username *"). */
 export function labelled(label: string): RegExp {
@@ -175,9 +206,30 @@ export function field(label: string, container: HTMLElement = document.body): HT
   return input as HTMLInputElement;
 }
 
-/** Types `value` into the field labelled `label`. */
-export function type(label: string, value: string, container: HTMLElement = document.body): void {
-  fireEvent.change(field(label, container), { target: { value } });
+/**
+ * The user's options in a test that fakes the timers for part of its run: while time is fake,
+ * user-event's pauses between events move it on; while it is real, they wait as usual.
+ */
+export const partlyFakeTimers: UserOptions = {
+  advanceTimers: (ms) => {
+    if (vi.isFakeTimers()) vi.advanceTimersByTime(ms);
+  },
+};
+
+/**
+ * Replaces the text of the field labelled `label` with `value`, typed key by key, as a user
+ * would: the field takes the focus, and a disabled or read-only one refuses the text.
+ */
+export async function type(
+  user: UserEvent,
+  label: string,
+  value: string,
+  container: HTMLElement = document.body,
+): Promise<void> {
+  const input = field(label, container);
+  await user.clear(input);
+  // `{` and `[` start a key name in user-event's syntax; doubled, they are typed as themselves.
+  if (value) await user.type(input, value.replace(/[{[]/g, '$&$&'));
 }
 
 /** The terms-status answer of a user who has accepted the current terms. */

@@ -32,8 +32,22 @@ function columnsOf(input: CourseInput): Partial<CourseRow> {
   return columns;
 }
 
-export function createCoursesService(platform: Platform) {
+/**
+ * What the courses domain needs from uploads (passed in by server/modules/index.ts): to drop an
+ * uploaded course image, with its sized variants, once no course shows it.
+ */
+export interface CourseImageFiles {
+  discardCourseImage(url: string): Promise<void>;
+}
+
+export function createCoursesService(platform: Platform, deps: { images?: CourseImageFiles } = {}) {
   const repo = createCoursesRepo(platform.db);
+
+  /** A course stopped showing this image: it goes, unless it is still shown or not an upload. */
+  async function discardImage(url: string | null | undefined) {
+    if (url && deps.images) await deps.images.discardCourseImage(url);
+  }
+
   const cards = createReadCache<{ rows: CourseSummaryRow[]; total: number }>({
     clock: platform.clock,
     ttlMs: platform.config.CATALOGUE_CACHE_SECONDS * 1000,
@@ -143,12 +157,15 @@ export function createCoursesService(platform: Platform) {
 
     /** Partial update: only the fields present change; `features`, when present, replaces the set. */
     async update(auth: AuthContext, id: string, input: CourseInput): Promise<CourseDetail> {
-      await platform.db.transaction(async (tx) => {
+      const replacedImage = await platform.db.transaction(async (tx) => {
         const txRepo = createCoursesRepo(tx);
+        const before = input.thumbnail_url === undefined ? undefined : await txRepo.find(id);
         const updated = await txRepo.update(id, { ...columnsOf(input), updated_at: platform.clock.now() });
         if (!updated) throw courseNotFound();
         if (input.features) await txRepo.replaceFeatures(id, input.features);
+        return before && before.thumbnail_url !== updated.thumbnail_url ? before.thumbnail_url : null;
       });
+      await discardImage(replacedImage);
       return detail(auth, id);
     },
 
@@ -157,10 +174,15 @@ export function createCoursesService(platform: Platform) {
      * enrolled keep it with their progress, since what was paid for is never destroyed.
      */
     async remove(id: string): Promise<void> {
-      const removed = await platform.tx(async () =>
-        (await repo.hasBuyers(id)) ? repo.archive(id, platform.clock.now()) : repo.delete(id),
-      );
+      // An archived course keeps its image for those enrolled; a deleted one lets it go.
+      const removed = await platform.tx(async (): Promise<{ image: string | null } | null> => {
+        if (await repo.hasBuyers(id))
+          return (await repo.archive(id, platform.clock.now())) ? { image: null } : null;
+        const course = await repo.find(id);
+        return course && (await repo.delete(id)) ? { image: course.thumbnail_url } : null;
+      });
       if (!removed) throw courseNotFound();
+      await discardImage(removed.image);
     },
   };
 }

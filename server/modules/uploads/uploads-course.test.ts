@@ -94,7 +94,8 @@ describe('POST /api/uploads — course-thumbnails', () => {
     );
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.public_id).toMatch(/^course-thumbnails\/[0-9a-f-]{36}\.webp$/);
+    // Named by its size, which says what variants lie beside it (uploads-course-variants.test.ts).
+    expect(body.public_id).toMatch(/^course-thumbnails\/[0-9a-f-]{36}-1280x640\.webp$/);
     expect(body).toMatchObject({
       secure_url: `/media/${body.public_id}`,
       format: 'webp',

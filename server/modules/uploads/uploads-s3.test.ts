@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaFiles } from '../../db/schema';
 import { createSecondInstance, createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
+import { createCourse } from '../../test/factories-courses';
 import { startTestBucket, type TestBucket } from '../../test/s3';
 import { multipart, type Part } from './multipart-body';
 
@@ -231,6 +232,52 @@ describe('media in an S3-compatible bucket', () => {
       const body = res.json();
       expect(body.secure_url).toBe(`https://cdn.example.org/media/${body.public_id}`);
       expect(await bucket.object(body.public_id)).not.toBeNull();
+    } finally {
+      await cdn.close();
+    }
+  });
+
+  it('stores a course image with its variants, at the public URL, and removes them with it', async () => {
+    const cdn = await createSecondInstance(t, {
+      ...bucket.config,
+      S3_PUBLIC_URL: 'https://cdn.example.org/media/',
+    });
+    try {
+      const res = await upload(
+        [folder('course-thumbnails'), filePart(await png(1500, 750), 'c.png', 'image/png')],
+        admin,
+        cdn,
+      );
+      expect(res.statusCode).toBe(200);
+      const image = res.json();
+      const stem = image.public_id.replace(/\.webp$/, '');
+      expect(image.variants).toEqual([
+        { url: `https://cdn.example.org/media/${stem}-320w.webp`, width: 320 },
+        { url: `https://cdn.example.org/media/${stem}-640w.webp`, width: 640 },
+        { url: `https://cdn.example.org/media/${stem}-960w.webp`, width: 960 },
+        { url: image.secure_url, width: 1280 },
+      ]);
+      const keys = (await bucket.keys()).filter((key) => key.startsWith(stem));
+      expect(keys).toHaveLength(4);
+      for (const width of [320, 640, 960]) {
+        const stored = await bucket.object(`${stem}-${width}w.webp`);
+        expect(stored).toMatchObject({ contentType: 'image/webp' });
+        expect(await sharp(stored!.data).metadata()).toMatchObject({ width, height: width / 2 });
+      }
+
+      // Replaced on its course, the image goes with its variants.
+      const course = await createCourse(t);
+      const put = (thumbnail_url: string | null) =>
+        cdn.app.inject({
+          method: 'PUT',
+          url: `/api/courses/${course.id}`,
+          headers: admin,
+          payload: { thumbnail_url },
+        });
+      expect((await put(image.secure_url)).statusCode).toBe(200);
+      expect((await put(null)).statusCode).toBe(200);
+      expect((await bucket.keys()).filter((key) => key.startsWith(stem))).toEqual([]);
+      expect(await rows()).not.toContain(image.public_id);
     } finally {
       await cdn.close();
     }

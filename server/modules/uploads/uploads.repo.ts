@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mediaFiles, users } from '../../db/schema';
+import { courses, mediaFiles, users } from '../../db/schema';
 
 export type MediaFileRow = typeof mediaFiles.$inferSelect;
 
@@ -28,6 +28,26 @@ export function createUploadsRepo(db: Db) {
             eq(mediaFiles.public_id, publicId),
             eq(mediaFiles.folder, 'avatars'),
             sql`not exists (select 1 from ${users} where ${users.avatar_public_id} = ${publicId})`,
+          ),
+        )
+        .returning({ id: mediaFiles.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Forgets a course image that no course shows any more (as its picture or its instructor's),
+     * returning whether it did; the caller then removes the bytes. A course's URL may have any
+     * base (`/media`, a bucket's address), so it is matched by the public id it ends with.
+     */
+    async deleteUnusedCourseImage(publicId: string): Promise<boolean> {
+      const url = `%/${publicId}`;
+      const rows = await db
+        .delete(mediaFiles)
+        .where(
+          and(
+            eq(mediaFiles.public_id, publicId),
+            eq(mediaFiles.folder, 'course-thumbnails'),
+            sql`not exists (select 1 from ${courses} where ${courses.thumbnail_url} like ${url} or ${courses.instructor_avatar} like ${url})`,
           ),
         )
         .returning({ id: mediaFiles.id });

@@ -171,7 +171,8 @@ export function uploadsRoutes(services: { uploads: UploadsService }): FastifyPlu
           description:
             'Fields: `folder` and `file`. Image folders (`avatars`, `course-thumbnails`) take JPEG, PNG, ' +
             'WebP, GIF or AVIF up to 5MB, re-encoded to WebP without metadata (avatars 512x512, course ' +
-            'thumbnails at most 1280 px wide, aspect kept). `lesson-videos` takes MP4/M4V, WebM, QuickTime ' +
+            'thumbnails at most 1280 px wide, aspect kept, and also stored 320, 640 and 960 px wide where ' +
+            'narrower, named `<name>-<width>w.webp` and listed in `variants`). `lesson-videos` takes MP4/M4V, WebM, QuickTime ' +
             'or Ogg video up to 100MB, stored as sent. Course folders are for admins only. Files are served ' +
             'under /media.',
           consumes: ['multipart/form-data'],

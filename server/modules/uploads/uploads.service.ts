@@ -3,6 +3,10 @@ import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import {
+  courseImageName,
+  courseImageSources,
+  courseImageVariantName,
+  courseImageVariantWidths,
   IMAGE_MAX_BYTES,
   IMAGE_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
@@ -27,12 +31,14 @@ interface ImageRule {
   /** Without a height the image keeps its aspect ratio and is only limited in width. */
   height?: number;
   fit: 'cover' | 'inside';
+  /** Also stored at the narrower COURSE_IMAGE_WIDTHS, for `srcset`. */
+  variants?: boolean;
 }
 
 /** How each image folder's images are re-encoded; later domains add their folders here. */
 const FOLDER_RULES: Partial<Record<UploadFolder, ImageRule>> = {
   avatars: { width: 512, height: 512, fit: 'cover' },
-  'course-thumbnails': { width: 1280, fit: 'inside' },
+  'course-thumbnails': { width: 1280, fit: 'inside', variants: true },
 };
 
 /** Folders only administrators may upload to: course content. */
@@ -52,6 +58,19 @@ const SNIFF_BYTES = 4100;
 /** Decompression-bomb guard: refuse images with more pixels than a large photo. */
 const MAX_INPUT_PIXELS = 60_000_000;
 
+const WEBP_QUALITY = 82;
+
+/** A course image's name in a URL or public id: `course-thumbnails/<name>.webp`. */
+const COURSE_IMAGE_ID = /(?:^|\/)(course-thumbnails\/[a-z0-9-]+\.webp)$/;
+
+/** The files a public id stands for: the file itself, then a course image's variants. */
+const filesOf = (publicId: string) => [
+  publicId,
+  ...(courseImageSources(publicId)
+    ?.variants.slice(0, -1)
+    .map((variant) => variant.url) ?? []),
+];
+
 export function createUploadsService(platform: Platform) {
   const removalListeners: ((publicId: string) => Promise<void>)[] = [];
   const repo = createUploadsRepo(platform.db);
@@ -65,7 +84,7 @@ export function createUploadsService(platform: Platform) {
       return await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
         .resize({ width: rule.width, height: rule.height, fit: rule.fit, withoutEnlargement: true })
-        .webp({ quality: 82 })
+        .webp({ quality: WEBP_QUALITY })
         .toBuffer({ resolveWithObject: true });
     } catch {
       // A file whose header looks like an image but whose body does not decode.
@@ -74,8 +93,27 @@ export function createUploadsService(platform: Platform) {
   }
 
   /**
-   * Stores the bytes (a buffer, or a stream counted as it goes) and records them with their real
-   * size; the stored file is removed again if the record fails.
+   * The narrower widths of a course image, scaled down from its main file: decoding that small,
+   * already upright WebP is cheap, and shrinking hides its compression.
+   */
+  async function variantsOf(main: Buffer, width: number) {
+    return Promise.all(
+      courseImageVariantWidths(width).map(async (w) => ({
+        width: w,
+        data: await sharp(main).resize({ width: w }).webp({ quality: WEBP_QUALITY }).toBuffer(),
+      })),
+    );
+  }
+
+  /** Removes a stored file and, for a course image, its variants; a missing one is no error. */
+  async function removeFiles(publicId: string): Promise<void> {
+    await Promise.all(filesOf(publicId).map((id) => platform.storage.remove(id)));
+  }
+
+  /**
+   * Stores the bytes (a buffer, or a stream counted as it goes), and a course image's variants
+   * before its main file, and records them with their real size; the stored files are removed
+   * again if anything fails.
    */
   async function store(file: {
     folder: UploadFolder;
@@ -85,11 +123,35 @@ export function createUploadsService(platform: Platform) {
     ownerId: string;
     width: number | null;
     height: number | null;
+    variants?: { width: number; data: Buffer }[];
   }): Promise<UploadResponse> {
-    const publicId = `${file.folder}/${randomUUID()}.${file.ext}`;
-    const { url, bytes } = Buffer.isBuffer(file.data)
-      ? { url: await platform.storage.put(publicId, file.data, file.contentType), bytes: file.data.length }
-      : await platform.storage.putStream(publicId, file.data, file.contentType);
+    const stem = `${file.folder}/${randomUUID()}`;
+    // The name of a course image says its size, and so which variants exist beside it.
+    const publicId =
+      file.variants && file.width && file.height
+        ? courseImageName(stem, file.width, file.height)
+        : `${stem}.${file.ext}`;
+    const variants = file.variants ?? [];
+    let url: string;
+    let bytes: number;
+    try {
+      await Promise.all(
+        variants.map((variant) =>
+          platform.storage.put(
+            courseImageVariantName(publicId, variant.width),
+            variant.data,
+            file.contentType,
+          ),
+        ),
+      );
+      ({ url, bytes } = Buffer.isBuffer(file.data)
+        ? { url: await platform.storage.put(publicId, file.data, file.contentType), bytes: file.data.length }
+        : await platform.storage.putStream(publicId, file.data, file.contentType));
+    } catch (error) {
+      // A failed put leaves nothing under its id; the variants stored before it must go.
+      if (variants.length > 0) await removeFiles(publicId).catch(() => {});
+      throw error;
+    }
     try {
       await repo.insert({
         public_id: publicId,
@@ -102,7 +164,7 @@ export function createUploadsService(platform: Platform) {
         created_at: platform.clock.now(),
       });
     } catch (error) {
-      await platform.storage.remove(publicId).catch(() => {});
+      await removeFiles(publicId).catch(() => {});
       throw error;
     }
     return {
@@ -112,6 +174,7 @@ export function createUploadsService(platform: Platform) {
       bytes,
       width: file.width,
       height: file.height,
+      variants: file.variants ? (courseImageSources(url)?.variants ?? []) : [],
     };
   }
 
@@ -160,7 +223,7 @@ export function createUploadsService(platform: Platform) {
     /** Forgets a stored upload the request that made it did not complete (its answer is an error). */
     async discard(publicId: string): Promise<void> {
       await repo.delete(publicId);
-      await platform.storage.remove(publicId);
+      await removeFiles(publicId);
     },
 
     async upload(input: { folder: UploadFolder; data: Buffer; ownerId: string }): Promise<UploadResponse> {
@@ -183,12 +246,22 @@ export function createUploadsService(platform: Platform) {
         contentType: 'image/webp',
         width: info.width,
         height: info.height,
+        variants: rule.variants ? await variantsOf(data, info.width) : undefined,
       });
     },
 
     /** Called when a profile stops showing an avatar: the file goes once nobody shows it. */
     async discardAvatar(publicId: string): Promise<void> {
       if (await repo.deleteUnusedAvatar(publicId)) await platform.storage.remove(publicId);
+    },
+
+    /**
+     * Called when a course stops showing an image (replaced, or the course deleted): an uploaded
+     * course image goes, with its variants, once no course shows it. Other URLs are left alone.
+     */
+    async discardCourseImage(url: string): Promise<void> {
+      const publicId = COURSE_IMAGE_ID.exec(url)?.[1];
+      if (publicId && (await repo.deleteUnusedCourseImage(publicId))) await removeFiles(publicId);
     },
 
     /**
@@ -206,7 +279,7 @@ export function createUploadsService(platform: Platform) {
         return true;
       });
       if (!known) throw notFound('File not found', 'FILE_NOT_FOUND');
-      await platform.storage.remove(publicId);
+      await removeFiles(publicId);
     },
   };
 }

@@ -1,10 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Code, CopyButton, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import {
   RESET_CODE_LENGTH,
   RESET_CODE_RESEND_SECONDS,
   RESET_CODE_TTL_MINUTES,
+  RequestResetInput,
   ResetCode,
   SECURITY_ANSWERS_MESSAGE,
   SecurityQuestionsByEmailInput,
@@ -167,6 +168,14 @@ function CodeStep({
   );
 }
 
+type AnswerValues = Record<SecurityQuestion['key'], string>;
+
+/** The recovery call's answers, checked by its own rule: all three, in the order it takes them. */
+const SecurityAnswersInput = RequestResetInput.pick({ securityAnswers: true });
+const toSecurityAnswers = (values: AnswerValues) => ({
+  securityAnswers: ANSWER_ORDER.map((key) => values[key]),
+});
+
 function QuestionsStep({
   email,
   code,
@@ -181,22 +190,24 @@ function QuestionsStep({
   onReset: (reset: RequestResetResponse) => void;
 }) {
   const requestReset = useRequestReset();
-  const [answers, setAnswers] = useState<Record<string, string>>({});
-  const [missing, setMissing] = useState(false);
+  const { form, onSubmit } = useSchemaForm<AnswerValues>({
+    schema: SecurityAnswersInput,
+    initialValues: { username: '', city: '', country: '' },
+    toInput: toSecurityAnswers,
+    // One message covers the three answers: it goes once an answer changes.
+    onValuesChange: () => form.clearErrors(),
+  });
+  const missing = (index: number) => form.errors[`securityAnswers.${index}`] !== undefined;
+  const anyMissing = ANSWER_ORDER.some((_, index) => missing(index));
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const ordered = ANSWER_ORDER.map((key) => (answers[key] ?? '').trim());
-    const [username = '', city = '', country = ''] = ordered;
-    if (ordered.some((answer) => answer === '')) {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
-    requestReset.mutate({ email, code, securityAnswers: [username, city, country] }, { onSuccess: onReset });
-  };
+  const handleSubmit = onSubmit((values) =>
+    requestReset.mutate(
+      { email, code, ...SecurityAnswersInput.parse(toSecurityAnswers(values)) },
+      { onSuccess: onReset },
+    ),
+  );
 
-  const error = missing
+  const error = anyMissing
     ? SECURITY_ANSWERS_MESSAGE
     : requestReset.isError
       ? errorMessage(requestReset.error, SECURITY_VERIFICATION_FAILED_MESSAGE)
@@ -217,11 +228,8 @@ function QuestionsStep({
             label={question.question}
             required
             data-autofocus={index === 0 || undefined}
-            value={answers[question.key] ?? ''}
-            onChange={(event) => {
-              const { value } = event.currentTarget;
-              setAnswers((current) => ({ ...current, [question.key]: value }));
-            }}
+            {...form.getInputProps(question.key)}
+            error={missing(ANSWER_ORDER.indexOf(question.key)) || undefined}
           />
         ))}
         <Group justify="space-between">

@@ -1,7 +1,8 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { labelled, makeUser, renderRoutes, stubFetch, type } from '../../test/render';
+import { labelled, makeUser, renderRoutes, serverFailure, stubFetch, type } from '../../test/render';
 import { LoginPage } from './login-page';
 
 function Probe({ name }: { name: string }) {
@@ -21,29 +22,35 @@ const routes = [
 ];
 
 /** Renders the login page and waits for the session check to finish. */
-async function renderLogin(path = '/app/login') {
-  const result = renderRoutes(routes, path);
+async function renderLogin(path = '/app/login', userOptions?: Parameters<typeof renderRoutes>[2]) {
+  const result = renderRoutes(routes, path, userOptions);
   await screen.findByRole('tablist');
   return result;
 }
 
 /** Fills the sign-in form and submits it. */
-function signIn(username: string, password: string) {
-  type('Username', username);
-  type('Password', password);
-  fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+async function signIn(user: UserEvent, username: string, password: string) {
+  await type(user, 'Username', username);
+  await type(user, 'Password', password);
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
 }
 
 const invalidCredentials = {
   status: 401,
   body: { error: 'Invalid username or password', code: 'INVALID_CREDENTIALS' },
 };
+const invalidTempPassword = {
+  status: 401,
+  body: { error: 'Invalid or expired temporary password', code: 'INVALID_TEMP_PASSWORD' },
+};
+const DEACTIVATED = 'This account has been deactivated. Please contact support to reactivate it.';
+const USERNAME_TAKEN = 'This username is already taken';
 
 describe('LoginPage sign-in', () => {
   it('shows the schema messages for an empty form and calls nothing', async () => {
     const { calls } = stubFetch({});
-    await renderLogin();
-    fireEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
+    const { user } = await renderLogin();
+    await user.click(await screen.findByRole('button', { name: 'Sign In' }));
 
     expect(await screen.findByText('Username is required')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();
@@ -51,27 +58,27 @@ describe('LoginPage sign-in', () => {
   });
 
   it('signs in, stores the session and goes to /app', async () => {
-    const user = makeUser();
+    const mei = makeUser();
     const { calls } = stubFetch({
-      'POST /api/user/authenticate': () => ({ body: { token: 'tok-1', user } }),
+      'POST /api/user/authenticate': () => ({ body: { token: 'tok-1', user: mei } }),
     });
-    await renderLogin();
-    signIn('mei', 'correct horse');
+    const { user } = await renderLogin();
+    await signIn(user, 'mei', 'correct horse');
 
     expect(await screen.findByText('Dashboard at /app')).toBeTruthy();
     expect(calls[0]?.body).toEqual({ username: 'mei', password: 'correct horse' });
     expect(localStorage.getItem('authToken')).toBe('tok-1');
-    expect(localStorage.getItem('userId')).toBe(user.id);
+    expect(localStorage.getItem('userId')).toBe(mei.id);
   });
 
   it('falls back to the temporary-password login and then asks for a new password', async () => {
-    const user = makeUser({ requires_password_change: true });
+    const mei = makeUser({ requires_password_change: true });
     const { calls } = stubFetch({
       'POST /api/user/authenticate': () => invalidCredentials,
-      'POST /api/user/auth-temp': () => ({ body: { token: 'temp-tok', user } }),
+      'POST /api/user/auth-temp': () => ({ body: { token: 'temp-tok', user: mei } }),
     });
-    await renderLogin();
-    signIn('mei', 'Tmp-123456');
+    const { user } = await renderLogin();
+    await signIn(user, 'mei', 'Tmp-123456');
 
     expect(await screen.findByText('Settings at /app/settings?openSecurity=true')).toBeTruthy();
     expect(calls.map((call) => call.path)).toEqual(['/api/user/authenticate', '/api/user/auth-temp']);
@@ -81,13 +88,10 @@ describe('LoginPage sign-in', () => {
   it("shows the server's login error when the fallback is refused too", async () => {
     stubFetch({
       'POST /api/user/authenticate': () => invalidCredentials,
-      'POST /api/user/auth-temp': () => ({
-        status: 401,
-        body: { error: 'Invalid temporary password', code: 'INVALID_CREDENTIALS' },
-      }),
+      'POST /api/user/auth-temp': () => invalidTempPassword,
     });
-    await renderLogin();
-    signIn('mei', 'wrong-password');
+    const { user } = await renderLogin();
+    await signIn(user, 'mei', 'wrong-password');
 
     expect(await screen.findByText('Invalid username or password')).toBeTruthy();
     expect(localStorage.getItem('authToken')).toBeNull();
@@ -97,25 +101,20 @@ describe('LoginPage sign-in', () => {
     const { calls } = stubFetch({
       'POST /api/user/authenticate': () => ({
         status: 403,
-        body: { error: 'This account has been deactivated', code: 'ACCOUNT_DEACTIVATED' },
+        body: { error: DEACTIVATED, code: 'ACCOUNT_DEACTIVATED' },
       }),
     });
-    await renderLogin();
-    signIn('mei', 'whatever1');
+    const { user } = await renderLogin();
+    await signIn(user, 'mei', 'whatever1');
 
-    expect(await screen.findByText('This account has been deactivated')).toBeTruthy();
+    expect(await screen.findByText(DEACTIVATED)).toBeTruthy();
     expect(calls).toHaveLength(1);
   });
 
-  it("falls back to 'Login failed. Please try again.' without a server message", async () => {
-    stubFetch({
-      'POST /api/user/authenticate': () => ({
-        status: 500,
-        body: { error: 'Internal error', code: 'INTERNAL' },
-      }),
-    });
-    await renderLogin();
-    signIn('mei', 'whatever1');
+  it("falls back to 'Login failed. Please try again.' when the server fails", async () => {
+    stubFetch({ 'POST /api/user/authenticate': () => serverFailure });
+    const { user } = await renderLogin();
+    await signIn(user, 'mei', 'whatever1');
 
     expect(await screen.findByText('Login failed. Please try again.')).toBeTruthy();
   });
@@ -124,11 +123,11 @@ describe('LoginPage sign-in', () => {
 describe('LoginPage sign-up', () => {
   it('validates every field with the shared schema', async () => {
     const { calls } = stubFetch({});
-    await renderLogin('/app/login?mode=signup');
+    const { user } = await renderLogin('/app/login?mode=signup');
     const form = await screen.findByRole('form', { name: 'Sign up' });
-    type('Email', 'not-an-email', form);
-    type('Password', 'short', form);
-    fireEvent.click(within(form).getByRole('button', { name: 'Create Account' }));
+    await type(user, 'Email', 'not-an-email', form);
+    await type(user, 'Password', 'short', form);
+    await user.click(within(form).getByRole('button', { name: 'Create Account' }));
 
     expect(await screen.findByText('Name is required')).toBeTruthy();
     expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
@@ -144,21 +143,25 @@ describe('LoginPage sign-up', () => {
     stubFetch({
       'POST /api/create/user': () => ({
         status: 409,
-        body: { error: 'That username is already taken', code: 'CONFLICT' },
+        body: {
+          error: USERNAME_TAKEN,
+          code: 'ALREADY_EXISTS',
+          details: [{ path: 'username', message: USERNAME_TAKEN }],
+        },
       }),
     });
-    await renderLogin('/app/login?mode=signup');
+    const { user } = await renderLogin('/app/login?mode=signup');
     const form = await screen.findByRole('form', { name: 'Sign up' });
-    type('Full name', 'Mei Chen', form);
-    type('Email', 'MEI@example.com', form);
-    type('Username', 'mei', form);
-    type('Password', 'long enough', form);
-    type('City', 'Oakland', form);
-    type('Country', 'USA', form);
-    type('Martial art', 'Taijiquan', form);
-    fireEvent.click(within(form).getByRole('button', { name: 'Create Account' }));
+    await type(user, 'Full name', 'Mei Chen', form);
+    await type(user, 'Email', 'MEI@example.com', form);
+    await type(user, 'Username', 'mei', form);
+    await type(user, 'Password', 'long enough', form);
+    await type(user, 'City', 'Oakland', form);
+    await type(user, 'Country', 'USA', form);
+    await type(user, 'Martial art', 'Taijiquan', form);
+    await user.click(within(form).getByRole('button', { name: 'Create Account' }));
 
-    expect(await screen.findByText('That username is already taken')).toBeTruthy();
+    expect(await screen.findByText(USERNAME_TAKEN)).toBeTruthy();
   });
 });
 
@@ -177,34 +180,40 @@ describe('Forgot-password dialog', () => {
   };
 
   /** Answers the three security questions and presses Verify. */
-  function answer(dialog: HTMLElement, username: string, city: string, country: string) {
-    type('What is your username?', username, dialog);
-    type('In which city do you live?', city, dialog);
-    type('In which country do you live?', country, dialog);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+  async function answer(
+    user: UserEvent,
+    dialog: HTMLElement,
+    username: string,
+    city: string,
+    country: string,
+  ) {
+    await type(user, 'What is your username?', username, dialog);
+    await type(user, 'In which city do you live?', city, dialog);
+    await type(user, 'In which country do you live?', country, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
   }
 
   const codeSent = () => ({ status: 202, body: { sent: true, expiresAt: '2025-07-14T10:10:00.000Z' } });
 
   /** Opens the dialog and asks for a code for mei@example.com. */
-  async function openAndContinue() {
-    fireEvent.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+  async function openAndContinue(user: UserEvent) {
+    await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset your password' });
-    type('Email', 'mei@example.com', dialog);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await type(user, 'Email', 'mei@example.com', dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     return dialog;
   }
 
   /** Enters the e-mailed code and continues to the questions. */
-  async function enterCode(dialog: HTMLElement, code = '042917') {
+  async function enterCode(user: UserEvent, dialog: HTMLElement, code = '042917') {
     await within(dialog).findByText('We sent a 6-digit code to your e-mail');
-    type('Code', code, dialog);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await type(user, 'Code', code, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
   }
 
-  async function openAndFindQuestions() {
-    const dialog = await openAndContinue();
-    await enterCode(dialog);
+  async function openAndFindQuestions(user: UserEvent) {
+    const dialog = await openAndContinue(user);
+    await enterCode(user, dialog);
     await within(dialog).findByLabelText(labelled('What is your username?'));
     return dialog;
   }
@@ -214,8 +223,8 @@ describe('Forgot-password dialog', () => {
       'POST /api/user/request-reset-code': codeSent,
       'POST /api/user/security-questions': () => ({ body: { questions } }),
     });
-    await renderLogin();
-    const dialog = await openAndContinue();
+    const { user } = await renderLogin();
+    const dialog = await openAndContinue(user);
     await within(dialog).findByText('We sent a 6-digit code to your e-mail');
     expect(calls.map((call) => call.path)).toEqual(['/api/user/request-reset-code']);
     expect(calls[0]?.body).toEqual({ email: 'mei@example.com' });
@@ -223,8 +232,8 @@ describe('Forgot-password dialog', () => {
     expect(input.getAttribute('autocomplete')).toBe('one-time-code');
     expect(input.getAttribute('inputmode')).toBe('numeric');
 
-    type('Code', '12a4', dialog);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await type(user, 'Code', '12a4', dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(await within(dialog).findByText('Please enter the 6-digit code from the e-mail')).toBeTruthy();
     expect(calls).toHaveLength(1);
   });
@@ -233,8 +242,8 @@ describe('Forgot-password dialog', () => {
     vi.useFakeTimers();
     try {
       const { calls } = stubFetch({ 'POST /api/user/request-reset-code': codeSent });
-      await renderLogin();
-      const dialog = await openAndContinue();
+      const { user } = await renderLogin('/app/login', { advanceTimers: vi.advanceTimersByTime });
+      const dialog = await openAndContinue(user);
       const resend = await within(dialog).findByRole('button', { name: /Resend code in 60 s/ });
       expect(resend.hasAttribute('disabled')).toBe(true);
       await act(async () => {
@@ -246,7 +255,7 @@ describe('Forgot-password dialog', () => {
       });
       const ready = within(dialog).getByRole('button', { name: 'Resend code' });
       expect(ready.hasAttribute('disabled')).toBe(false);
-      fireEvent.click(ready);
+      await user.click(ready);
       expect(await within(dialog).findByRole('button', { name: /Resend code in 60 s/ })).toBeTruthy();
       expect(calls.map((call) => call.path)).toEqual([
         '/api/user/request-reset-code',
@@ -264,8 +273,8 @@ describe('Forgot-password dialog', () => {
         body: { error: 'Too many attempts. Please try again in 900 seconds.', code: 'TOO_MANY_REQUESTS' },
       }),
     });
-    await renderLogin();
-    const dialog = await openAndContinue();
+    const { user } = await renderLogin();
+    const dialog = await openAndContinue(user);
     expect(
       await within(dialog).findByText('Too many attempts. Please try again in 900 seconds.'),
     ).toBeTruthy();
@@ -276,10 +285,10 @@ describe('Forgot-password dialog', () => {
       'POST /api/user/request-reset-code': codeSent,
       'POST /api/user/security-questions': () => ({ body: { questions } }),
     });
-    await renderLogin();
-    const dialog = await openAndFindQuestions();
-    type('What is your username?', 'mei', dialog);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    const { user } = await renderLogin();
+    const dialog = await openAndFindQuestions(user);
+    await type(user, 'What is your username?', 'mei', dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
 
     expect(await within(dialog).findByText('Please fill in all security answers')).toBeTruthy();
     expect(calls.map((call) => call.path)).toEqual([
@@ -291,11 +300,11 @@ describe('Forgot-password dialog', () => {
   it("reports 'Failed to retrieve security questions'", async () => {
     stubFetch({
       'POST /api/user/request-reset-code': codeSent,
-      'POST /api/user/security-questions': () => ({ status: 500, body: { error: 'x', code: 'INTERNAL' } }),
+      'POST /api/user/security-questions': () => serverFailure,
     });
-    await renderLogin();
-    const dialog = await openAndContinue();
-    await enterCode(dialog);
+    const { user } = await renderLogin();
+    const dialog = await openAndContinue(user);
+    await enterCode(user, dialog);
 
     expect(await within(dialog).findByText('Failed to retrieve security questions')).toBeTruthy();
   });
@@ -309,24 +318,24 @@ describe('Forgot-password dialog', () => {
         body: { error: 'Security verification failed', code: 'SECURITY_VERIFICATION_FAILED' },
       }),
     });
-    await renderLogin();
-    const dialog = await openAndFindQuestions();
-    answer(dialog, 'mei', 'Oakland', 'Spain');
+    const { user } = await renderLogin();
+    const dialog = await openAndFindQuestions(user);
+    await answer(user, dialog, 'mei', 'Oakland', 'Spain');
 
     expect(await within(dialog).findByText('Security verification failed')).toBeTruthy();
   });
 
   it('shows hints and the temporary password, then signs in with it', async () => {
-    const user = makeUser({ requires_password_change: true });
+    const mei = makeUser({ requires_password_change: true });
     const { calls } = stubFetch({
       'POST /api/user/request-reset-code': codeSent,
       'POST /api/user/security-questions': () => ({ body: { questions } }),
       'POST /api/user/request-reset': () => ({ body: reset }),
-      'POST /api/user/auth-temp': () => ({ body: { token: 'temp-tok', user } }),
+      'POST /api/user/auth-temp': () => ({ body: { token: 'temp-tok', user: mei } }),
     });
-    await renderLogin();
-    const dialog = await openAndFindQuestions();
-    answer(dialog, ' mei ', 'Oakland', 'USA');
+    const { user } = await renderLogin();
+    const dialog = await openAndFindQuestions(user);
+    await answer(user, dialog, ' mei ', 'Oakland', 'USA');
 
     expect(await within(dialog).findByText('Tmp-7Q2x9')).toBeTruthy();
     expect(within(dialog).getByText('O*****d')).toBeTruthy();
@@ -336,7 +345,7 @@ describe('Forgot-password dialog', () => {
       securityAnswers: ['mei', 'Oakland', 'USA'],
     });
 
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Close & Login' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Close & Login' }));
     expect(await screen.findByText('Settings at /app/settings?openSecurity=true')).toBeTruthy();
     expect(calls[3]?.body).toEqual({ username: 'mei', tempPassword: 'Tmp-7Q2x9' });
   });
@@ -346,12 +355,12 @@ describe('Forgot-password dialog', () => {
       'POST /api/user/request-reset-code': codeSent,
       'POST /api/user/security-questions': () => ({ body: { questions } }),
       'POST /api/user/request-reset': () => ({ body: reset }),
-      'POST /api/user/auth-temp': () => invalidCredentials,
+      'POST /api/user/auth-temp': () => invalidTempPassword,
     });
-    await renderLogin();
-    const dialog = await openAndFindQuestions();
-    answer(dialog, 'mei', 'Oakland', 'USA');
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Close & Login' }));
+    const { user } = await renderLogin();
+    const dialog = await openAndFindQuestions(user);
+    await answer(user, dialog, 'mei', 'Oakland', 'USA');
+    await user.click(await within(dialog).findByRole('button', { name: 'Close & Login' }));
 
     await waitFor(() =>
       expect(

@@ -1,26 +1,28 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { field, stubFetch, TestProviders, type } from '../../test/render';
 import { SignUpForm } from './sign-up-form';
 
 const TAKEN = 'This username is already taken';
 
-function fillAndSubmit() {
+async function fillAndSubmit() {
+  const user = userEvent.setup();
   render(
     <TestProviders>
       <SignUpForm onSignedUp={vi.fn()} />
     </TestProviders>,
   );
   const form = screen.getByRole('form', { name: 'Sign up' });
-  type('Full name', 'Mei Chen', form);
-  type('Email', 'mei@example.com', form);
-  type('Username', 'mei', form);
-  type('Password', 'long enough', form);
-  type('City', 'Oakland', form);
-  type('Country', 'USA', form);
-  type('Martial art', 'Taijiquan', form);
-  fireEvent.click(within(form).getByRole('button', { name: 'Create Account' }));
-  return form;
+  await type(user, 'Full name', 'Mei Chen', form);
+  await type(user, 'Email', 'mei@example.com', form);
+  await type(user, 'Username', 'mei', form);
+  await type(user, 'Password', 'long enough', form);
+  await type(user, 'City', 'Oakland', form);
+  await type(user, 'Country', 'USA', form);
+  await type(user, 'Martial art', 'Taijiquan', form);
+  await user.click(within(form).getByRole('button', { name: 'Create Account' }));
+  return { user, form };
 }
 
 describe('SignUpForm', () => {
@@ -31,14 +33,14 @@ describe('SignUpForm', () => {
         body: { error: TAKEN, code: 'ALREADY_EXISTS', details: [{ path: 'username', message: TAKEN }] },
       }),
     });
-    const form = fillAndSubmit();
+    const { user, form } = await fillAndSubmit();
     expect(await within(form).findByText(TAKEN)).toBeTruthy();
     const username = field('Username', form);
     expect(username.getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(username));
     expect(within(form).queryByRole('alert')).toBeNull();
 
-    type('Username', 'mei_chen', form);
+    await type(user, 'Username', 'mei_chen', form);
     expect(within(form).queryByText(TAKEN)).toBeNull();
   });
 
@@ -49,13 +51,14 @@ describe('SignUpForm', () => {
         body: { error: 'The server was busy. Please try again.', code: 'TRY_AGAIN' },
       }),
     });
-    const form = fillAndSubmit();
+    const { user, form } = await fillAndSubmit();
     expect(await within(form).findByRole('alert')).toBeTruthy();
-    type('City', 'Berkeley', form);
+    await type(user, 'City', 'Berkeley', form);
     expect(within(form).queryByRole('alert')).toBeNull();
   });
 
   it('moves focus to the first field the checks refuse', async () => {
+    const user = userEvent.setup();
     stubFetch({});
     render(
       <TestProviders>
@@ -63,8 +66,8 @@ describe('SignUpForm', () => {
       </TestProviders>,
     );
     const form = screen.getByRole('form', { name: 'Sign up' });
-    type('Full name', 'Mei Chen', form);
-    fireEvent.click(within(form).getByRole('button', { name: 'Create Account' }));
+    await type(user, 'Full name', 'Mei Chen', form);
+    await user.click(within(form).getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(document.activeElement).toBe(field('Email', form)));
   });
 });

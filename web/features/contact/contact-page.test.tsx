@@ -1,5 +1,7 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { ADMIN_NOT_FOUND_MESSAGE } from '../../../common/contact';
 import { field, makeUser, renderRoutes, signInAs, stubFetch, type } from '../../test/render';
 import { ContactPage } from './contact-page';
 import { prefillFromQuery, reasonInWords } from './contact-prefill';
@@ -7,12 +9,15 @@ import { prefillFromQuery, reasonInWords } from './contact-prefill';
 const COURSE_ID = '5d3c1a9e-7b2f-4c1d-9e8a-2f6b4c3d1e0a';
 const routes = [{ path: '/contact', element: <ContactPage /> }];
 
-const sendMessage = () => fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+const sendMessage = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Send Message' }));
 
 describe('ContactPage', () => {
   it('fills the form from the payment failure page and sends the course along', async () => {
     const { calls } = stubFetch({ 'POST /api/contact': () => ({ status: 202, body: { success: true } }) });
-    renderRoutes(routes, `/contact?topic=payment&course_id=${COURSE_ID}&reason=insufficient_funds`);
+    const { user } = renderRoutes(
+      routes,
+      `/contact?topic=payment&course_id=${COURSE_ID}&reason=insufficient_funds`,
+    );
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Contact Us' })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
@@ -24,10 +29,10 @@ describe('ContactPage', () => {
     // Visitors are not pointed at the students' Support Center.
     expect(screen.queryByRole('link', { name: 'Support Center' })).toBeNull();
 
-    type('Name', 'Daniel Ortiz');
-    type('Email', 'daniel@example.com');
-    type('Message', 'The card was refused twice.');
-    sendMessage();
+    await type(user, 'Name', 'Daniel Ortiz');
+    await type(user, 'Email', 'daniel@example.com');
+    await type(user, 'Message', 'The card was refused twice.');
+    await sendMessage(user);
 
     expect(
       await screen.findByText(
@@ -51,16 +56,16 @@ describe('ContactPage', () => {
     expect(calls[0]!.headers.get('authorization')).toBeNull();
 
     // Another message starts from a fresh form.
-    fireEvent.click(screen.getByRole('button', { name: 'Send another message' }));
+    await user.click(screen.getByRole('button', { name: 'Send another message' }));
     expect(field('Message').value).toBe('');
   });
 
   it('shows the schema messages for an empty form and sends nothing', async () => {
     const { calls } = stubFetch({});
-    renderRoutes(routes, '/contact');
+    const { user } = renderRoutes(routes, '/contact');
     await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
     expect(field('Topic').value).toBe('Something else');
-    sendMessage();
+    await sendMessage(user);
 
     expect(await screen.findByText('Name is required')).toBeTruthy();
     expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
@@ -69,29 +74,29 @@ describe('ContactPage', () => {
     // The first field to fix takes the focus.
     await waitFor(() => expect(document.activeElement).toBe(field('Name')));
 
-    type('Email', 'daniel@');
-    sendMessage();
+    await type(user, 'Email', 'daniel@');
+    await sendMessage(user);
     expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
     expect(calls).toHaveLength(0);
   });
 
   it('counts the characters of the message', async () => {
     stubFetch({});
-    renderRoutes(routes, '/contact');
+    const { user } = renderRoutes(routes, '/contact');
     expect(await screen.findByText('0 / 5,000 characters')).toBeTruthy();
-    type('Message', 'Hello Sifu');
+    await type(user, 'Message', 'Hello Sifu');
     expect(screen.getByText('10 / 5,000 characters')).toBeTruthy();
     expect(field('Message').getAttribute('maxlength')).toBe('5000');
   });
 
   it('prefills a signed-in student, links the Support Center and sends the token', async () => {
-    const user = makeUser({ name: 'Mei Chen', email: 'mei@example.com' });
-    signInAs(user, 'tok-mei');
+    const mei = makeUser({ name: 'Mei Chen', email: 'mei@example.com' });
+    signInAs(mei, 'tok-mei');
     const { calls } = stubFetch({
-      [`POST /api/verify/user/${user.id}`]: () => ({ body: { valid: true, user } }),
+      [`POST /api/verify/user/${mei.id}`]: () => ({ body: { valid: true, user: mei } }),
       'POST /api/contact': () => ({ status: 202, body: { success: true } }),
     });
-    renderRoutes(routes, '/contact?topic=courses');
+    const { user } = renderRoutes(routes, '/contact?topic=courses');
 
     await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
     expect(field('Name').value).toBe('Mei Chen');
@@ -100,9 +105,9 @@ describe('ContactPage', () => {
     expect(field('Subject').value).toBe('');
     expect(screen.getByRole('link', { name: 'Support Center' }).getAttribute('href')).toBe('/app/support');
 
-    type('Subject', 'Lesson video');
-    type('Message', 'The third lesson does not play.');
-    sendMessage();
+    await type(user, 'Subject', 'Lesson video');
+    await type(user, 'Message', 'The third lesson does not play.');
+    await sendMessage(user);
     expect(await screen.findByText(/We will reply to/)).toBeTruthy();
     const sent = calls.find((call) => call.path === '/api/contact');
     expect(sent?.headers.get('authorization')).toBe('Bearer tok-mei');
@@ -116,13 +121,13 @@ describe('ContactPage', () => {
   });
 
   it('never checks the token: a token without a cached user leaves the form empty', async () => {
-    const user = makeUser({ name: 'Mei Chen', email: 'mei@example.com' });
+    const mei = makeUser({ name: 'Mei Chen', email: 'mei@example.com' });
     localStorage.setItem('authToken', 'tok-mei');
-    localStorage.setItem('userId', user.id);
+    localStorage.setItem('userId', mei.id);
     const { calls } = stubFetch({});
-    renderRoutes(routes, '/contact');
+    const { user } = renderRoutes(routes, '/contact');
     await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
-    type('Name', 'Mei');
+    await type(user, 'Name', 'Mei');
 
     expect(field('Email').value).toBe('');
     expect(field('Name').value).toBe('Mei');
@@ -133,19 +138,19 @@ describe('ContactPage', () => {
     stubFetch({
       'POST /api/contact': () => ({
         status: 503,
-        body: { error: 'Admin user not found.', code: 'ADMIN_NOT_FOUND' },
+        body: { error: ADMIN_NOT_FOUND_MESSAGE, code: 'ADMIN_NOT_FOUND' },
       }),
     });
-    renderRoutes(routes, '/contact');
+    const { user } = renderRoutes(routes, '/contact');
     await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
-    type('Name', 'Daniel');
-    type('Email', 'daniel@example.com');
-    type('Subject', 'Hello');
-    type('Message', 'Is anyone there?');
-    sendMessage();
+    await type(user, 'Name', 'Daniel');
+    await type(user, 'Email', 'daniel@example.com');
+    await type(user, 'Subject', 'Hello');
+    await type(user, 'Message', 'Is anyone there?');
+    await sendMessage(user);
 
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Admin user not found.');
+    expect(alert.textContent).toContain(ADMIN_NOT_FOUND_MESSAGE);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send Message' })).toBeTruthy());
     expect(field('Message').value).toBe('Is anyone there?');
   });
@@ -157,13 +162,13 @@ describe('ContactPage', () => {
         body: { error: 'Too many attempts. Please try again in 42 seconds.', code: 'TOO_MANY_REQUESTS' },
       }),
     });
-    renderRoutes(routes, '/contact');
+    const { user } = renderRoutes(routes, '/contact');
     await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
-    type('Name', 'Daniel');
-    type('Email', 'daniel@example.com');
-    type('Subject', 'Hello');
-    type('Message', 'Again');
-    sendMessage();
+    await type(user, 'Name', 'Daniel');
+    await type(user, 'Email', 'daniel@example.com');
+    await type(user, 'Subject', 'Hello');
+    await type(user, 'Message', 'Again');
+    await sendMessage(user);
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Too many attempts. Please try again in 42 seconds.',
     );

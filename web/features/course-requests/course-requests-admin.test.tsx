@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CourseRequest } from '../../../common/course-requests';
-import { makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
+import { makeUser, renderRoutes, serverFailure, signInAs, stubFetch } from '../../test/render';
 import { CourseRequestsAdmin } from './course-requests-admin';
 import { RequestCourseButton } from './request-course-dialog';
 
@@ -30,14 +30,12 @@ describe('CourseRequestsAdmin', () => {
       }),
     });
     signInAs(admin);
-    renderRoutes([{ path: '/', element: <CourseRequestsAdmin /> }], '/');
+    const { user } = renderRoutes([{ path: '/', element: <CourseRequestsAdmin /> }], '/');
     const card = await screen.findByRole('article', { name: 'Chen-style Laojia' });
-    fireEvent.click(within(card).getByRole('button', { name: 'Change Status' }));
+    await user.click(within(card).getByRole('button', { name: 'Change Status' }));
     const dialog = await screen.findByRole('dialog', { name: 'Course Request' });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Admin notes' }), {
-      target: { value: 'Next spring' },
-    });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Status' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Admin notes' }), 'Next spring');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Status' }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
         status: 'pending',
@@ -54,12 +52,12 @@ describe('CourseRequestsAdmin pages', () => {
     subject: `Subject ${i + 1}`,
   }));
 
-  function serveMany(status = 200) {
+  function serveMany({ failing = false } = {}) {
     signInAs(admin);
     return stubFetch({
       [`POST /api/verify/user/${admin.id}`]: () => ({ body: { valid: true, user: admin } }),
       'GET /api/admin/course-requests': ({ query }) => {
-        if (status !== 200) return { status, body: { error: 'x', code: 'INTERNAL' } };
+        if (failing) return serverFailure;
         const rows = query.get('status') === 'planned' ? [] : many;
         const offset = Number(query.get('offset'));
         return {
@@ -71,16 +69,16 @@ describe('CourseRequestsAdmin pages', () => {
 
   it('shows ten requests a page with Prev and Next, and starts again at page 1 for another status', async () => {
     const { calls } = serveMany();
-    renderRoutes([{ path: '/', element: <CourseRequestsAdmin /> }], '/');
+    const { user } = renderRoutes([{ path: '/', element: <CourseRequestsAdmin /> }], '/');
     expect(await screen.findByRole('article', { name: 'Subject 10' })).toBeTruthy();
     expect(screen.queryByRole('article', { name: 'Subject 11' })).toBeNull();
     expect(screen.getByText('Page 1 of 2')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('article', { name: 'Subject 13' })).toBeTruthy();
     expect(screen.getByText('Page 2 of 2')).toBeTruthy();
 
-    fireEvent.click(screen.getByLabelText('Filter course requests by status', { selector: 'input' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Planned' }));
+    await user.click(screen.getByLabelText('Filter course requests by status', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Planned' }));
     expect(await screen.findByText('No course requests found')).toBeTruthy();
     const asked = calls
       .filter((c) => c.path === '/api/admin/course-requests')
@@ -107,17 +105,17 @@ describe('CourseRequestsAdmin pages', () => {
         return { body: { request: { ...many[10]!, status: 'planned' } } };
       },
     });
-    renderRoutes([{ path: '/', element: <CourseRequestsAdmin /> }], '/');
-    fireEvent.click(screen.getByLabelText('Filter course requests by status', { selector: 'input' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Pending' }));
+    const { user } = renderRoutes([{ path: '/', element: <CourseRequestsAdmin /> }], '/');
+    await user.click(screen.getByLabelText('Filter course requests by status', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Pending' }));
     await screen.findByText('Page 1 of 2');
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
     const last = await screen.findByRole('article', { name: 'Subject 11' });
-    fireEvent.click(within(last).getByRole('button', { name: 'Change Status' }));
+    await user.click(within(last).getByRole('button', { name: 'Change Status' }));
     const dialog = await screen.findByRole('dialog', { name: 'Course Request' });
-    fireEvent.click(within(dialog).getByLabelText('Status', { selector: 'input' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Planned' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Status' }));
+    await user.click(within(dialog).getByLabelText('Status', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Planned' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Status' }));
     expect(await screen.findByRole('article', { name: 'Subject 1' })).toBeTruthy();
     expect(screen.queryByText(/^Page \d of/)).toBeNull();
     expect(
@@ -129,7 +127,7 @@ describe('CourseRequestsAdmin pages', () => {
   });
 
   it('shows the load failure', async () => {
-    serveMany(500);
+    serveMany({ failing: true });
     renderRoutes([{ path: '/', element: <CourseRequestsAdmin /> }], '/');
     expect(await screen.findByText('Failed to load data. Please try again later.')).toBeTruthy();
   });
@@ -143,21 +141,15 @@ describe('RequestCourseButton', () => {
       'POST /api/course-requests': () => ({ status: 201, body: { request } }),
     });
     signInAs(student);
-    renderRoutes([{ path: '/', element: <RequestCourseButton /> }], '/');
-    fireEvent.click(await screen.findByRole('button', { name: 'Request a Course' }));
+    const { user } = renderRoutes([{ path: '/', element: <RequestCourseButton /> }], '/');
+    await user.click(await screen.findByRole('button', { name: 'Request a Course' }));
     const form = await screen.findByRole('form', { name: 'Request a course' });
-    fireEvent.click(within(form).getByRole('button', { name: 'Send Request' }));
+    await user.click(within(form).getByRole('button', { name: 'Send Request' }));
     expect(await within(form).findByText('Subject is required')).toBeTruthy();
-    fireEvent.change(within(form).getByRole('textbox', { name: /^Subject/ }), {
-      target: { value: 'Laojia' },
-    });
-    fireEvent.change(within(form).getByRole('textbox', { name: /^Your experience/ }), {
-      target: { value: 'Some' },
-    });
-    fireEvent.change(within(form).getByRole('textbox', { name: /^Why this course/ }), {
-      target: { value: 'Fun' },
-    });
-    fireEvent.click(within(form).getByRole('button', { name: 'Send Request' }));
+    await user.type(within(form).getByRole('textbox', { name: /^Subject/ }), 'Laojia');
+    await user.type(within(form).getByRole('textbox', { name: /^Your experience/ }), 'Some');
+    await user.type(within(form).getByRole('textbox', { name: /^Why this course/ }), 'Fun');
+    await user.click(within(form).getByRole('button', { name: 'Send Request' }));
     await waitFor(() =>
       expect(calls.find((c) => c.path === '/api/course-requests')?.body).toEqual({
         subject: 'Laojia',

@@ -1,54 +1,17 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CourseListResponse, CourseResponse, type CourseDetail } from '../../../common/courses';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EnrollResponse } from '../../../common/enrollments';
-import {
-  CompleteLessonResponse,
-  LESSON_PROGRESS_MAX_LIMIT,
-  LessonProgressResponse,
-  QuizAttemptsResponse,
-  QuizResponseList,
-  SubmitQuizResponse,
-  type LessonProgressItem,
-  type QuizResponse,
-} from '../../../common/progress';
+import { CompleteLessonResponse, SubmitQuizResponse } from '../../../common/progress';
 import { apiRequest } from '../../lib/api-client';
+import { queries } from '../../lib/queries';
 
 const enc = encodeURIComponent;
 
-export const courseKeys = {
-  all: ['courses'] as const,
-  list: (isSeries: boolean) => ['courses', 'list', { isSeries }] as const,
-  detail: (courseId: string) => ['courses', 'detail', courseId] as const,
-  lessonProgress: (userId: string, courseId: string) =>
-    ['courses', 'lesson-progress', userId, courseId] as const,
-  lastQuizAttempt: (userId: string, lessonId: string) =>
-    ['courses', 'quiz-attempt', userId, lessonId] as const,
-};
-
 export function useCourses(isSeries: boolean) {
-  return useQuery({
-    queryKey: courseKeys.list(isSeries),
-    queryFn: () =>
-      apiRequest(`/courses?is_series=${isSeries}&limit=200`, { schema: CourseListResponse }).then(
-        (response) => response.courses,
-      ),
-  });
-}
-
-/**
- * One course's detail, cached as the course itself: the course page and the content manager share
- * this entry, so both must read and write the same shape.
- */
-export function courseDetailQuery(courseId: string) {
-  return queryOptions({
-    queryKey: courseKeys.detail(courseId),
-    queryFn: () =>
-      apiRequest(`/courses/${enc(courseId)}`, { schema: CourseResponse }).then((response) => response.course),
-  });
+  return useQuery({ ...queries.courses.list({ isSeries }), select: (response) => response.courses });
 }
 
 export function useCourse(courseId: string) {
-  return useQuery(courseDetailQuery(courseId));
+  return useQuery(queries.courses.detail(courseId));
 }
 
 export function useEnroll(userId: string | undefined) {
@@ -60,34 +23,16 @@ export function useEnroll(userId: string | undefined) {
         body: {},
         schema: EnrollResponse,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: courseKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queries.courses.all }),
   });
-}
-
-/** Every completed lesson of the course, a page of the largest size at a time. */
-async function allLessonProgress(userId: string, courseId: string): Promise<LessonProgressItem[]> {
-  const lessons: LessonProgressItem[] = [];
-  for (;;) {
-    const page = await apiRequest(
-      `/user/${enc(userId)}/course/${enc(courseId)}/lessons/progress` +
-        `?limit=${LESSON_PROGRESS_MAX_LIMIT}&offset=${lessons.length}`,
-      { schema: LessonProgressResponse },
-    );
-    lessons.push(...page.lessons);
-    if (page.lessons.length === 0 || lessons.length >= page.total) return lessons;
-  }
 }
 
 /**
- * The caller's completed lessons: the outline marks every lesson, so all pages are read. The spec
- * treats a failed read as an empty list.
+ * The caller's completed lessons: the outline marks every lesson. The spec treats a failed read
+ * as an empty list, so the page reads no error from it.
  */
 export function useLessonProgress(userId: string, courseId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: courseKeys.lessonProgress(userId, courseId),
-    enabled,
-    queryFn: () => allLessonProgress(userId, courseId).catch(() => []),
-  });
+  return useQuery({ ...queries.progress.lessons(userId, courseId), enabled });
 }
 
 /** Applies the server's course progress to the cached course, so every bar moves together. */
@@ -97,7 +42,7 @@ function setCourseProgress(
   progress: number | null,
 ) {
   if (progress === null) return;
-  queryClient.setQueryData<CourseDetail>(courseKeys.detail(courseId), (course) =>
+  queryClient.setQueryData(queries.courses.detail(courseId).queryKey, (course) =>
     course?.enrollment ? { ...course, enrollment: { ...course.enrollment, progress } } : course,
   );
 }
@@ -114,8 +59,8 @@ export function useCompleteLesson(userId: string, courseId: string) {
     onSuccess: (result) => {
       if (!result.saved) return;
       setCourseProgress(queryClient, courseId, result.course_progress);
-      void queryClient.invalidateQueries({ queryKey: courseKeys.lessonProgress(userId, courseId) });
-      void queryClient.invalidateQueries({ queryKey: ['courses', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: queries.progress.lessons(userId, courseId).queryKey });
+      void queryClient.invalidateQueries({ queryKey: queries.courses.lists });
     },
   });
 }
@@ -137,33 +82,18 @@ export function useSubmitQuiz(userId: string, courseId: string) {
     onSuccess: (result, { lessonId }) => {
       if (!result.saved) return;
       setCourseProgress(queryClient, courseId, result.course_progress);
-      void queryClient.invalidateQueries({ queryKey: courseKeys.lessonProgress(userId, courseId) });
-      void queryClient.invalidateQueries({ queryKey: courseKeys.lastQuizAttempt(userId, lessonId) });
-      void queryClient.invalidateQueries({ queryKey: ['courses', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: queries.progress.lessons(userId, courseId).queryKey });
+      void queryClient.invalidateQueries({
+        queryKey: queries.progress.lastQuizAttempt(userId, lessonId).queryKey,
+      });
+      void queryClient.invalidateQueries({ queryKey: queries.courses.lists });
     },
   });
 }
 
 /** The previous attempt (highest attempt_number) with its answers, or null when there is none. */
 export function useLastQuizAttempt(userId: string, lessonId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: courseKeys.lastQuizAttempt(userId, lessonId),
-    enabled,
-    queryFn: async (): Promise<{ attempt: number; score: number; responses: QuizResponse[] } | null> => {
-      // Attempts come highest first, so the first page of one is the latest.
-      const url = `/lessons/${enc(lessonId)}/quiz-attempts?userId=${enc(userId)}&limit=1`;
-      const latest = await apiRequest(url, { schema: QuizAttemptsResponse }).then(
-        (page) => page.attempts[0] ?? null,
-        () => null,
-      );
-      if (!latest) return null;
-      const responses = await apiRequest(
-        `/lessons/${enc(lessonId)}/quiz-responses?userId=${enc(userId)}&attempt=${latest.attempt_number}`,
-        { schema: QuizResponseList },
-      ).catch(() => []);
-      return { attempt: latest.attempt_number, score: latest.score, responses };
-    },
-  });
+  return useQuery({ ...queries.progress.lastQuizAttempt(userId, lessonId), enabled });
 }
 
 /**
@@ -172,11 +102,8 @@ export function useLastQuizAttempt(userId: string, lessonId: string, enabled: bo
  */
 export function useListedCourse(courseId: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['courses', 'listed', courseId],
+    ...queries.courses.list(),
     enabled,
-    queryFn: () =>
-      apiRequest('/courses?limit=200', { schema: CourseListResponse }).then(
-        (response) => response.courses.find((course) => course.id === courseId) ?? null,
-      ),
+    select: (response) => response.courses.find((course) => course.id === courseId) ?? null,
   });
 }

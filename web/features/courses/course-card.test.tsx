@@ -1,9 +1,11 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CourseSummary } from '../../../common/courses';
 import { namedGenericElements } from '../../test/a11y';
 import { renderRoutes, Where } from '../../test/render';
 import { CourseCard } from './course-card';
+import { DEFAULT_THUMBNAIL } from './course-format';
+import { CARD_IMAGE_SIZES } from './course-image';
 import { makeCourse } from './test-data';
 
 function renderCard(course: CourseSummary, isAdmin = false) {
@@ -35,18 +37,18 @@ describe('CourseCard', () => {
     expect(screen.getByText('Duration').closest('p')?.textContent).toBe('Duration 1 h 35 min');
   });
 
-  it('enrols from its button without opening the course', () => {
+  it('enrols from its button without opening the course', async () => {
     const course = makeCourse({ regular_price: 49 });
-    const { onEnroll, router } = renderCard(course);
-    fireEvent.click(screen.getByRole('button', { name: 'Enroll Now' }));
+    const { onEnroll, router, user } = renderCard(course);
+    await user.click(screen.getByRole('button', { name: 'Enroll Now' }));
     expect(onEnroll).toHaveBeenCalledWith(course);
     expect(router.state.location.pathname).toBe('/app/courses');
   });
 
   it('opens the course from its link', async () => {
     const course = makeCourse();
-    const { router } = renderCard(course);
-    fireEvent.click(screen.getByRole('link', { name: course.title }));
+    const { router, user } = renderCard(course);
+    await user.click(screen.getByRole('link', { name: course.title }));
     expect((await screen.findByLabelText('Location')).textContent).toBe(`/app/course/${course.id}`);
     expect(router.state.location.pathname).toBe(`/app/course/${course.id}`);
   });
@@ -61,5 +63,45 @@ describe('CourseCard', () => {
     renderCard(makeCourse({ average_rating: 4.5, total_reviews: 2 }));
     expect(screen.getByText('4.5 (2)')).toBeTruthy();
     expect(screen.queryByText('New')).toBeNull();
+  });
+});
+
+describe('CourseCard image', () => {
+  const stem = '/media/course-thumbnails/0b5f6d1e-2c3a-4e7b-9f10-1a2b3c4d5e6f-1280x640';
+  const imageOf = (container: HTMLElement) => container.querySelector('img')!;
+
+  it('offers the stored widths with srcset and sizes, keeping its space with width and height', () => {
+    const { container } = renderCard(makeCourse({ thumbnail_url: `${stem}.webp` }));
+    const img = imageOf(container);
+    expect(img.getAttribute('src')).toBe(`${stem}.webp`);
+    expect(img.getAttribute('srcset')).toBe(
+      `${stem}-320w.webp 320w, ${stem}-640w.webp 640w, ${stem}-960w.webp 960w, ${stem}.webp 1280w`,
+    );
+    expect(img.getAttribute('sizes')).toBe(CARD_IMAGE_SIZES);
+    expect(img.getAttribute('width')).toBe('1280');
+    expect(img.getAttribute('height')).toBe('640');
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect(img.getAttribute('decoding')).toBe('async');
+  });
+
+  it.each([
+    [
+      'an image uploaded before the variants',
+      '/media/course-thumbnails/0b5f6d1e-2c3a-4e7b-9f10-1a2b3c4d5e6f.webp',
+    ],
+    ['an image from elsewhere', 'https://example.org/images/cover-1280x640.webp'],
+  ])('shows %s by its plain src', (_label, url) => {
+    const { container } = renderCard(makeCourse({ thumbnail_url: url }));
+    const img = imageOf(container);
+    expect(img.getAttribute('src')).toBe(url);
+    for (const name of ['srcset', 'sizes', 'width', 'height']) expect(img.hasAttribute(name)).toBe(false);
+    expect(img.getAttribute('loading')).toBe('lazy');
+  });
+
+  it('shows the default picture for a course without one', () => {
+    const { container } = renderCard(makeCourse({ thumbnail_url: null }));
+    const img = imageOf(container);
+    expect(img.getAttribute('src')).toBe(DEFAULT_THUMBNAIL);
+    expect(img.hasAttribute('srcset')).toBe(false);
   });
 });

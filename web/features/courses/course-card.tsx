@@ -3,7 +3,8 @@ import { IconClock, IconStar, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { CourseSummary } from '../../../common/courses';
 import classes from './course-card.module.css';
-import { capitalise, DEFAULT_THUMBNAIL, formatCourseDuration, formatPrice } from './course-format';
+import { capitalise, formatCourseDuration, formatPrice } from './course-format';
+import { CARD_IMAGE_SIZES, courseImageProps } from './course-image';
 import { isFree } from './use-enroll-action';
 
 /** A course's rating as cards show it: "New" until its first published review. */
@@ -38,7 +39,7 @@ export function CourseCard({
       className={classes.card}
     >
       <Card.Section>
-        <Image src={course.thumbnail_url || DEFAULT_THUMBNAIL} alt="" h={160} fit="cover" />
+        <Image {...courseImageProps(course.thumbnail_url, CARD_IMAGE_SIZES)} alt="" h={160} fit="cover" />
       </Card.Section>
       <Stack gap={6} mt="sm" className={classes.body}>
         <Group gap="xs">

@@ -1,10 +1,11 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { CourseDetail } from '../../../common/courses';
+import { COURSE_NOT_FOUND, type CourseDetail } from '../../../common/courses';
 import type { User } from '../../../common/users';
-import { makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
+import { makeUser, renderRoutes, serverFailure, signInAs, stubFetch } from '../../test/render';
 import { CourseDetailPage } from './course-detail-page';
 import classes from './course-detail-page.module.css';
+import { HEADER_IMAGE_SIZES } from './course-image';
 import purchaseClasses from './course-purchase.module.css';
 import { makeCourse, makeCourseDetail } from './test-data';
 
@@ -26,7 +27,9 @@ function serve(user: User, course: CourseDetail | null, extra: Parameters<typeof
   return stubFetch({
     [`POST /api/verify/user/${user.id}`]: () => ({ body: { valid: true, user } }),
     [`GET /api/courses/${enrolledCourse.id}`]: () =>
-      course ? { body: { course } } : { status: 404, body: { error: 'Course not found', code: 'NOT_FOUND' } },
+      course
+        ? { body: { course } }
+        : { status: 404, body: { error: COURSE_NOT_FOUND, code: 'COURSE_NOT_FOUND' } },
     [`GET /api/user/${user.id}/course/${enrolledCourse.id}/lessons/progress`]: () => ({
       body: { lessons: [], total: 0 },
     }),
@@ -91,6 +94,21 @@ describe('CourseDetailPage', () => {
     expect(screen.queryByText('Admin Preview Mode')).toBeNull();
   });
 
+  it('loads its header image at once, at the width the column needs, keeping its space', async () => {
+    const url = '/media/course-thumbnails/0b5f6d1e-2c3a-4e7b-9f10-1a2b3c4d5e6f-960x540.webp';
+    serve(makeUser(), { ...enrolledCourse, thumbnail_url: url });
+    const { container } = renderRoutes(routes, path());
+    await screen.findByRole('heading', { name: enrolledCourse.title, level: 1 });
+    const img = container.querySelector(`img[src="${url}"]`)!;
+    expect(img.getAttribute('srcset')).toBe(
+      `${url.replace('.webp', '-320w.webp')} 320w, ${url.replace('.webp', '-640w.webp')} 640w, ${url} 960w`,
+    );
+    expect(img.getAttribute('sizes')).toBe(HEADER_IMAGE_SIZES);
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['960', '540']);
+    expect(img.getAttribute('loading')).toBe('eager');
+    expect(img.getAttribute('fetchpriority')).toBe('high');
+  });
+
   it("says 'Course not found.' on a 404 and the load error otherwise", async () => {
     serve(makeUser(), null, { 'GET /api/courses': () => ({ body: { courses: [], total: 0 } }) });
     renderRoutes(routes, path());
@@ -99,10 +117,7 @@ describe('CourseDetailPage', () => {
 
   it('shows the load error when the server fails', async () => {
     serve(makeUser(), null, {
-      [`GET /api/courses/${enrolledCourse.id}`]: () => ({
-        status: 500,
-        body: { error: 'x', code: 'INTERNAL' },
-      }),
+      [`GET /api/courses/${enrolledCourse.id}`]: () => serverFailure,
     });
     renderRoutes(routes, path());
     expect(
@@ -148,12 +163,12 @@ describe('CourseDetailPage', () => {
         }),
       },
     );
-    renderRoutes(routes, path());
+    const { user } = renderRoutes(routes, path());
     expect(await screen.findByText('$89.00')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Enroll Now' }));
+    await user.click(screen.getByRole('button', { name: 'Enroll Now' }));
     const dialog = await screen.findByRole('dialog', { name: `Enroll in ${enrolledCourse.title}` });
     expect(within(dialog).getByText('$89.00')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_9'));
     expect(calls.find((call) => call.path === '/api/stripe/create-checkout')?.body).toMatchObject({
       course_id: enrolledCourse.id,
@@ -162,8 +177,8 @@ describe('CourseDetailPage', () => {
   });
 
   it('opens ?lesson= in the viewer with an embedded video, and marks it complete', async () => {
-    const user = makeUser();
-    serve(user, enrolledCourse, {
+    const student = makeUser();
+    serve(student, enrolledCourse, {
       [`POST /api/lessons/${video.id}/complete`]: () => ({
         body: {
           saved: true,
@@ -173,34 +188,31 @@ describe('CourseDetailPage', () => {
         },
       }),
     });
-    renderRoutes(routes, path(`?lesson=${video.id}`));
+    const { user } = renderRoutes(routes, path(`?lesson=${video.id}`));
     const dialog = await screen.findByRole('dialog', { name: 'Welcome' });
     expect(within(dialog).getByTitle('Welcome').getAttribute('src')).toBe(
       'https://www.youtube-nocookie.com/embed/kwZhanZh101',
     );
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as Complete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as Complete' }));
     expect(await screen.findByText('Lesson completed successfully!')).toBeTruthy();
     await waitFor(() => expect(screen.getByText('Your progress: 50%')).toBeTruthy());
   });
 
   it('reverts the optimistic completion when the server refuses it', async () => {
     serve(makeUser(), enrolledCourse, {
-      [`POST /api/lessons/${video.id}/complete`]: () => ({
-        status: 500,
-        body: { error: 'x', code: 'INTERNAL' },
-      }),
+      [`POST /api/lessons/${video.id}/complete`]: () => serverFailure,
     });
-    renderRoutes(routes, path(`?lesson=${video.id}`));
+    const { user } = renderRoutes(routes, path(`?lesson=${video.id}`));
     const dialog = await screen.findByRole('dialog', { name: 'Welcome' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as Complete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as Complete' }));
     expect(await screen.findByText('Failed to mark lesson as complete. Please try again.')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Mark as Complete' })).toBeTruthy();
     expect(screen.getByText('Your progress: 0%')).toBeTruthy();
   });
 
   it('runs a quiz: disabled completion button, confirmation, score and review', async () => {
-    const user = makeUser();
-    const { calls } = serve(user, enrolledCourse, {
+    const student = makeUser();
+    const { calls } = serve(student, enrolledCourse, {
       [`POST /api/lessons/${quiz.id}/submit-quiz`]: () => ({
         body: {
           saved: true,
@@ -234,48 +246,45 @@ describe('CourseDetailPage', () => {
         },
       }),
     });
-    renderRoutes(routes, path(`?lesson=${quiz.id}`));
+    const { user } = renderRoutes(routes, path(`?lesson=${quiz.id}`));
     const dialog = await screen.findByRole('dialog', { name: 'Foundations Check' });
     expect(
       within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Complete Quiz to Mark as Done' })
         .disabled,
     ).toBe(true);
-    fireEvent.click(await within(dialog).findByRole('radio', { name: 'Standing like a post' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Quiz' }));
+    await user.click(await within(dialog).findByRole('radio', { name: 'Standing like a post' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Quiz' }));
     const confirm = await screen.findByRole('dialog', { name: 'Submit quiz?' });
     expect(
       within(confirm).getByText(
         "Are you sure you want to submit your quiz? You won't be able to change your answers after submission.",
       ),
     ).toBeTruthy();
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Submit' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Quiz completed with 50%!')).toBeTruthy();
     const submitted = calls.find((c) => c.path.endsWith('/submit-quiz'));
     expect(submitted?.body).toEqual({
-      userId: user.id,
+      userId: student.id,
       responses: [
         { question_id: 'q1', user_answer: 0 },
         { question_id: 'q2', user_answer: null },
       ],
     });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Review Answers' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Review Answers' }));
     expect(within(dialog).getByText('It means standing like a post.')).toBeTruthy();
     expect(within(dialog).getByText('Correct answer: Shoulder-width')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Try Again' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Try Again' }));
     expect(within(dialog).getByRole('button', { name: 'Submit Quiz' })).toBeTruthy();
   });
 
   it('shows the save failure when a quiz submission fails', async () => {
     serve(makeUser(), enrolledCourse, {
-      [`POST /api/lessons/${quiz.id}/submit-quiz`]: () => ({
-        status: 500,
-        body: { error: 'x', code: 'INTERNAL' },
-      }),
+      [`POST /api/lessons/${quiz.id}/submit-quiz`]: () => serverFailure,
     });
-    renderRoutes(routes, path(`?lesson=${quiz.id}`));
+    const { user } = renderRoutes(routes, path(`?lesson=${quiz.id}`));
     const dialog = await screen.findByRole('dialog', { name: 'Foundations Check' });
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Submit Quiz' }));
-    fireEvent.click(
+    await user.click(await within(dialog).findByRole('button', { name: 'Submit Quiz' }));
+    await user.click(
       within(await screen.findByRole('dialog', { name: 'Submit quiz?' })).getByRole('button', {
         name: 'Submit',
       }),
@@ -341,9 +350,9 @@ describe('CourseDetailPage', () => {
         }),
       },
     );
-    renderRoutes(routes, path(`?lesson=${video.id}`));
+    const { user } = renderRoutes(routes, path(`?lesson=${video.id}`));
     const dialog = await screen.findByRole('dialog', { name: 'Welcome' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as Complete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as Complete' }));
     expect(await screen.findAllByText('Preview: progress is not saved')).not.toHaveLength(0);
     expect(screen.queryByText('Lesson completed successfully!')).toBeNull();
   });
@@ -398,13 +407,13 @@ describe('CourseDetailPage', () => {
     it('shows a bar with the price and Enroll Now once the box has scrolled away on a small screen', async () => {
       const intersection = controlledIntersection();
       serve(makeUser(), forSale);
-      renderRoutes(routes, path());
+      const { user } = renderRoutes(routes, path());
       await screen.findByRole('button', { name: 'Enroll Now' });
       expect(screen.queryByRole('region', { name: 'Course actions' })).toBeNull();
       intersection.report(false);
       const bar = await screen.findByRole('region', { name: 'Course actions' });
       expect(within(bar).getByText('$89.00')).toBeTruthy();
-      fireEvent.click(within(bar).getByRole('button', { name: 'Enroll Now' }));
+      await user.click(within(bar).getByRole('button', { name: 'Enroll Now' }));
       expect(await screen.findByRole('dialog', { name: `Enroll in ${forSale.title}` })).toBeTruthy();
       intersection.report(true);
       await waitFor(() => expect(screen.queryByRole('region', { name: 'Course actions' })).toBeNull());
@@ -425,11 +434,11 @@ describe('CourseDetailPage', () => {
   it('offers Continue Learning in the bar to an enrolled student on a small screen', async () => {
     const intersection = controlledIntersection();
     serve(makeUser(), enrolledCourse);
-    renderRoutes(routes, path());
+    const { user } = renderRoutes(routes, path());
     await screen.findByText('Your progress: 0%');
     intersection.report(false);
     const bar = await screen.findByRole('region', { name: 'Course actions' });
-    fireEvent.click(within(bar).getByRole('button', { name: 'Continue Learning' }));
+    await user.click(within(bar).getByRole('button', { name: 'Continue Learning' }));
     expect(await screen.findByRole('dialog', { name: 'Welcome' })).toBeTruthy();
   });
 });

@@ -22,15 +22,9 @@ import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../lib/session';
 import { useCourse, useLessonProgress, useListedCourse } from './api';
-import {
-  capitalise,
-  capProgress,
-  DEFAULT_THUMBNAIL,
-  formatCourseDuration,
-  formatDuration,
-  splitLines,
-} from './course-format';
 import classes from './course-detail-page.module.css';
+import { capitalise, capProgress, formatCourseDuration, formatDuration, splitLines } from './course-format';
+import { courseImageProps, HEADER_IMAGE_SIZES } from './course-image';
 import { CourseOutline } from './course-outline';
 import { PurchaseCard, StickyPurchaseBar, useOutOfView, type PurchaseActions } from './course-purchase';
 import { LessonViewer } from './lesson-viewer';
@@ -190,7 +184,14 @@ function CourseDetailView({
         */}
         <div className={classes.layout}>
           <Stack gap="md" className={classes.head}>
-            <Image src={course.thumbnail_url || DEFAULT_THUMBNAIL} alt="" radius="md" mah={320} fit="cover" />
+            {/* The page's first image: fetched at once, not lazily. */}
+            <Image
+              {...courseImageProps(course.thumbnail_url, HEADER_IMAGE_SIZES, { eager: true })}
+              alt=""
+              radius="md"
+              mah={320}
+              fit="cover"
+            />
             <Title order={1}>{course.title}</Title>
             <Group gap="lg">
               <Group gap={4}>

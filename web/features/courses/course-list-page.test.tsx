@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { PROVIDER_UNAVAILABLE_MESSAGE } from '../../../common/payments';
 import type { User } from '../../../common/users';
-import { makeUser, renderRoutes, signInAs, stubFetch, Where } from '../../test/render';
+import { makeUser, renderRoutes, serverFailure, signInAs, stubFetch, Where } from '../../test/render';
 import { CoursesPage, SeriesPage } from './course-list-page';
 import { makeCourse } from './test-data';
 
@@ -72,8 +73,8 @@ describe('CourseListPage', () => {
 
   it('opens the sales page of a course the student has not bought from its card', async () => {
     serve(makeUser());
-    const { router } = renderRoutes(routes, '/app/courses');
-    fireEvent.click(await screen.findByRole('link', { name: paid.title }));
+    const { router, user } = renderRoutes(routes, '/app/courses');
+    await user.click(await screen.findByRole('link', { name: paid.title }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/app/course/${paid.id}`));
   });
 
@@ -87,22 +88,22 @@ describe('CourseListPage', () => {
 
   it('shows the red box when the courses do not load', async () => {
     serve(makeUser(), [], {
-      'GET /api/courses': () => ({ status: 500, body: { error: 'x', code: 'INTERNAL' } }),
+      'GET /api/courses': () => serverFailure,
     });
     renderRoutes(routes, '/app/courses');
     expect(await screen.findByText('Failed to load courses. Please try again later.')).toBeTruthy();
   });
 
   it('enrols in a free course and opens it', async () => {
-    const user = makeUser();
-    const { calls } = serve(user, [free], {
-      [`POST /api/user/${user.id}/enroll/${free.id}`]: () => ({
+    const student = makeUser();
+    const { calls } = serve(student, [free], {
+      [`POST /api/user/${student.id}/enroll/${free.id}`]: () => ({
         status: 201,
         body: {
           enrolled: true,
           enrollment: {
             id: '44444444-4444-4444-8444-444444444444',
-            user_id: user.id,
+            user_id: student.id,
             course_id: free.id,
             source: 'free',
             progress: 0,
@@ -112,23 +113,20 @@ describe('CourseListPage', () => {
         },
       }),
     });
-    const { router } = renderRoutes(routes, '/app/courses');
-    fireEvent.click(await screen.findByRole('button', { name: 'Enroll for Free' }));
+    const { router, user } = renderRoutes(routes, '/app/courses');
+    await user.click(await screen.findByRole('button', { name: 'Enroll for Free' }));
     expect(await screen.findByText('Successfully enrolled in the course!')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe(`/app/course/${free.id}`));
     expect(calls.some((c) => c.method === 'POST' && c.path.endsWith(`/enroll/${free.id}`))).toBe(true);
   });
 
   it('says when enrolment fails', async () => {
-    const user = makeUser();
-    serve(user, [free], {
-      [`POST /api/user/${user.id}/enroll/${free.id}`]: () => ({
-        status: 500,
-        body: { error: 'x', code: 'INTERNAL' },
-      }),
+    const student = makeUser();
+    serve(student, [free], {
+      [`POST /api/user/${student.id}/enroll/${free.id}`]: () => serverFailure,
     });
-    renderRoutes(routes, '/app/courses');
-    fireEvent.click(await screen.findByRole('button', { name: 'Enroll for Free' }));
+    const { user } = renderRoutes(routes, '/app/courses');
+    await user.click(await screen.findByRole('button', { name: 'Enroll for Free' }));
     expect(await screen.findByText('Failed to enroll in course. Please try again.')).toBeTruthy();
   });
 
@@ -143,15 +141,15 @@ describe('CourseListPage', () => {
         },
       }),
     });
-    renderRoutes(routes, '/app/courses');
-    fireEvent.click(await screen.findByRole('button', { name: 'Enroll Now' }));
+    const { user } = renderRoutes(routes, '/app/courses');
+    await user.click(await screen.findByRole('button', { name: 'Enroll Now' }));
     const dialog = await screen.findByRole('dialog', { name: `Enroll in ${paid.title}` });
     expect(within(dialog).getByText('$49.00')).toBeTruthy();
     expect(within(dialog).getByText('One-time payment, lifetime access')).toBeTruthy();
     expect(within(dialog).getByText('30-day money-back guarantee')).toBeTruthy();
     expect(within(dialog).queryByText(/coming soon/i)).toBeNull();
 
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/payment/checkout/cs_test_1'));
     const checkout = calls.find((c) => c.path === '/api/stripe/create-checkout');
     expect(checkout?.body).toMatchObject({ course_id: paid.id, course_price: 49, mode: 'payment' });
@@ -161,10 +159,10 @@ describe('CourseListPage', () => {
 
   it('closes the payment dialog on Cancel without starting a checkout', async () => {
     const { calls } = serve(makeUser(), [paid]);
-    renderRoutes(routes, '/app/courses');
-    fireEvent.click(await screen.findByRole('button', { name: 'Enroll Now' }));
+    const { user } = renderRoutes(routes, '/app/courses');
+    await user.click(await screen.findByRole('button', { name: 'Enroll Now' }));
     const dialog = await screen.findByRole('dialog', { name: `Enroll in ${paid.title}` });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.some((c) => c.path === '/api/stripe/create-checkout')).toBe(false);
   });
@@ -174,13 +172,13 @@ describe('CourseListPage', () => {
     serve(makeUser(), [paid], {
       'POST /api/stripe/create-checkout': () => ({
         status: 503,
-        body: { error: 'The payment provider is not available.', code: 'PAYMENT_PROVIDER_UNAVAILABLE' },
+        body: { error: PROVIDER_UNAVAILABLE_MESSAGE, code: 'PAYMENT_PROVIDER_UNAVAILABLE' },
       }),
     });
-    renderRoutes(routes, '/app/courses');
-    fireEvent.click(await screen.findByRole('button', { name: 'Enroll Now' }));
+    const { user } = renderRoutes(routes, '/app/courses');
+    await user.click(await screen.findByRole('button', { name: 'Enroll Now' }));
     const dialog = await screen.findByRole('dialog', { name: `Enroll in ${paid.title}` });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
     expect(await screen.findByText('Failed to start payment process. Please try again.')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: `Enroll in ${paid.title}` })).toBeTruthy();
     expect(assign).not.toHaveBeenCalled();
@@ -188,13 +186,13 @@ describe('CourseListPage', () => {
 
   it('lets admins open every course and refresh the list, without enrol buttons', async () => {
     const { calls } = serve(makeUser({ is_admin: true, role: 'admin' }));
-    renderRoutes(routes, '/app/courses');
+    const { user } = renderRoutes(routes, '/app/courses');
     await screen.findByRole('article', { name: unpublished.title });
     expect(within(card(unpublished.title)).getByText('Unpublished')).toBeTruthy();
     expect(within(card(unpublished.title)).getByRole('link', { name: unpublished.title })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Enroll/ })).toBeNull();
     const before = calls.filter((c) => c.path === '/api/courses').length;
-    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/courses').length).toBe(before + 1));
   });
 
@@ -209,16 +207,13 @@ describe('CourseListPage', () => {
   });
 
   it('uses the series wording when enrolling in a series fails', async () => {
-    const user = makeUser();
+    const student = makeUser();
     const series = makeCourse({ is_series: true, title: 'Circle Walking Series' });
-    serve(user, [series], {
-      [`POST /api/user/${user.id}/enroll/${series.id}`]: () => ({
-        status: 500,
-        body: { error: 'x', code: 'INTERNAL' },
-      }),
+    serve(student, [series], {
+      [`POST /api/user/${student.id}/enroll/${series.id}`]: () => serverFailure,
     });
-    renderRoutes(routes, '/app/series');
-    fireEvent.click(await screen.findByRole('button', { name: 'Enroll for Free' }));
+    const { user } = renderRoutes(routes, '/app/series');
+    await user.click(await screen.findByRole('button', { name: 'Enroll for Free' }));
     expect(await screen.findByText('Failed to enroll in series. Please try again.')).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { QuizResponse, SubmitQuizResponse } from '../../../common/progress';
 import { namedGenericElements } from '../../test/a11y';
@@ -44,6 +45,7 @@ function renderQuiz(
   passMark: number | null,
   { previous = null, completed = false }: { previous?: SubmitQuizResponse | null; completed?: boolean } = {},
 ) {
+  const user = userEvent.setup();
   signInAs(student);
   const onCompleted = vi.fn();
   const { calls } = stubFetch({
@@ -83,28 +85,28 @@ function renderQuiz(
       />
     </TestProviders>,
   );
-  return { onCompleted, calls };
+  return { user, onCompleted, calls };
 }
 
 /** Answers the questions (null leaves one unanswered), then submits and confirms. */
-async function takeQuiz(answers: (number | null)[]) {
+async function takeQuiz(user: UserEvent, answers: (number | null)[]) {
   const first = await screen.findByRole('radiogroup', { name: `1. ${questions[0]!.text}` });
   for (const [i, answer] of answers.entries()) {
     if (answer === null) continue;
     const group =
       i === 0 ? first : screen.getByRole('radiogroup', { name: `${i + 1}. ${questions[i]!.text}` });
-    fireEvent.click(within(group).getByRole('radio', { name: questions[i]!.options[answer]! }));
+    await user.click(within(group).getByRole('radio', { name: questions[i]!.options[answer]! }));
   }
-  fireEvent.click(screen.getByRole('button', { name: 'Submit Quiz' }));
-  fireEvent.click(
+  await user.click(screen.getByRole('button', { name: 'Submit Quiz' }));
+  await user.click(
     within(screen.getByRole('dialog', { name: 'Submit quiz?' })).getByRole('button', { name: 'Submit' }),
   );
 }
 
 describe('QuizView with a pass mark', () => {
   it('shows a failed attempt with its score, the pass mark and Try Again, and does not complete the lesson', async () => {
-    const { onCompleted } = renderQuiz(70);
-    await takeQuiz([0, 0]);
+    const { user, onCompleted } = renderQuiz(70);
+    await takeQuiz(user, [0, 0]);
     expect(await screen.findByRole('heading', { name: 'Not Passed Yet' })).toBeTruthy();
     expect(screen.getByLabelText('Your score').textContent).toBe('50%');
     expect(screen.getByText('Pass mark: 70%')).toBeTruthy();
@@ -115,8 +117,8 @@ describe('QuizView with a pass mark', () => {
     expect(onCompleted).not.toHaveBeenCalled();
 
     // Try Again starts afresh; the passing attempt completes the lesson.
-    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    await takeQuiz([0, 1]);
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    await takeQuiz(user, [0, 1]);
     expect(await screen.findByRole('heading', { name: 'Quiz Completed' })).toBeTruthy();
     expect(screen.getByLabelText('Your score').textContent).toBe('100%');
     expect(screen.getByText('Pass mark: 70% (passed)')).toBeTruthy();
@@ -139,8 +141,8 @@ describe('QuizView with a pass mark', () => {
 
 describe('QuizView without a pass mark', () => {
   it('completes the lesson whatever the score, as the specification has it', async () => {
-    const { onCompleted } = renderQuiz(null);
-    await takeQuiz([null, 0]);
+    const { user, onCompleted } = renderQuiz(null);
+    await takeQuiz(user, [null, 0]);
     expect(await screen.findByRole('heading', { name: 'Quiz Completed' })).toBeTruthy();
     expect(screen.getByLabelText('Your score').textContent).toBe('0%');
     expect(screen.queryByText(/Pass mark/)).toBeNull();

@@ -1,7 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch, TestProviders } from '../../test/render';
+import { databaseTimeout, stubFetch, TestProviders } from '../../test/render';
 import { useOrders, useSubscription } from './api';
 import { USER_ID } from './test-data';
 
@@ -41,10 +41,7 @@ describe('the payments reads that may answer none', () => {
 
   it('useSubscription still fails on other errors, so a real outage is not mistaken for no plan', async () => {
     stubFetch({
-      [`GET /api/stripe/subscription/${USER_ID}`]: () => ({
-        status: 503,
-        body: { error: 'Unavailable', code: 'UNAVAILABLE' },
-      }),
+      [`GET /api/stripe/subscription/${USER_ID}`]: () => databaseTimeout,
     });
     const { result } = renderHook(() => useSubscription(USER_ID), { wrapper });
     await waitFor(() => expect(result.current.isError).toBe(true));

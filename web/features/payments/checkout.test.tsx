@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { ALREADY_ENROLLED_MESSAGE, PROVIDER_UNAVAILABLE_MESSAGE } from '../../../common/payments';
 import { makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
 import { checkoutReturnUrls, isWebAddress, useStartCheckout } from './checkout';
 
@@ -30,12 +31,11 @@ const created = {
 
 describe('useStartCheckout', () => {
   it("posts the spec's body and sends the browser to the checkout", async () => {
-    const user = makeUser();
-    signInAs(user);
+    signInAs(makeUser());
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const { calls } = stubFetch({ 'POST /api/stripe/create-checkout': () => ({ body: created }) });
-    renderBuy(89);
-    fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    const { user } = renderBuy(89);
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith(created.url));
     const call = calls.find((c) => c.path === '/api/stripe/create-checkout');
@@ -54,8 +54,8 @@ describe('useStartCheckout', () => {
   it("says 'No authentication token found' without calling the server when signed out", async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const { calls } = stubFetch({});
-    renderBuy(89);
-    fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    const { user } = renderBuy(89);
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
 
     expect(await screen.findByText('No authentication token found')).toBeTruthy();
     expect(calls.filter((c) => c.path === '/api/stripe/create-checkout')).toHaveLength(0);
@@ -68,11 +68,11 @@ describe('useStartCheckout', () => {
     stubFetch({
       'POST /api/stripe/create-checkout': () => ({
         status: 503,
-        body: { error: 'The payment provider is not available.', code: 'PAYMENT_PROVIDER_UNAVAILABLE' },
+        body: { error: PROVIDER_UNAVAILABLE_MESSAGE, code: 'PAYMENT_PROVIDER_UNAVAILABLE' },
       }),
     });
-    renderBuy();
-    fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    const { user } = renderBuy();
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
 
     expect(await screen.findByText('Failed to start payment process. Please try again.')).toBeTruthy();
     expect(assign).not.toHaveBeenCalled();
@@ -84,13 +84,13 @@ describe('useStartCheckout', () => {
     stubFetch({
       'POST /api/stripe/create-checkout': () => ({
         status: 409,
-        body: { error: 'You are already enrolled in this course', code: 'ALREADY_ENROLLED' },
+        body: { error: ALREADY_ENROLLED_MESSAGE, code: 'ALREADY_ENROLLED' },
       }),
     });
-    renderBuy();
-    fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    const { user } = renderBuy();
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
 
-    expect(await screen.findByText('You are already enrolled in this course')).toBeTruthy();
+    expect(await screen.findByText(ALREADY_ENROLLED_MESSAGE)).toBeTruthy();
     expect(screen.getByText('Failed to start payment process. Please try again.')).toBeTruthy();
   });
 
@@ -100,8 +100,8 @@ describe('useStartCheckout', () => {
     stubFetch({
       'POST /api/stripe/create-checkout': () => ({ body: { ...created, url: 'javascript:alert(1)' } }),
     });
-    renderBuy();
-    fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    const { user } = renderBuy();
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
 
     expect(await screen.findByText('Failed to start payment process. Please try again.')).toBeTruthy();
     expect(assign).not.toHaveBeenCalled();

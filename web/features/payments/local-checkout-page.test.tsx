@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderRoutes, stubFetch } from '../../test/render';
+import { CHECKOUT_CLOSED_MESSAGE, CHECKOUT_NOT_FOUND_MESSAGE } from '../../../common/payments';
+import { renderRoutes, serverFailure, stubFetch } from '../../test/render';
 import { LocalCheckoutPage } from './local-checkout-page';
 import { COURSE_ID, makeLocalSession } from './test-data';
 
@@ -45,8 +46,8 @@ describe('LocalCheckoutPage', () => {
   it('pays and follows the redirect to the success page', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const { calls } = serve({ [`POST ${API}`]: () => ({ body: { redirect_url: successUrl } }) });
-    renderRoutes(routes, PATH);
-    fireEvent.click(await screen.findByRole('button', { name: 'Pay $89.00' }));
+    const { user } = renderRoutes(routes, PATH);
+    await user.click(await screen.findByRole('button', { name: 'Pay $89.00' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(successUrl));
     expect(posts(calls).map((call) => call.body)).toEqual([{ outcome: 'pay' }]);
     // No token travels to the public checkout.
@@ -57,9 +58,9 @@ describe('LocalCheckoutPage', () => {
     const failedUrl = `http://localhost:3000/payment/failed?course_id=${COURSE_ID}&reason=insufficient_funds`;
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const { calls } = serve({ [`POST ${API}`]: () => ({ body: { redirect_url: failedUrl } }) });
-    renderRoutes(routes, PATH);
-    fireEvent.click(await screen.findByRole('radio', { name: /Insufficient funds/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Pay $89.00' }));
+    const { user } = renderRoutes(routes, PATH);
+    await user.click(await screen.findByRole('radio', { name: /Insufficient funds/ }));
+    await user.click(screen.getByRole('button', { name: 'Pay $89.00' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(failedUrl));
     expect(posts(calls)[0]?.body).toEqual({ outcome: 'insufficient_funds' });
   });
@@ -68,8 +69,8 @@ describe('LocalCheckoutPage', () => {
     const cancelUrl = makeLocalSession().cancel_url;
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const { calls } = serve({ [`POST ${API}`]: () => ({ body: { redirect_url: cancelUrl } }) });
-    renderRoutes(routes, PATH);
-    fireEvent.click(await screen.findByRole('button', { name: 'Cancel and return to Kwoon' }));
+    const { user } = renderRoutes(routes, PATH);
+    await user.click(await screen.findByRole('button', { name: 'Cancel and return to Kwoon' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(cancelUrl));
     expect(posts(calls)[0]?.body).toEqual({ outcome: 'cancel' });
   });
@@ -78,11 +79,11 @@ describe('LocalCheckoutPage', () => {
     serve({
       [`POST ${API}`]: () => ({
         status: 409,
-        body: { error: 'This checkout is no longer open', code: 'CHECKOUT_CLOSED' },
+        body: { error: CHECKOUT_CLOSED_MESSAGE, code: 'CHECKOUT_CLOSED' },
       }),
     });
-    renderRoutes(routes, PATH);
-    fireEvent.click(await screen.findByRole('button', { name: 'Pay $89.00' }));
+    const { user } = renderRoutes(routes, PATH);
+    await user.click(await screen.findByRole('button', { name: 'Pay $89.00' }));
     expect(await screen.findByRole('heading', { name: 'This checkout is closed' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse Courses' }).getAttribute('href')).toBe('/app/courses');
   });
@@ -98,7 +99,7 @@ describe('LocalCheckoutPage', () => {
     serve({
       [`GET ${API}`]: () => ({
         status: 404,
-        body: { error: 'Payment session not found', code: 'CHECKOUT_NOT_FOUND' },
+        body: { error: CHECKOUT_NOT_FOUND_MESSAGE, code: 'CHECKOUT_NOT_FOUND' },
       }),
     });
     renderRoutes(routes, PATH);
@@ -108,21 +109,20 @@ describe('LocalCheckoutPage', () => {
   it('shows a load failure with a retry', async () => {
     let fail = true;
     serve({
-      [`GET ${API}`]: () =>
-        fail ? { status: 500, body: { error: 'Internal', code: 'INTERNAL' } } : { body: makeLocalSession() },
+      [`GET ${API}`]: () => (fail ? serverFailure : { body: makeLocalSession() }),
     });
-    renderRoutes(routes, PATH);
+    const { user } = renderRoutes(routes, PATH);
     expect(await screen.findByText('The checkout could not be loaded. Please try again.')).toBeTruthy();
     fail = false;
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'Pay $89.00' })).toBeTruthy();
   });
 
   it('shows a submit failure and keeps the form', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
-    serve({ [`POST ${API}`]: () => ({ status: 500, body: { error: 'Internal', code: 'INTERNAL' } }) });
-    renderRoutes(routes, PATH);
-    fireEvent.click(await screen.findByRole('button', { name: 'Pay $89.00' }));
+    serve({ [`POST ${API}`]: () => serverFailure });
+    const { user } = renderRoutes(routes, PATH);
+    await user.click(await screen.findByRole('button', { name: 'Pay $89.00' }));
     expect(await screen.findByText('The checkout could not be completed. Please try again.')).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Pay $89.00' }).disabled).toBe(false);
     expect(assign).not.toHaveBeenCalled();

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Alert,
   Badge,
@@ -17,12 +16,14 @@ import { Link, useParams } from 'react-router';
 import {
   CHECKOUT_CLOSED_MESSAGE,
   CHECKOUT_NOT_FOUND_MESSAGE,
+  LocalCheckoutInput,
   LocalCheckoutOutcome,
   formatAmount,
   type LocalCheckoutSession,
 } from '../../../common/payments';
 import { PageLoader } from '../../components/page-loader';
 import { ApiRequestError, errorMessage, isNotFound } from '../../lib/api-client';
+import { useSchemaForm } from '../../lib/form';
 import { isWebAddress } from './checkout';
 import { useCompleteLocalCheckout, useLocalCheckout } from './api';
 import { ResultPanel } from './result-panel';
@@ -40,9 +41,6 @@ export const SIMULATED_OUTCOMES: { value: SimulatedOutcome; label: string; descr
   { value: 'expired_card', label: 'Expired card', description: 'The card is past its expiry date.' },
   { value: 'invalid_card', label: 'Invalid card', description: 'The card details do not check out.' },
 ];
-
-const isSimulatedOutcome = (value: string): value is SimulatedOutcome =>
-  SIMULATED_OUTCOMES.some((option) => option.value === value);
 
 const isClosed = (error: unknown) => error instanceof ApiRequestError && error.status === 409;
 
@@ -98,7 +96,10 @@ function MissingCheckout() {
 }
 
 function CheckoutForm({ session }: { session: LocalCheckoutSession }) {
-  const [outcome, setOutcome] = useState<SimulatedOutcome>('pay');
+  const { form, onSubmit } = useSchemaForm<{ outcome: SimulatedOutcome }>({
+    schema: LocalCheckoutInput,
+    initialValues: { outcome: 'pay' },
+  });
   const complete = useCompleteLocalCheckout(session.session_id);
   const amount = formatAmount(session.amount_cents, session.currency);
   // Once the server has answered, the browser is on its way to the result page: keep the buttons busy.
@@ -120,10 +121,7 @@ function CheckoutForm({ session }: { session: LocalCheckoutSession }) {
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} shadow="xs">
           <form
             aria-labelledby="local-checkout-title"
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit(outcome);
-            }}
+            onSubmit={onSubmit((values) => submit(values.outcome))}
           >
             <Stack gap="md">
               <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -158,10 +156,7 @@ function CheckoutForm({ session }: { session: LocalCheckoutSession }) {
               <Radio.Group
                 label="Simulate"
                 description="Choose what the pretend card does. Nothing real is charged."
-                value={outcome}
-                onChange={(value) => {
-                  if (isSimulatedOutcome(value)) setOutcome(value);
-                }}
+                {...form.getInputProps('outcome')}
               >
                 <Stack gap="xs" mt="xs">
                   {SIMULATED_OUTCOMES.map((option) => (

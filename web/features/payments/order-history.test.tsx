@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes, stubFetch } from '../../test/render';
+import { renderRoutes, serverFailure, stubFetch } from '../../test/render';
 import tableClasses from '../../components/responsive-table.module.css';
 import { ORDERS_PAGE_SIZE } from './api';
 import { OrderHistory } from './order-history';
@@ -77,16 +77,13 @@ describe('OrderHistory', () => {
   it('shows a load error with a retry', async () => {
     let fail = true;
     stubFetch({
-      [ORDERS]: () =>
-        fail
-          ? { status: 500, body: { error: 'Internal', code: 'INTERNAL' } }
-          : { body: { orders, total: 2 } },
+      [ORDERS]: () => (fail ? serverFailure : { body: { orders, total: 2 } }),
       [SUBSCRIPTION]: noSubscription,
     });
-    renderRoutes(routes, '/');
+    const { user } = renderRoutes(routes, '/');
     expect(await screen.findByText('Failed to load your orders. Please try again.')).toBeTruthy();
     fail = false;
-    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table', { name: 'Your orders' })).toBeTruthy();
   });
 
@@ -96,11 +93,11 @@ describe('OrderHistory', () => {
       [SUBSCRIPTION]: noSubscription,
     });
     const requested = () => fetchMock.mock.calls.map(([input]) => (typeof input === 'string' ? input : ''));
-    renderRoutes(routes, '/');
+    const { user } = renderRoutes(routes, '/');
     await screen.findByRole('table', { name: 'Your orders' });
     expect(screen.getByText('Page 1 of 2')).toBeTruthy();
     expect(requested()).toContain(`/api/stripe/orders/${USER_ID}?limit=${ORDERS_PAGE_SIZE}&offset=0`);
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() =>
       expect(requested()).toContain(
         `/api/stripe/orders/${USER_ID}?limit=${ORDERS_PAGE_SIZE}&offset=${ORDERS_PAGE_SIZE}`,

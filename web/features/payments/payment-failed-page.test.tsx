@@ -1,8 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
 import { PaymentFailedPage } from './payment-failed-page';
-import { countDown, withCountdownTimers, COURSE_ID } from './test-data';
+import { countDown, countdownUser, withCountdownTimers, COURSE_ID } from './test-data';
 
 const routes = [
   { path: '/payment/failed', element: <PaymentFailedPage /> },
@@ -72,11 +72,11 @@ describe('PaymentFailedPage', () => {
   });
 
   it('stops the countdown and starts a new checkout on Try Again', async () => {
-    const user = makeUser();
-    signInAs(user);
+    const mei = makeUser();
+    signInAs(mei);
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const { calls } = stubFetch({
-      [`POST /api/verify/user/${user.id}`]: () => ({ body: { valid: true, user } }),
+      [`POST /api/verify/user/${mei.id}`]: () => ({ body: { valid: true, user: mei } }),
       'POST /api/stripe/create-checkout': () => ({
         body: {
           url: 'https://checkout.stripe.com/c/pay/cs_test_2',
@@ -85,8 +85,8 @@ describe('PaymentFailedPage', () => {
         },
       }),
     });
-    const { router } = renderRoutes(routes, path('insufficient_funds'));
-    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    const { router, user } = renderRoutes(routes, path('insufficient_funds'), countdownUser);
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(screen.queryByText(/Redirecting to the courses/)).toBeNull();
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_2'));
@@ -100,8 +100,8 @@ describe('PaymentFailedPage', () => {
 
   it('shows the token message when Try Again is pressed signed out', async () => {
     const { calls } = stubFetch({});
-    renderRoutes(routes, path('declined'));
-    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    const { user } = renderRoutes(routes, path('declined'), countdownUser);
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('No authentication token found')).toBeTruthy();
     expect(calls.some((call) => call.path === '/api/stripe/create-checkout')).toBe(false);
   });

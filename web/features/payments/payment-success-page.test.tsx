@@ -1,16 +1,16 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Order } from '../../../common/payments';
-import { makeUser, renderRoutes, signInAs, stubFetch, Where } from '../../test/render';
+import { CHECKOUT_NOT_FOUND_MESSAGE, type Order } from '../../../common/payments';
+import { makeUser, renderRoutes, serverFailure, signInAs, stubFetch, Where } from '../../test/render';
 import { PaymentSuccessPage, VERIFY_MAX_ATTEMPTS } from './payment-success-page';
-import { advance, countDown, withCountdownTimers, COURSE_ID, makeOrder } from './test-data';
+import { advance, countDown, countdownUser, withCountdownTimers, COURSE_ID, makeOrder } from './test-data';
 
 const routes = [
   { path: '/payment/success', element: <PaymentSuccessPage /> },
   { path: '/app/*', element: <Where /> },
 ];
 
-const user = makeUser();
+const mei = makeUser();
 const path = (query = `session_id=cs_test_123&course_id=${COURSE_ID}`) => `/payment/success?${query}`;
 
 type Answer = { status?: number; body?: unknown };
@@ -19,8 +19,8 @@ type Answer = { status?: number; body?: unknown };
 function serve(answers: Answer[]) {
   let index = 0;
   return stubFetch({
-    [`POST /api/verify/user/${user.id}`]: () => ({ body: { valid: true, user } }),
-    [`GET /api/user/${user.id}/profile`]: () => ({ body: user }),
+    [`POST /api/verify/user/${mei.id}`]: () => ({ body: { valid: true, user: mei } }),
+    [`GET /api/user/${mei.id}/profile`]: () => ({ body: mei }),
     'POST /api/stripe/verify-payment': () => answers[Math.min(index++, answers.length - 1)]!,
   });
 }
@@ -44,7 +44,7 @@ withCountdownTimers();
 
 describe('PaymentSuccessPage', () => {
   it('verifies after one second, refreshes the user and counts down to the course', async () => {
-    signInAs(user);
+    signInAs(mei);
     const { calls } = serve([verified()]);
     const { router } = renderRoutes(routes, path());
 
@@ -60,9 +60,7 @@ describe('PaymentSuccessPage', () => {
     expect(screen.getByText('Xingyi Five Elements')).toBeTruthy();
     expect(screen.getByText(/\$89\.00 paid/)).toBeTruthy();
     expect(screen.getByText('Redirecting to your course in 5…')).toBeTruthy();
-    await waitFor(() =>
-      expect(calls.some((call) => call.path === `/api/user/${user.id}/profile`)).toBe(true),
-    );
+    await waitFor(() => expect(calls.some((call) => call.path === `/api/user/${mei.id}/profile`)).toBe(true));
     expect(screen.getByRole('link', { name: 'Go to Course' }).getAttribute('href')).toBe(
       `/app/course/${COURSE_ID}`,
     );
@@ -75,7 +73,7 @@ describe('PaymentSuccessPage', () => {
   });
 
   it('goes to the courses when the order no longer has a course', async () => {
-    signInAs(user);
+    signInAs(mei);
     serve([verified({ course_id: null })]);
     const { router } = renderRoutes(routes, path());
     await advance(1000);
@@ -86,18 +84,18 @@ describe('PaymentSuccessPage', () => {
   });
 
   it('stays on the page when asked to', async () => {
-    signInAs(user);
+    signInAs(mei);
     serve([verified()]);
-    const { router } = renderRoutes(routes, path());
+    const { router, user } = renderRoutes(routes, path(), countdownUser);
     await advance(1000);
-    fireEvent.click(await screen.findByRole('button', { name: 'Stay on this page' }));
+    await user.click(await screen.findByRole('button', { name: 'Stay on this page' }));
     await countDown(6);
     expect(router.state.location.pathname).toBe('/payment/success');
     expect(screen.queryByText(/Redirecting/)).toBeNull();
   });
 
   it('asks again while the payment is pending, then succeeds', async () => {
-    signInAs(user);
+    signInAs(mei);
     const { calls } = serve([verified({ status: 'pending', paid_at: null }), verified()]);
     renderRoutes(routes, path());
     await advance(1000);
@@ -109,9 +107,9 @@ describe('PaymentSuccessPage', () => {
   });
 
   it('says the payment is still processing after the last try, and can check again', async () => {
-    signInAs(user);
+    signInAs(mei);
     const { calls } = serve([verified({ status: 'pending', paid_at: null })]);
-    renderRoutes(routes, path());
+    const { user } = renderRoutes(routes, path(), countdownUser);
     await advance(1000);
     for (let attempt = 1; attempt < VERIFY_MAX_ATTEMPTS; attempt += 1) {
       await waitFor(() => expect(verifyCalls(calls)).toHaveLength(attempt));
@@ -123,14 +121,14 @@ describe('PaymentSuccessPage', () => {
       `/app/course/${COURSE_ID}`,
     );
 
-    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
     expect(screen.getByRole('heading', { name: 'Verifying your payment…' })).toBeTruthy();
     await advance(1000);
     await waitFor(() => expect(verifyCalls(calls)).toHaveLength(VERIFY_MAX_ATTEMPTS + 1));
   });
 
   it('explains a refused card and starts a new checkout on Try Again', async () => {
-    signInAs(user);
+    signInAs(mei);
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const { calls } = stubFetch({
       'POST /api/stripe/verify-payment': () =>
@@ -139,20 +137,20 @@ describe('PaymentSuccessPage', () => {
         body: { url: '/payment/checkout/cs_test_456', session_id: 'cs_test_456', order_id: makeOrder().id },
       }),
     });
-    renderRoutes(routes, path());
+    const { user } = renderRoutes(routes, path(), countdownUser);
     await advance(1000);
     expect(await screen.findByRole('heading', { name: 'Card Declined' })).toBeTruthy();
     expect(screen.getByText(/Your bank declined the card/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse Courses' }).getAttribute('href')).toBe('/app/courses');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/payment/checkout/cs_test_456'));
     const started = calls.find((call) => call.path === '/api/stripe/create-checkout');
     expect(started?.body).toMatchObject({ course_id: COURSE_ID, mode: 'payment' });
   });
 
   it('explains an expired checkout', async () => {
-    signInAs(user);
+    signInAs(mei);
     serve([verified({ status: 'expired', paid_at: null })]);
     renderRoutes(routes, path());
     await advance(1000);
@@ -169,7 +167,7 @@ describe('PaymentSuccessPage', () => {
   });
 
   it('says the link is incomplete without a session id', async () => {
-    signInAs(user);
+    signInAs(mei);
     const { calls } = serve([verified()]);
     renderRoutes(routes, path(`course_id=${COURSE_ID}`));
     expect(screen.getByRole('heading', { name: 'This payment link is incomplete' })).toBeTruthy();
@@ -179,22 +177,22 @@ describe('PaymentSuccessPage', () => {
   });
 
   it('says when the payment is not found', async () => {
-    signInAs(user);
-    serve([{ status: 404, body: { error: 'Payment session not found', code: 'CHECKOUT_NOT_FOUND' } }]);
+    signInAs(mei);
+    serve([{ status: 404, body: { error: CHECKOUT_NOT_FOUND_MESSAGE, code: 'CHECKOUT_NOT_FOUND' } }]);
     renderRoutes(routes, path());
     await advance(1000);
     expect(await screen.findByRole('heading', { name: 'We could not find this payment' })).toBeTruthy();
   });
 
   it('shows a server failure and tries again on request', async () => {
-    signInAs(user);
-    const { calls } = serve([{ status: 500, body: { error: 'Internal', code: 'INTERNAL' } }, verified()]);
-    renderRoutes(routes, path());
+    signInAs(mei);
+    const { calls } = serve([serverFailure, verified()]);
+    const { user } = renderRoutes(routes, path(), countdownUser);
     await advance(1000);
     expect(
       await screen.findByText('We could not check your payment just now. Please try again in a moment.'),
     ).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     await advance(1000);
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeTruthy();
     expect(verifyCalls(calls)).toHaveLength(2);

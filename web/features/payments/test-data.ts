@@ -68,6 +68,9 @@ export function withCountdownTimers(): void {
 
 export const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
+/** The user's options under these timers: user-event's pauses between events move them on. */
+export const countdownUser = { advanceTimers: vi.advanceTimersByTime };
+
 /** The countdown schedules each second after the last one rendered, so time moves a second at a time. */
 export async function countDown(seconds: number): Promise<void> {
   for (let second = 0; second < seconds; second += 1) await advance(1000);

@@ -1,9 +1,11 @@
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Review } from '../../../common/reviews';
-import { signInAs, makeUser, stubFetch, TestProviders } from '../../test/render';
-import { useMyReview } from './api';
+import { queries } from '../../lib/queries';
+import { signInAs, makeUser, stubFetch, testQueryClient, TestProviders } from '../../test/render';
+import { makeCourse, makeCourseDetail } from '../courses/admin/test-data';
+import { useMarkHelpful, useMyReview } from './api';
 
 const user = makeUser();
 const COURSE_ID = '11111111-1111-4111-8111-111111111111';
@@ -40,7 +42,7 @@ function serve(reviews: Review[]) {
       const mine = reviews.find((r) => r.course_id === COURSE_ID);
       return mine
         ? { body: { review: mine } }
-        : { status: 404, body: { error: 'Review not found', code: 'NOT_FOUND' } };
+        : { status: 404, body: { error: 'Review not found', code: 'REVIEW_NOT_FOUND' } };
     },
   });
 }
@@ -77,5 +79,36 @@ describe('useMyReview', () => {
 
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data).toMatchObject({ course_id: COURSE_ID, rating: 5 });
+  });
+});
+
+describe('useMarkHelpful', () => {
+  it("refreshes the course's reviews and leaves the course lists and page alone", async () => {
+    const queryClient = testQueryClient();
+    const lists = queries.courses.list({ isSeries: false }).queryKey;
+    const detail = queries.courses.detail(COURSE_ID).queryKey;
+    const reviews = queries.reviews.list(COURSE_ID).queryKey;
+    queryClient.setQueryData(lists, { courses: [makeCourse({ id: COURSE_ID })], total: 1 });
+    queryClient.setQueryData(detail, makeCourseDetail({ id: COURSE_ID }));
+    queryClient.setQueryData(reviews, {
+      pages: [{ reviews: [{ ...review(), voted_helpful: false }], total: 1 }],
+      pageParams: [0],
+    });
+    signInAs(user);
+    stubFetch({
+      [`POST /api/reviews/${review().id}/helpful`]: () => ({
+        body: { helpful_count: 1, voted_helpful: true },
+      }),
+    });
+    const { result } = renderHook(() => useMarkHelpful(COURSE_ID), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <TestProviders queryClient={queryClient}>{children}</TestProviders>
+      ),
+    });
+
+    await act(() => result.current.mutateAsync(review().id));
+    expect(queryClient.getQueryState(reviews)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(lists)?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(detail)?.isInvalidated).toBe(false);
   });
 });

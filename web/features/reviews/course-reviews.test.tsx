@@ -1,9 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CourseReview } from '../../../common/reviews';
 import type { User } from '../../../common/users';
 import { ApiRequestError } from '../../lib/api-client';
-import { makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
+import { makeUser, renderRoutes, serverFailure, signInAs, stubFetch } from '../../test/render';
 import { CourseReviews } from './course-reviews';
 
 const COURSE_ID = '11111111-1111-4111-8111-111111111111';
@@ -51,18 +51,18 @@ function serve(user: User, extra: Parameters<typeof stubFetch>[0] = {}) {
 
 describe('CourseReviews', () => {
   it('lists reviews with the summary, Verified Purchase and a helpful button', async () => {
-    const user = makeUser();
-    const { calls } = serve(user, {
+    const student = makeUser();
+    const { calls } = serve(student, {
       [`POST /api/reviews/${review().id}/helpful`]: () => ({
         body: { helpful_count: 3, voted_helpful: true },
       }),
     });
-    renderRoutes(routes, '/c');
+    const { user } = renderRoutes(routes, '/c');
     const list = await screen.findByRole('list', { name: 'Reviews' });
     expect(within(list).getByText('Calm and clear.')).toBeTruthy();
     expect(within(list).getByText('Verified Purchase')).toBeTruthy();
     expect(screen.getByText('4.0')).toBeTruthy();
-    fireEvent.click(within(list).getByRole('button', { name: 'Helpful (2)' }));
+    await user.click(within(list).getByRole('button', { name: 'Helpful (2)' }));
     await waitFor(() => expect(calls.some((c) => c.path.endsWith('/helpful'))).toBe(true));
   });
 
@@ -70,14 +70,12 @@ describe('CourseReviews', () => {
     let fail = true;
     serve(makeUser(), {
       [`GET /api/courses/${COURSE_ID}/reviews`]: () =>
-        fail
-          ? { status: 500, body: { error: 'x', code: 'INTERNAL' } }
-          : { body: { reviews: [review()], total: 1 } },
+        fail ? serverFailure : { body: { reviews: [review()], total: 1 } },
     });
-    renderRoutes(routes, '/c');
+    const { user } = renderRoutes(routes, '/c');
     expect(await screen.findByText('Failed to load reviews. Please try again.')).toBeTruthy();
     fail = false;
-    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Calm and clear.')).toBeTruthy();
   });
 
@@ -95,21 +93,21 @@ describe('CourseReviews', () => {
         const offset = Number(query.get('offset'));
         if (offset > 0 && failures > 0) {
           failures -= 1;
-          return { status: 500, body: { error: 'Something went wrong on our side', code: 'INTERNAL' } };
+          return serverFailure;
         }
         return {
           body: { reviews: many.slice(offset, offset + Number(query.get('limit'))), total: many.length },
         };
       },
     });
-    renderRoutes(routes, '/c');
+    const { user } = renderRoutes(routes, '/c');
     const list = await screen.findByRole('list', { name: 'Reviews' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(20);
-    fireEvent.click(screen.getByRole('button', { name: 'Load More Reviews' }));
+    await user.click(screen.getByRole('button', { name: 'Load More Reviews' }));
     // A failed page keeps the reviews shown and offers to try again.
     expect(await screen.findByText('Failed to load reviews. Please try again.')).toBeTruthy();
     expect(within(list).getAllByRole('listitem')).toHaveLength(20);
-    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await within(list).findByText('Review 25')).toBeTruthy();
     expect(within(list).getAllByRole('listitem')).toHaveLength(25);
     expect(screen.queryByRole('button', { name: 'Load More Reviews' })).toBeNull();
@@ -146,10 +144,7 @@ describe('CourseReviews', () => {
       [`GET /api/courses/${COURSE_ID}/rating-summary`]: () => ({
         body: { ...summary, average_rating: 0, total_reviews: 0, four_star: 0 },
       }),
-      [`GET /api/courses/${COURSE_ID}/reviews`]: () => ({
-        status: 500,
-        body: { error: 'x', code: 'INTERNAL' },
-      }),
+      [`GET /api/courses/${COURSE_ID}/reviews`]: () => serverFailure,
     });
     renderRoutes(routes, '/c');
     expect(await screen.findByText('Failed to load reviews. Please try again.')).toBeTruthy();
@@ -160,42 +155,44 @@ describe('CourseReviews', () => {
   });
 
   it('requires a rating, counts characters and keeps the modal open on failure', async () => {
-    const user = makeUser();
-    serve(user, { 'POST /api/reviews': () => ({ status: 500, body: { error: 'x', code: 'INTERNAL' } }) });
+    const student = makeUser();
+    serve(student, { 'POST /api/reviews': () => serverFailure });
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderRoutes(routes, '/c');
-    fireEvent.click(await screen.findByRole('button', { name: 'Write a Review' }));
+    const { user } = renderRoutes(routes, '/c');
+    await user.click(await screen.findByRole('button', { name: 'Write a Review' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rate This Course' });
     const submit = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Submit Review' });
     expect(submit.getAttribute('aria-disabled')).toBe('true');
     expect(within(dialog).queryByText('Please select a rating')).toBeNull();
-    fireEvent.keyDown(within(dialog).getByRole('radio', { name: '4 stars' }), { key: ' ' });
-    fireEvent.change(within(dialog).getByLabelText('Your review (optional)'), { target: { value: 'Great' } });
+    // Chosen from the keyboard: the radio itself is hidden under its star, whose label takes clicks.
+    within(dialog).getByRole('radio', { name: '4 stars' }).focus();
+    await user.keyboard(' ');
+    await user.type(within(dialog).getByLabelText('Your review (optional)'), 'Great');
     expect(within(dialog).getByText('5/2000')).toBeTruthy();
     expect(submit.getAttribute('aria-disabled')).toBeNull();
-    fireEvent.click(submit);
+    await user.click(submit);
     expect(await within(dialog).findByText('Failed to update rating. Please try again.')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Rate This Course' })).toBeTruthy();
     expect(consoleError).toHaveBeenCalledWith('Review submit failed', expect.any(ApiRequestError));
   });
 
   it('lets the author edit and delete their review after confirming', async () => {
-    const user = makeUser();
-    const mine = review({ user_id: user.id, user_name: user.name });
-    const { calls } = serve(user, {
-      [`GET /api/users/${user.id}/reviews`]: () => ({ body: { reviews: [mine], total: 1 } }),
+    const student = makeUser();
+    const mine = review({ user_id: student.id, user_name: student.name });
+    const { calls } = serve(student, {
+      [`GET /api/users/${student.id}/reviews`]: () => ({ body: { reviews: [mine], total: 1 } }),
       [`GET /api/courses/${COURSE_ID}/reviews`]: () => ({
         body: { reviews: [{ ...mine, voted_helpful: false }], total: 1 },
       }),
       [`DELETE /api/reviews/${mine.id}`]: () => ({ body: { success: true } }),
     });
-    renderRoutes(routes, '/c');
+    const { user } = renderRoutes(routes, '/c');
     expect(await screen.findByRole('button', { name: 'Edit Your Review' })).toBeTruthy();
     // Nobody marks their own review helpful.
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Helpful (2)' }).disabled).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Delete Your Review' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Your Review' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete your review?' });
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
   });
 });

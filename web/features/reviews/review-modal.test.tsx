@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, signInAs, stubFetch, TestProviders } from '../../test/render';
 import { ReviewModal } from './review-modal';
@@ -6,9 +7,10 @@ import { ReviewModal } from './review-modal';
 const COURSE_ID = '11111111-1111-4111-8111-111111111111';
 
 function renderModal() {
+  const user = userEvent.setup();
   const onClose = vi.fn();
-  const user = makeUser();
-  signInAs(user);
+  const student = makeUser();
+  signInAs(student);
   const server = stubFetch({
     'POST /api/reviews': ({ body }) => ({
       status: 201,
@@ -17,8 +19,8 @@ function renderModal() {
           id: '55555555-5555-4555-8555-555555555555',
           course_id: COURSE_ID,
           course_title: 'Zhan Zhuang',
-          user_id: user.id,
-          user_name: user.name,
+          user_id: student.id,
+          user_name: student.name,
           user_avatar: null,
           review_text: '',
           is_published: true,
@@ -37,33 +39,34 @@ function renderModal() {
     </TestProviders>,
   );
   const dialog = screen.getByRole('dialog', { name: 'Rate This Course' });
-  return { ...server, onClose, dialog };
+  return { ...server, user, onClose, dialog };
 }
 
 describe('ReviewModal', () => {
   it('says nothing about the rating until the student tries to submit without one', async () => {
-    const { dialog, calls } = renderModal();
+    const { user, dialog, calls } = renderModal();
     expect(within(dialog).queryByText('Please select a rating')).toBeNull();
     const submit = within(dialog).getByRole('button', { name: 'Submit Review' });
     // Spec: Submit is disabled while the rating is 0 (announced as such, still pressable).
     expect(submit.getAttribute('aria-disabled')).toBe('true');
 
-    fireEvent.click(submit);
+    await user.click(submit);
     expect(await within(dialog).findByText('Please select a rating')).toBeTruthy();
     expect(calls.some((call) => call.path === '/api/reviews')).toBe(false);
   });
 
   it('clears the message once a rating is chosen, then submits', async () => {
-    const { dialog, calls, onClose } = renderModal();
+    const { user, dialog, calls, onClose } = renderModal();
     const submit = within(dialog).getByRole('button', { name: 'Submit Review' });
-    fireEvent.click(submit);
+    await user.click(submit);
     expect(await within(dialog).findByText('Please select a rating')).toBeTruthy();
 
-    fireEvent.keyDown(within(dialog).getByRole('radio', { name: '4 stars' }), { key: ' ' });
+    within(dialog).getByRole('radio', { name: '4 stars' }).focus();
+    await user.keyboard(' ');
     expect(within(dialog).queryByText('Please select a rating')).toBeNull();
     expect(submit.getAttribute('aria-disabled')).toBeNull();
 
-    fireEvent.click(submit);
+    await user.click(submit);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.find((call) => call.path === '/api/reviews')?.body).toMatchObject({ rating: 4 });
   });

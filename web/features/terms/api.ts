@@ -1,31 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TermsStatusResponse } from '../../../common/terms';
 import { apiRequest } from '../../lib/api-client';
+import { queries } from '../../lib/queries';
 
-export const termsKeys = {
-  status: (userId: string) => ['terms', 'status', userId] as const,
-};
-
-/**
- * The terms-status check. A failed check counts as "no acceptance required" (logged), so an
- * outage never locks members out of the app; the data is then null.
- */
 export function useTermsStatus(userId: string | undefined) {
-  return useQuery({
-    queryKey: termsKeys.status(userId ?? ''),
-    enabled: Boolean(userId),
-    queryFn: async (): Promise<TermsStatusResponse | null> => {
-      try {
-        return await apiRequest(`/user/${encodeURIComponent(userId ?? '')}/terms-status`, {
-          schema: TermsStatusResponse,
-        });
-      } catch (error) {
-        console.warn('Terms-status check failed; treating as no acceptance required', error);
-        return null;
-      }
-    },
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...queries.terms.status(userId ?? ''), enabled: Boolean(userId) });
 }
 
 export function useAcceptTerms(userId: string) {
@@ -39,7 +18,7 @@ export function useAcceptTerms(userId: string) {
       }),
     onSuccess: (status) => {
       // The answer is the new status: the flag clears locally without another round trip.
-      queryClient.setQueryData(termsKeys.status(userId), status);
+      queryClient.setQueryData(queries.terms.status(userId).queryKey, status);
     },
   });
 }

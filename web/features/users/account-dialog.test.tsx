@@ -1,23 +1,26 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, signInAs, stubFetch, TestProviders, type } from '../../test/render';
+import { makeUser, serverFailure, signInAs, stubFetch, TestProviders, type } from '../../test/render';
 import { AccountDialog } from './account-dialog';
 
-const user = makeUser();
+const student = makeUser();
 
-function renderDialog(answer: { status?: number; body: unknown }) {
-  signInAs(user);
-  stubFetch({ [`POST /api/user/${user.id}/deactivate`]: () => answer });
+/** Deactivates the account of `owner`, signed in, and answers the call with `answer`. */
+async function renderDialog(answer: { status?: number; body: unknown }, owner = student) {
+  const user = userEvent.setup();
+  signInAs(owner);
+  stubFetch({ [`POST /api/user/${owner.id}/deactivate`]: () => answer });
   render(
     <TestProviders>
-      <AccountDialog opened onClose={vi.fn()} userId={user.id} onDeactivated={vi.fn()} />
+      <AccountDialog opened onClose={vi.fn()} userId={owner.id} onDeactivated={vi.fn()} />
     </TestProviders>,
   );
   const dialog = screen.getByRole('dialog', { name: 'Account Management' });
-  type('Type DEACTIVATE to confirm', 'DEACTIVATE', dialog);
-  type('Your password', 'my-own-password', dialog);
-  fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
+  await type(user, 'Type DEACTIVATE to confirm', 'DEACTIVATE', dialog);
+  await type(user, 'Your password', 'my-own-password', dialog);
+  await user.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
   return dialog;
 }
 
@@ -36,7 +39,7 @@ describe('AccountDialog toasts', () => {
   beforeEach(() => notifications.clean());
 
   it('titles a deactivation and says what happens next, without repeating itself', async () => {
-    renderDialog({ body: { success: true, message: 'Account deactivated successfully' } });
+    await renderDialog({ body: { success: true, message: 'Account deactivated successfully' } });
     const { title, message } = await toast('Account deactivated');
     expect(title).toBe('Account deactivated');
     expect(message).toBe('You will be signed out in a moment.');
@@ -44,24 +47,28 @@ describe('AccountDialog toasts', () => {
   });
 
   it("says 'Failed to deactivate account' once when the server gives no reason", async () => {
-    renderDialog({ status: 500, body: { error: 'Internal error', code: 'INTERNAL' } });
+    await renderDialog(serverFailure);
     const { title, message } = await toast('Failed to deactivate account');
     expect(title).toBeNull();
     expect(message).toBe('Failed to deactivate account');
   });
 
   it("titles the server's reason with 'Failed to deactivate account'", async () => {
-    renderDialog({
-      status: 400,
-      body: { error: 'You cannot deactivate your own administrator account', code: 'CANNOT_CHANGE_SELF' },
-    });
+    // Only an administrator's own account is refused this way.
+    await renderDialog(
+      {
+        status: 400,
+        body: { error: 'You cannot deactivate your own administrator account', code: 'CANNOT_CHANGE_SELF' },
+      },
+      makeUser({ is_admin: true, role: 'admin' }),
+    );
     const { title, message } = await toast('Failed to deactivate account');
     expect(title).toBe('Failed to deactivate account');
     expect(message).toBe('You cannot deactivate your own administrator account');
   });
 
   it('leaves a wrong password to its field rather than repeating it in the toast', async () => {
-    const dialog = renderDialog({
+    const dialog = await renderDialog({
       status: 403,
       body: { error: 'Current password is incorrect', code: 'INVALID_PASSWORD' },
     });

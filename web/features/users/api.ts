@@ -4,24 +4,17 @@ import type { SetNewPasswordInput } from '../../../common/auth';
 import { UploadResponse, type UploadFolder } from '../../../common/uploads';
 import {
   ConfirmEmailResponse,
-  User,
   UserResponse,
   type DeactivateInput,
   type EmailNotificationsInput,
   type UpdateUserInput,
 } from '../../../common/users';
 import { apiRequest, uploadForm } from '../../lib/api-client';
+import { queries } from '../../lib/queries';
 import { useSession } from '../../lib/session';
 
-export const userKeys = {
-  profile: (userId: string) => ['users', userId, 'profile'] as const,
-};
-
 export function useUserProfile(userId: string) {
-  return useQuery({
-    queryKey: userKeys.profile(userId),
-    queryFn: () => apiRequest(`/user/${encodeURIComponent(userId)}/profile`, { schema: User }),
-  });
+  return useQuery(queries.users.profile(userId));
 }
 
 export function useUpdateUser(userId: string) {
@@ -31,7 +24,7 @@ export function useUpdateUser(userId: string) {
     mutationFn: (input: UpdateUserInput) =>
       apiRequest(`/user/${encodeURIComponent(userId)}`, { method: 'PUT', body: input, schema: UserResponse }),
     onSuccess: ({ user }) => {
-      queryClient.setQueryData(userKeys.profile(userId), user);
+      queryClient.setQueryData(queries.users.profile(userId).queryKey, user);
       if (session.user?.id === user.id) session.setUser(user);
     },
   });
@@ -49,7 +42,7 @@ export function useSetEmailNotifications(userId: string) {
         schema: UserResponse,
       }),
     onSuccess: ({ user }) => {
-      queryClient.setQueryData(userKeys.profile(userId), user);
+      queryClient.setQueryData(queries.users.profile(userId).queryKey, user);
       if (session.user?.id === user.id) session.setUser(user);
     },
   });
@@ -64,7 +57,7 @@ export function useSetNewPassword(userId: string) {
       apiRequest('/user/set-new-password', { method: 'PUT', body: input, schema: OkResponse }),
     onSuccess: async () => {
       const user = await refreshUser();
-      if (user) queryClient.setQueryData(userKeys.profile(userId), user);
+      if (user) queryClient.setQueryData(queries.users.profile(userId).queryKey, user);
     },
   });
 }
@@ -101,7 +94,7 @@ export function useCancelEmailChange(userId: string) {
         schema: UserResponse,
       }),
     onSuccess: ({ user }) => {
-      queryClient.setQueryData(userKeys.profile(userId), user);
+      queryClient.setQueryData(queries.users.profile(userId).queryKey, user);
       if (session.user?.id === user.id) session.setUser(user);
     },
   });
@@ -123,7 +116,7 @@ export function useConfirmEmail() {
         schema: ConfirmEmailResponse,
       }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['users'] });
+      await queryClient.invalidateQueries({ queryKey: queries.users.all });
       if (user) await refreshUser();
     },
   });

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { EMAIL_CHANGE_INVALID_MESSAGE } from '../../../common/users';
 import { renderRoutes, stubFetch } from '../../test/render';
 import { ConfirmEmailPage } from './confirm-email-page';
 
@@ -26,7 +27,7 @@ describe('ConfirmEmailPage', () => {
       'POST /api/user/confirm-email': () => ({
         status: 400,
         body: {
-          error: 'This confirmation link is invalid or has expired. Please request a new one in Settings.',
+          error: EMAIL_CHANGE_INVALID_MESSAGE,
           code: 'INVALID_EMAIL_TOKEN',
         },
       }),

@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUser, signInAs, stubFetch, TestProviders } from '../../test/render';
 import { useUserProfile } from './api';
@@ -11,47 +12,48 @@ function Screen({ userId }: { userId: string }) {
 }
 
 function renderToggle(answer?: { status: number; body: unknown }) {
-  const user = makeUser({ email_notifications: true });
-  signInAs(user);
+  const user = userEvent.setup();
+  const mei = makeUser({ email_notifications: true });
+  signInAs(mei);
   const server = stubFetch({
-    [`POST /api/verify/user/${user.id}`]: () => ({ body: { valid: true, user } }),
-    [`GET /api/user/${user.id}/profile`]: () => ({ body: user }),
-    [`PUT /api/user/${user.id}/email-notifications`]: ({ body }) =>
+    [`POST /api/verify/user/${mei.id}`]: () => ({ body: { valid: true, user: mei } }),
+    [`GET /api/user/${mei.id}/profile`]: () => ({ body: mei }),
+    [`PUT /api/user/${mei.id}/email-notifications`]: ({ body }) =>
       answer ?? {
-        body: { user: { ...user, email_notifications: (body as { enabled: boolean }).enabled } },
+        body: { user: { ...mei, email_notifications: (body as { enabled: boolean }).enabled } },
       },
   });
   render(
     <TestProviders>
-      <Screen userId={user.id} />
+      <Screen userId={mei.id} />
     </TestProviders>,
   );
-  return { ...server, user };
+  return { ...server, user, mei };
 }
 
 describe('EmailNotificationsToggle', () => {
   it('turns notifications off at once, without asking for the password', async () => {
-    const { calls, user } = renderToggle();
+    const { calls, user, mei } = renderToggle();
     const toggle = await screen.findByRole<HTMLInputElement>('switch', { name: /^E-mail notifications/ });
     expect(toggle.checked).toBe(true);
-    fireEvent.click(toggle);
+    await user.click(toggle);
 
     expect(await screen.findByText('E-mail notifications are off.')).toBeTruthy();
     expect(screen.queryByLabelText(/Current password/)).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
     const put = calls.find((call) => call.method === 'PUT');
-    expect(put?.path).toBe(`/api/user/${user.id}/email-notifications`);
+    expect(put?.path).toBe(`/api/user/${mei.id}/email-notifications`);
     expect(put?.body).toEqual({ enabled: false });
     await waitFor(() => expect(toggle.checked).toBe(false));
   });
 
   it('keeps the saved value and says why when the change is refused', async () => {
-    renderToggle({
+    const { user } = renderToggle({
       status: 429,
       body: { error: 'Too many attempts. Please try again in 9 minutes.', code: 'TOO_MANY_REQUESTS' },
     });
     const toggle = await screen.findByRole<HTMLInputElement>('switch', { name: /^E-mail notifications/ });
-    fireEvent.click(toggle);
+    await user.click(toggle);
 
     expect(await screen.findByText('Too many attempts. Please try again in 9 minutes.')).toBeTruthy();
     expect(toggle.checked).toBe(true);

@@ -1,9 +1,20 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { User } from '../../../common/users';
+import { PASSWORD_COMMON_MESSAGE, type User } from '../../../common/users';
 import { apiRequest } from '../../lib/api-client';
-import { labelled, makeUser, renderRoutes, signInAs, stubFetch } from '../../test/render';
+import {
+  labelled,
+  makeUser,
+  partlyFakeTimers,
+  renderRoutes,
+  serverFailure,
+  sessionExpired,
+  signInAs,
+  stubFetch,
+  type,
+} from '../../test/render';
 import { RequireAuth } from '../../app/guards';
 import { SettingsPage } from './settings-page';
 
@@ -43,15 +54,12 @@ function serverFor(user: User, extra: Parameters<typeof stubFetch>[0] = {}) {
   });
 }
 
-async function renderSettings(user: User, path = '/app/settings') {
-  signInAs(user);
-  const result = renderRoutes(routes, path);
+/** Signs `account` in and opens its settings; the user's pauses move fake time on in the tests that fake it. */
+async function renderSettings(account: User, path = '/app/settings') {
+  signInAs(account);
+  const result = renderRoutes(routes, path, partlyFakeTimers);
   await screen.findByRole('heading', { name: 'Settings', level: 1 });
   return result;
-}
-
-function fill(container: HTMLElement, label: string, value: string) {
-  fireEvent.change(within(container).getByLabelText(labelled(label)), { target: { value } });
 }
 
 describe('SettingsPage', () => {
@@ -70,7 +78,7 @@ describe('SettingsPage', () => {
   it("says 'Failed to load user profile. Please try again' when the profile does not load", async () => {
     const user = makeUser();
     serverFor(user, {
-      [`GET /api/user/${user.id}/profile`]: () => ({ status: 500, body: { error: 'x', code: 'INTERNAL' } }),
+      [`GET /api/user/${user.id}/profile`]: () => serverFailure,
     });
     signInAs(user);
     renderRoutes(routes, '/app/settings');
@@ -108,11 +116,11 @@ describe('Edit profile', () => {
   it('requires the current password and validates name and email', async () => {
     const user = makeUser();
     const { calls } = serverFor(user);
-    await renderSettings(user);
+    const { user: person } = await renderSettings(user);
     const form = screen.getByRole('form', { name: 'Edit profile' });
-    fill(form, 'Full name', '  ');
-    fill(form, 'Email', '');
-    fireEvent.click(within(form).getByRole('button', { name: 'Save Profile' }));
+    await type(person, 'Full name', '  ', form);
+    await type(person, 'Email', '', form);
+    await person.click(within(form).getByRole('button', { name: 'Save Profile' }));
 
     expect(await within(form).findByText('Password is required to update profile')).toBeTruthy();
     expect(within(form).getByText('Name is required')).toBeTruthy();
@@ -125,11 +133,11 @@ describe('Edit profile', () => {
     const { calls } = serverFor(user, {
       [`PUT /api/user/${user.id}`]: ({ body }) => ({ body: { user: { ...user, ...(body as object) } } }),
     });
-    await renderSettings(user);
+    const { user: person } = await renderSettings(user);
     const form = screen.getByRole('form', { name: 'Edit profile' });
-    fill(form, 'City', 'Berkeley');
-    fill(form, 'Current password', 'my-password');
-    fireEvent.click(within(form).getByRole('button', { name: 'Save Profile' }));
+    await type(person, 'City', 'Berkeley', form);
+    await type(person, 'Current password', 'my-password', form);
+    await person.click(within(form).getByRole('button', { name: 'Save Profile' }));
 
     expect(await within(form).findByText('Saved')).toBeTruthy();
     const put = calls.find((call) => call.method === 'PUT');
@@ -149,13 +157,13 @@ describe('Edit profile', () => {
     serverFor(user, {
       [`PUT /api/user/${user.id}`]: () => ({
         status: 403,
-        body: { error: 'Current password is incorrect', code: 'FORBIDDEN' },
+        body: { error: 'Current password is incorrect', code: 'INVALID_PASSWORD' },
       }),
     });
-    await renderSettings(user);
+    const { user: person } = await renderSettings(user);
     const form = screen.getByRole('form', { name: 'Edit profile' });
-    fill(form, 'Current password', 'wrong');
-    fireEvent.click(within(form).getByRole('button', { name: 'Save Profile' }));
+    await type(person, 'Current password', 'wrong', form);
+    await person.click(within(form).getByRole('button', { name: 'Save Profile' }));
     expect((await within(form).findAllByText('Current password is incorrect')).length).toBeGreaterThan(0);
   });
 
@@ -164,15 +172,15 @@ describe('Edit profile', () => {
     const { calls } = serverFor(user);
     await renderSettings(user);
     const input = screen.getByLabelText('Upload profile picture');
+    // The picker's `accept` is a suggestion: "All files" in the picker, or a drop, passes it by.
+    const person = userEvent.setup({ applyAccept: false });
 
-    fireEvent.change(input, {
-      target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] },
-    });
+    await person.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
     expect(await screen.findByText('Please choose an image file')).toBeTruthy();
 
     const big = new File(['x'], 'big.png', { type: 'image/png' });
     Object.defineProperty(big, 'size', { value: 6 * 1024 * 1024 });
-    fireEvent.change(input, { target: { files: [big] } });
+    await person.upload(input, big);
     expect(await screen.findByText('Please choose an image smaller than 5MB')).toBeTruthy();
     expect(calls.some((call) => call.path === '/api/uploads')).toBe(false);
   });
@@ -181,16 +189,20 @@ describe('Edit profile', () => {
 describe('Security & Privacy dialog', () => {
   async function openDialog(user: User, extra: Parameters<typeof stubFetch>[0] = {}) {
     const server = serverFor(user, extra);
-    await renderSettings(user);
-    fireEvent.click(screen.getByRole('button', { name: 'Open Security & Privacy' }));
-    return { ...server, dialog: await screen.findByRole('dialog', { name: 'Security & Privacy' }) };
+    const { user: person } = await renderSettings(user);
+    await person.click(screen.getByRole('button', { name: 'Open Security & Privacy' }));
+    return {
+      ...server,
+      person,
+      dialog: await screen.findByRole('dialog', { name: 'Security & Privacy' }),
+    };
   }
 
   it('checks the current password, the length and the confirmation', async () => {
-    const { dialog, calls } = await openDialog(makeUser());
-    fill(dialog, 'New password', 'short');
-    fill(dialog, 'Confirm new password', 'different');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }));
+    const { dialog, calls, person } = await openDialog(makeUser());
+    await type(person, 'New password', 'short', dialog);
+    await type(person, 'Confirm new password', 'different', dialog);
+    await person.click(within(dialog).getByRole('button', { name: 'Save Settings' }));
 
     expect(await within(dialog).findByText('Current password is required to update settings')).toBeTruthy();
     expect(within(dialog).getByText('Password must be at least 8 characters long')).toBeTruthy();
@@ -200,13 +212,13 @@ describe('Security & Privacy dialog', () => {
 
   it('saves privacy with the current password', async () => {
     const user = makeUser();
-    const { dialog, calls } = await openDialog(user, {
+    const { dialog, calls, person } = await openDialog(user, {
       [`PUT /api/user/${user.id}`]: ({ body }) => ({ body: { user: { ...user, ...(body as object) } } }),
     });
     const profileGroup = within(dialog).getByRole('radiogroup', { name: 'Profile visibility' });
-    fireEvent.click(within(profileGroup).getByLabelText('Private'));
-    fill(dialog, 'Current password', 'my-password');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }));
+    await person.click(within(profileGroup).getByLabelText('Private'));
+    await type(person, 'Current password', 'my-password', dialog);
+    await person.click(within(dialog).getByRole('button', { name: 'Save Settings' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Security & Privacy' })).toBeNull());
     const put = calls.find((call) => call.method === 'PUT');
@@ -220,7 +232,7 @@ describe('Security & Privacy dialog', () => {
     const user = makeUser({ requires_password_change: true });
     const refreshed = { ...user, requires_password_change: false };
     let changed = false;
-    const { dialog, calls } = await openDialog(user, {
+    const { dialog, calls, person } = await openDialog(user, {
       'PUT /api/user/set-new-password': () => {
         changed = true;
         return { body: { success: true } };
@@ -228,9 +240,9 @@ describe('Security & Privacy dialog', () => {
       [`GET /api/user/${user.id}/profile`]: () => ({ body: changed ? refreshed : user }),
     });
     expect(within(dialog).queryByLabelText(labelled('Current password'))).toBeNull();
-    fill(dialog, 'New password', 'brand-new-pass');
-    fill(dialog, 'Confirm new password', 'brand-new-pass');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Set New Password' }));
+    await type(person, 'New password', 'brand-new-pass', dialog);
+    await type(person, 'Confirm new password', 'brand-new-pass', dialog);
+    await person.click(within(dialog).getByRole('button', { name: 'Set New Password' }));
 
     await waitFor(() => expect(screen.queryByText('Choose a new password')).toBeNull());
     expect(calls.find((call) => call.path === '/api/user/set-new-password')?.body).toEqual({
@@ -244,16 +256,16 @@ describe('A pending password change', () => {
   it('keeps the dialog open until the new password is saved: no close button, Cancel, Esc or outside click', async () => {
     const user = makeUser({ requires_password_change: true });
     serverFor(user);
-    await renderSettings(user, '/app/settings?openSecurity=true');
+    const { user: person } = await renderSettings(user, '/app/settings?openSecurity=true');
     const dialog = await screen.findByRole('dialog', { name: 'Security & Privacy' });
     expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
 
-    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    await person.keyboard('{Escape}');
     const overlay = document.querySelector('.mantine-Modal-overlay');
     expect(overlay).toBeTruthy();
-    fireEvent.mouseDown(overlay!);
-    fireEvent.click(overlay!);
+    await person.click(overlay!);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.getByRole('dialog', { name: 'Security & Privacy' })).toBeTruthy();
     expect(screen.getByText('Choose a new password')).toBeTruthy();
@@ -269,9 +281,9 @@ describe('A pending password change', () => {
   it('offers Sign Out as the only other way out', async () => {
     const user = makeUser({ requires_password_change: true });
     const { calls } = serverFor(user, { 'POST /api/user/logout': () => ({ body: { success: true } }) });
-    await renderSettings(user, '/app/settings?openSecurity=true');
+    const { user: person } = await renderSettings(user, '/app/settings?openSecurity=true');
     const dialog = await screen.findByRole('dialog', { name: 'Security & Privacy' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign Out' }));
+    await person.click(within(dialog).getByRole('button', { name: 'Sign Out' }));
     expect(await screen.findByText('Home at /')).toBeTruthy();
     expect(calls.some((call) => call.path === '/api/user/logout')).toBe(true);
     expect(localStorage.getItem('authToken')).toBeNull();
@@ -280,9 +292,10 @@ describe('A pending password change', () => {
   it('lets an ordinary settings dialog close with Esc', async () => {
     const user = makeUser();
     serverFor(user);
-    await renderSettings(user, '/app/settings?openSecurity=true');
+    const { user: person } = await renderSettings(user, '/app/settings?openSecurity=true');
     const dialog = await screen.findByRole('dialog', { name: 'Security & Privacy' });
-    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    await person.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Security & Privacy' })).toBeNull());
   });
 });
@@ -290,15 +303,19 @@ describe('A pending password change', () => {
 describe('Account Management dialog', () => {
   async function openDialog(user: User, extra: Parameters<typeof stubFetch>[0] = {}) {
     const server = serverFor(user, extra);
-    await renderSettings(user);
-    fireEvent.click(screen.getByRole('button', { name: 'Manage Account' }));
-    return { ...server, dialog: await screen.findByRole('dialog', { name: 'Account Management' }) };
+    const { user: person } = await renderSettings(user);
+    await person.click(screen.getByRole('button', { name: 'Manage Account' }));
+    return {
+      ...server,
+      person,
+      dialog: await screen.findByRole('dialog', { name: 'Account Management' }),
+    };
   }
 
   it('needs DEACTIVATE typed exactly and the password', async () => {
-    const { dialog, calls } = await openDialog(makeUser());
-    fill(dialog, 'Type DEACTIVATE to confirm', 'deactivate');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
+    const { dialog, calls, person } = await openDialog(makeUser());
+    await type(person, 'Type DEACTIVATE to confirm', 'deactivate', dialog);
+    await person.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
 
     expect(within(dialog).getByText('Please type DEACTIVATE to confirm')).toBeTruthy();
     expect(within(dialog).getByText('Password is required to deactivate your account')).toBeTruthy();
@@ -307,7 +324,7 @@ describe('Account Management dialog', () => {
 
   it('sends the deletion request and signs out after 2 seconds', async () => {
     const user = makeUser();
-    const { dialog, calls } = await openDialog(user, {
+    const { dialog, calls, person } = await openDialog(user, {
       [`POST /api/user/${user.id}/deactivate`]: () => ({
         body: { success: true, message: 'Account deactivated' },
       }),
@@ -315,12 +332,12 @@ describe('Account Management dialog', () => {
     expect(
       within(dialog).getByText(/handled by contacting support and is processed in 3-5 business days/),
     ).toBeTruthy();
-    fireEvent.click(within(dialog).getByLabelText('Also request permanent deletion of my account'));
-    fill(dialog, 'Type DEACTIVATE to confirm', 'DEACTIVATE');
-    fill(dialog, 'Your password', 'my-own-password');
+    await person.click(within(dialog).getByLabelText('Also request permanent deletion of my account'));
+    await type(person, 'Type DEACTIVATE to confirm', 'DEACTIVATE', dialog);
+    await type(person, 'Your password', 'my-own-password', dialog);
     vi.useFakeTimers();
     try {
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
+      await person.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
       expect(await screen.findByText('Account deactivated')).toBeTruthy();
       expect(localStorage.getItem('authToken')).not.toBeNull();
       await act(async () => {
@@ -339,23 +356,24 @@ describe('Account Management dialog', () => {
 
   it('keeps the notice for its 2 seconds though the ended session is refused meanwhile', async () => {
     const user = makeUser();
-    const { dialog } = await openDialog(user, {
+    const { dialog, person } = await openDialog(user, {
       [`POST /api/user/${user.id}/deactivate`]: () => ({
         body: { success: true, message: 'Account deactivated' },
       }),
-      'GET /api/courses': () => ({
-        status: 401,
-        body: { error: 'Invalid or expired token', code: 'UNAUTHORIZED' },
-      }),
+      [`GET /api/user/${user.id}/courses`]: () => sessionExpired,
     });
-    fill(dialog, 'Type DEACTIVATE to confirm', 'DEACTIVATE');
-    fill(dialog, 'Your password', 'my-own-password');
+    await type(person, 'Type DEACTIVATE to confirm', 'DEACTIVATE', dialog);
+    await type(person, 'Your password', 'my-own-password', dialog);
     vi.useFakeTimers();
     try {
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
-      expect(await within(dialog).findByText(/Your account is deactivated/)).toBeTruthy();
+      await person.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
+      // The notice shows as the 2 seconds start, without time moving on (as findBy… would move it).
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(0);
+      });
+      expect(within(dialog).getByText(/Your account is deactivated/)).toBeTruthy();
       // What the live stream's session-ended or any call in flight would meet: a 401.
-      await expect(apiRequest('/courses')).rejects.toMatchObject({ status: 401 });
+      await expect(apiRequest(`/user/${user.id}/courses`)).rejects.toMatchObject({ status: 401 });
       await act(async () => {
         await vi.advanceTimersByTimeAsync(1999);
       });
@@ -372,16 +390,17 @@ describe('Account Management dialog', () => {
   });
 
   it("toasts 'Failed to deactivate account' with the server's reason", async () => {
-    const user = makeUser();
-    const { dialog } = await openDialog(user, {
+    // Only an administrator's own account is refused this way.
+    const user = makeUser({ is_admin: true, role: 'admin' });
+    const { dialog, person } = await openDialog(user, {
       [`POST /api/user/${user.id}/deactivate`]: () => ({
         status: 400,
         body: { error: 'You cannot deactivate your own administrator account', code: 'CANNOT_CHANGE_SELF' },
       }),
     });
-    fill(dialog, 'Type DEACTIVATE to confirm', 'DEACTIVATE');
-    fill(dialog, 'Your password', 'my-own-password');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
+    await type(person, 'Type DEACTIVATE to confirm', 'DEACTIVATE', dialog);
+    await type(person, 'Your password', 'my-own-password', dialog);
+    await person.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
 
     expect(await screen.findByText('Failed to deactivate account')).toBeTruthy();
     expect(
@@ -391,15 +410,15 @@ describe('Account Management dialog', () => {
 
   it('shows a wrong password under the password field and keeps the session', async () => {
     const user = makeUser();
-    const { dialog } = await openDialog(user, {
+    const { dialog, person } = await openDialog(user, {
       [`POST /api/user/${user.id}/deactivate`]: () => ({
         status: 403,
         body: { error: 'Current password is incorrect', code: 'INVALID_PASSWORD' },
       }),
     });
-    fill(dialog, 'Type DEACTIVATE to confirm', 'DEACTIVATE');
-    fill(dialog, 'Your password', 'not-my-password');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
+    await type(person, 'Type DEACTIVATE to confirm', 'DEACTIVATE', dialog);
+    await type(person, 'Your password', 'not-my-password', dialog);
+    await person.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
 
     expect(await within(dialog).findByText('Current password is incorrect')).toBeTruthy();
     expect(within(dialog).queryByRole('alert')).toBeNull();
@@ -415,11 +434,11 @@ describe('a pending e-mail change', () => {
         body: { user: { ...user, pending_email: null } },
       }),
     });
-    await renderSettings(user);
+    const { user: person } = await renderSettings(user);
     expect(screen.getByText('mei.new@example.com')).toBeTruthy();
     expect(screen.getByText(/Confirm the link we sent to/)).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel change' }));
+    await person.click(screen.getByRole('button', { name: 'Cancel change' }));
     await waitFor(() => expect(screen.queryByText('mei.new@example.com')).toBeNull());
     expect(calls.some((call) => call.method === 'DELETE' && call.path.endsWith('/email-change'))).toBe(true);
   });
@@ -430,28 +449,21 @@ describe('a pending e-mail change', () => {
       [`PUT /api/user/${user.id}`]: () => ({
         status: 400,
         body: {
-          error: 'This password is too common. Please choose a less common one.',
+          error: PASSWORD_COMMON_MESSAGE,
           code: 'WEAK_PASSWORD',
-          details: [
-            {
-              path: 'new_password',
-              message: 'This password is too common. Please choose a less common one.',
-            },
-          ],
+          details: [{ path: 'new_password', message: PASSWORD_COMMON_MESSAGE }],
         },
       }),
     });
-    await renderSettings(user);
-    fireEvent.click(screen.getByRole('button', { name: 'Open Security & Privacy' }));
+    const { user: person } = await renderSettings(user);
+    await person.click(screen.getByRole('button', { name: 'Open Security & Privacy' }));
     const dialog = await screen.findByRole('dialog', { name: 'Security & Privacy' });
-    fill(dialog, 'New password', 'password1');
-    fill(dialog, 'Confirm new password', 'password1');
-    fill(dialog, 'Current password', 'my-own-password');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }));
+    await type(person, 'New password', 'password1', dialog);
+    await type(person, 'Confirm new password', 'password1', dialog);
+    await type(person, 'Current password', 'my-own-password', dialog);
+    await person.click(within(dialog).getByRole('button', { name: 'Save Settings' }));
 
-    expect(
-      await within(dialog).findByText('This password is too common. Please choose a less common one.'),
-    ).toBeTruthy();
+    expect(await within(dialog).findByText(PASSWORD_COMMON_MESSAGE)).toBeTruthy();
     expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 });

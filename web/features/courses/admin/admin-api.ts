@@ -1,142 +1,100 @@
-import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
+import {
+  hashKey,
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import { OkResponse } from '../../../../common/api';
 import {
-  CourseListResponse,
   CourseResponse,
-  CourseStudentsResponse,
   LessonResponse,
   LessonsResponse,
   ModuleResponse,
   ModulesResponse,
-  type CourseDetail,
   type CourseInput,
   type LessonInput,
   type LessonType,
   type ModuleInput,
 } from '../../../../common/courses';
-import { ENROLLMENTS_MAX_LIMIT, EnrollmentListResponse } from '../../../../common/enrollments';
-import { LessonProgressResponse, QuizResultsResponse } from '../../../../common/progress';
-import { REVIEWS_MAX_LIMIT, ReviewsResponse, type Review } from '../../../../common/reviews';
+import type { LessonProgressItem } from '../../../../common/progress';
 import { UploadResponse, type UploadFolder } from '../../../../common/uploads';
 import { apiRequest, uploadForm } from '../../../lib/api-client';
-import { courseDetailQuery, courseKeys } from '../api';
+import { pageOf, queries } from '../../../lib/queries';
 
-/** The admin sees every course, published or not, in one list. */
-export const ADMIN_COURSE_LIMIT = 200;
 export const RECENT_ENROLLMENTS_PAGE_SIZE = 5;
 export const STUDENT_LESSONS_PAGE_SIZE = 10;
 export const QUIZ_RESULTS_PAGE_SIZE = 10;
 
-export const adminCourseKeys = {
-  all: ['courses'] as const,
-  list: () => ['courses', 'admin-list'] as const,
-  detail: courseKeys.detail,
-  students: (courseId: string) => ['courses', courseId, 'students'] as const,
-  lessonProgress: (userId: string, courseId: string, page: number) =>
-    ['progress', userId, courseId, 'lessons', page] as const,
-  enrollments: (page: number) => ['enrollments', 'recent', page] as const,
-  quizResults: (lessonId: string, page: number) => ['quiz-results', lessonId, page] as const,
-};
-
 const id = encodeURIComponent;
 
+/** Every course, published or not: the admin's list is the catalogue as an admin sees it. */
 export function useAdminCourses() {
-  return useQuery({
-    queryKey: adminCourseKeys.list(),
-    queryFn: () => apiRequest(`/courses?limit=${ADMIN_COURSE_LIMIT}`, { schema: CourseListResponse }),
-  });
+  return useQuery(queries.courses.list());
 }
 
 export function useAdminCourse(courseId: string) {
-  return useQuery(courseDetailQuery(courseId));
+  return useQuery(queries.courses.detail(courseId));
 }
 
 export function useCourseStudents(courseId: string, enabled = true) {
-  return useQuery({
-    queryKey: adminCourseKeys.students(courseId),
-    queryFn: () =>
-      apiRequest(`/courses/${id(courseId)}/students?limit=200`, { schema: CourseStudentsResponse }),
-    enabled,
-  });
+  return useQuery({ ...queries.courses.students(courseId), enabled });
+}
+
+/** A page of the lessons a student completed, cut from the same list the student's outline reads. */
+function lessonPage(lessons: LessonProgressItem[], page: number) {
+  const { limit, offset } = pageOf(page, STUDENT_LESSONS_PAGE_SIZE);
+  return { lessons: lessons.slice(offset, offset + limit), total: lessons.length };
 }
 
 export function useStudentLessonProgress(userId: string, courseId: string, page: number) {
   return useQuery({
-    queryKey: adminCourseKeys.lessonProgress(userId, courseId, page),
-    queryFn: () =>
-      apiRequest(
-        `/user/${id(userId)}/course/${id(courseId)}/lessons/progress` +
-          `?limit=${STUDENT_LESSONS_PAGE_SIZE}&offset=${page * STUDENT_LESSONS_PAGE_SIZE}`,
-        { schema: LessonProgressResponse },
-      ),
-    placeholderData: keepPreviousData,
+    ...queries.progress.lessons(userId, courseId),
+    select: (lessons) => lessonPage(lessons, page),
   });
 }
 
 /** One page of the students who attempted a quiz, with their attempts and best score. */
 export function useQuizResults(lessonId: string, page: number) {
   return useQuery({
-    queryKey: adminCourseKeys.quizResults(lessonId, page),
-    queryFn: () =>
-      apiRequest(
-        `/admin/quizzes/${id(lessonId)}/results` +
-          `?limit=${QUIZ_RESULTS_PAGE_SIZE}&offset=${page * QUIZ_RESULTS_PAGE_SIZE}`,
-        { schema: QuizResultsResponse },
-      ),
+    ...queries.progress.quizResults(lessonId, pageOf(page, QUIZ_RESULTS_PAGE_SIZE)),
     // Students keep taking the quiz: opening the results always reads them afresh.
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
 }
 
-/**
- * A student's review of the course, or null when they have not rated it. It is looked up in the
- * student's list of reviews: the one-course call answers 404 for "no review", and the browser reports
- * every 404 in the console.
- */
+/** A student's review of the course, or null when they have not rated it. */
 export function useStudentReview(userId: string, courseId: string) {
-  return useQuery({
-    queryKey: ['reviews', 'user', userId, courseId] as const,
-    queryFn: async (): Promise<Review | null> => {
-      for (let offset = 0; ; offset += REVIEWS_MAX_LIMIT) {
-        const page = await apiRequest(
-          `/users/${id(userId)}/reviews?limit=${REVIEWS_MAX_LIMIT}&offset=${offset}`,
-          { schema: ReviewsResponse },
-        );
-        const review = page.reviews.find((candidate) => candidate.course_id === courseId);
-        if (review) return review;
-        if (page.reviews.length === 0 || offset + page.reviews.length >= page.total) return null;
-      }
-    },
-  });
+  return useQuery(queries.reviews.byUser(userId, courseId));
 }
 
 export function useRecentEnrollments(page: number) {
   return useQuery({
-    queryKey: adminCourseKeys.enrollments(page),
-    queryFn: () =>
-      apiRequest(
-        `/enrollments?limit=${RECENT_ENROLLMENTS_PAGE_SIZE}&offset=${page * RECENT_ENROLLMENTS_PAGE_SIZE}`,
-        { schema: EnrollmentListResponse },
-      ),
+    ...queries.enrollments.recent(pageOf(page, RECENT_ENROLLMENTS_PAGE_SIZE)),
     placeholderData: keepPreviousData,
   });
 }
 
-/** Every enrolment (up to the server's maximum page), for the courses' average progress. */
-export function useAllEnrollments() {
-  return useQuery({
-    queryKey: ['enrollments', 'all'] as const,
-    queryFn: () =>
-      apiRequest(`/enrollments?limit=${ENROLLMENTS_MAX_LIMIT}`, { schema: EnrollmentListResponse }),
-  });
+/**
+ * Course writes change the lists, the course's page, its students' progress and enrolments:
+ * everything the student and admin screens cache about courses refreshes, but `except`.
+ */
+function invalidateCourseCaches(queryClient: QueryClient, except?: QueryKey) {
+  const skipped = except && hashKey(except);
+  return Promise.all(
+    [queries.courses.all, queries.progress.all, queries.enrollments.all].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey, predicate: (query) => query.queryHash !== skipped }),
+    ),
+  );
 }
 
-/** Course writes change lists, details and the student side's caches alike: refresh them all. */
 function useInvalidateCourses() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: adminCourseKeys.all });
+  return () => invalidateCourseCaches(queryClient);
 }
 
 export function useSaveCourse() {
@@ -180,13 +138,10 @@ export function useDeleteCourse() {
  */
 function useInvalidateCourse(courseId: string) {
   const queryClient = useQueryClient();
-  const detail = adminCourseKeys.detail(courseId);
+  const detail = queries.courses.detail(courseId).queryKey;
   return async () => {
     await queryClient.invalidateQueries({ queryKey: detail });
-    void queryClient.invalidateQueries({
-      queryKey: adminCourseKeys.all,
-      predicate: (query) => query.queryKey.join('/') !== detail.join('/'),
-    });
+    void invalidateCourseCaches(queryClient, detail);
   };
 }
 
@@ -222,7 +177,8 @@ export function useDeleteModule(courseId: string) {
  */
 export function useReorderModules(courseId: string) {
   const queryClient = useQueryClient();
-  const key = adminCourseKeys.detail(courseId);
+  const invalidate = useInvalidateCourses();
+  const key = queries.courses.detail(courseId).queryKey;
   return useMutation({
     mutationFn: (moduleIds: string[]) =>
       apiRequest(`/courses/${id(courseId)}/modules/order`, {
@@ -232,21 +188,21 @@ export function useReorderModules(courseId: string) {
       }),
     onMutate: async (moduleIds) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<CourseDetail>(key);
+      const previous = queryClient.getQueryData(key);
       if (previous) {
         const byId = new Map(previous.modules.map((m) => [m.id, m]));
         const modules = moduleIds.flatMap((moduleId, index) => {
           const found = byId.get(moduleId);
           return found ? [{ ...found, order_sequence: index + 1 }] : [];
         });
-        queryClient.setQueryData<CourseDetail>(key, { ...previous, modules });
+        queryClient.setQueryData(key, { ...previous, modules });
       }
       return { previous };
     },
     onError: (_error, _ids, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminCourseKeys.all }),
+    onSettled: invalidate,
   });
 }
 

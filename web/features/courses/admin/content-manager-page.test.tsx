@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeUser, renderRoutes, signInAs, stubFetch } from '../../../test/render';
+import { makeUser, renderRoutes, serverFailure, signInAs, stubFetch, type } from '../../../test/render';
 import { ContentManagerPage } from './content-manager-page';
 import { COURSE_ID, LESSON_ID, makeCourseDetail, makeLesson, makeModule, MODULE_ID } from './test-data';
 
@@ -8,7 +8,6 @@ const admin = makeUser({ is_admin: true, role: 'admin' });
 const path = `/app/admin/courses/${COURSE_ID}/content`;
 const routes = [{ path: '/app/admin/courses/:courseId/content', element: <ContentManagerPage /> }];
 type Routes = Parameters<typeof stubFetch>[0];
-const failure = (status = 500, error = 'x') => ({ status, body: { error, code: 'X' } });
 
 function server(extra: Routes = {}, course = makeCourseDetail()) {
   return stubFetch({
@@ -20,14 +19,14 @@ function server(extra: Routes = {}, course = makeCourseDetail()) {
 
 async function renderManager() {
   signInAs(admin);
-  renderRoutes(routes, path);
-  return screen.findByRole('listitem', { name: 'Module 1: First Steps' });
+  const { user } = renderRoutes(routes, path);
+  return { user, module: await screen.findByRole('listitem', { name: 'Module 1: First Steps' }) };
 }
 
 describe('ContentManagerPage', () => {
   it('links back to the courses and lists the modules in order', async () => {
     server();
-    const module = await renderManager();
+    const { module } = await renderManager();
     expect(screen.getByRole('link', { name: /Back to Courses/ }).getAttribute('href')).toBe('/app/admin');
     expect(within(module).getByText('Posture')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Drag to reorder module First Steps' })).toBeTruthy();
@@ -37,32 +36,33 @@ describe('ContentManagerPage', () => {
     const { calls } = server({
       [`PUT /api/modules/${MODULE_ID}`]: () => ({ body: { module: makeModule({ title: 'Roots' }) } }),
     });
-    const module = await renderManager();
-    fireEvent.doubleClick(within(module).getByRole('heading', { name: 'First Steps' }));
+    const { user, module } = await renderManager();
+    await user.dblClick(within(module).getByRole('heading', { name: 'First Steps' }));
     const input = screen.getByRole('textbox', { name: 'Module title' });
-    fireEvent.change(input, { target: { value: 'Roots' } });
-    fireEvent.keyDown(input, { key: 'Enter' });
+    await user.clear(input);
+    await user.type(input, 'Roots{Enter}');
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ title: 'Roots' }));
   });
 
   it('Escape cancels a rename without saving', async () => {
     const { calls } = server();
-    const module = await renderManager();
-    fireEvent.doubleClick(within(module).getByRole('heading', { name: 'First Steps' }));
+    const { user, module } = await renderManager();
+    await user.dblClick(within(module).getByRole('heading', { name: 'First Steps' }));
     const input = screen.getByRole('textbox', { name: 'Module title' });
-    fireEvent.change(input, { target: { value: 'Roots' } });
-    fireEvent.keyDown(input, { key: 'Escape' });
+    await user.clear(input);
+    await user.type(input, 'Roots');
+    await user.keyboard('{Escape}');
     expect(within(module).getByRole('heading', { name: 'First Steps' })).toBeTruthy();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
   it('reverts the title and says so when the rename fails', async () => {
-    server({ [`PUT /api/modules/${MODULE_ID}`]: () => failure() });
-    const module = await renderManager();
-    fireEvent.doubleClick(within(module).getByRole('heading', { name: 'First Steps' }));
+    server({ [`PUT /api/modules/${MODULE_ID}`]: () => serverFailure });
+    const { user, module } = await renderManager();
+    await user.dblClick(within(module).getByRole('heading', { name: 'First Steps' }));
     const input = screen.getByRole('textbox', { name: 'Module title' });
-    fireEvent.change(input, { target: { value: 'Roots' } });
-    fireEvent.keyDown(input, { key: 'Enter' });
+    await user.clear(input);
+    await user.type(input, 'Roots{Enter}');
     expect(await screen.findByText('Failed to save module. Please try again')).toBeTruthy();
     expect(within(module).getByRole('heading', { name: 'First Steps' })).toBeTruthy();
   });
@@ -73,15 +73,14 @@ describe('ContentManagerPage', () => {
         body: { module: makeModule({ description: 'Rooting the stance.' }) },
       }),
     });
-    const module = await renderManager();
+    const { user, module } = await renderManager();
     const shown = within(module).getByTestId('module-description');
     expect(shown.textContent).toBe('No description yet (students see none)');
-    fireEvent.doubleClick(shown);
+    await user.dblClick(shown);
     const input = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Module description' });
     // The placeholder is not text to edit away: the field starts empty.
     expect(input.value).toBe('');
-    fireEvent.change(input, { target: { value: '  Rooting the stance. ' } });
-    fireEvent.keyDown(input, { key: 'Enter' });
+    await user.type(input, '  Rooting the stance. {Enter}');
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ description: 'Rooting the stance.' }),
     );
@@ -93,31 +92,32 @@ describe('ContentManagerPage', () => {
       { [`PUT /api/modules/${MODULE_ID}`]: () => ({ body: { module: makeModule({ description: '' }) } }) },
       makeCourseDetail({ modules: [makeModule({ description: 'Rooting the stance.' })] }),
     );
-    const module = await renderManager();
+    const { user, module } = await renderManager();
     const edit = () =>
-      fireEvent.click(within(module).getByRole('button', { name: 'Edit description of module First Steps' }));
-    edit();
+      user.click(within(module).getByRole('button', { name: 'Edit description of module First Steps' }));
+    await edit();
     let input = screen.getByRole('textbox', { name: 'Module description' });
-    fireEvent.change(input, { target: { value: 'Something else' } });
-    fireEvent.keyDown(input, { key: 'Escape' });
-    fireEvent.blur(input);
+    await user.clear(input);
+    await user.type(input, 'Something else');
+    await user.keyboard('{Escape}');
+    await user.tab();
     expect(within(module).getByTestId('module-description').textContent).toBe('Rooting the stance.');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
 
-    edit();
+    await edit();
     input = screen.getByRole('textbox', { name: 'Module description' });
-    fireEvent.change(input, { target: { value: '   ' } });
-    fireEvent.blur(input);
+    await user.clear(input);
+    await user.type(input, '   ');
+    await user.tab();
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ description: '' }));
   });
 
   it('reverts the description and says so when saving it fails', async () => {
-    server({ [`PUT /api/modules/${MODULE_ID}`]: () => failure() });
-    const module = await renderManager();
-    fireEvent.click(within(module).getByRole('button', { name: 'Edit description of module First Steps' }));
+    server({ [`PUT /api/modules/${MODULE_ID}`]: () => serverFailure });
+    const { user, module } = await renderManager();
+    await user.click(within(module).getByRole('button', { name: 'Edit description of module First Steps' }));
     const input = screen.getByRole('textbox', { name: 'Module description' });
-    fireEvent.change(input, { target: { value: 'Rooting the stance.' } });
-    fireEvent.keyDown(input, { key: 'Enter' });
+    await user.type(input, 'Rooting the stance.{Enter}');
     expect(await screen.findByText('Failed to save module. Please try again')).toBeTruthy();
     await waitFor(() =>
       expect(within(module).getByTestId('module-description').textContent).toBe(
@@ -131,18 +131,19 @@ describe('ContentManagerPage', () => {
       {},
       makeCourseDetail({ modules: [makeModule({ lessons: [makeLesson({ duration_minutes: 90 })] })] }),
     );
-    const module = await renderManager();
+    const { module } = await renderManager();
     expect(within(module).getByText('1 h 30 min')).toBeTruthy();
   });
 
   it('shows a proper error on an invalid lesson duration, not the hint, and does not save', async () => {
     const { calls } = server();
-    const module = await renderManager();
-    fireEvent.click(within(module).getByRole('button', { name: 'Edit lesson Posture' }));
+    const { user, module } = await renderManager();
+    await user.click(within(module).getByRole('button', { name: 'Edit lesson Posture' }));
     const form = await screen.findByRole('form', { name: 'Edit lesson' });
     const duration = within(form).getByRole('textbox', { name: 'Duration' });
-    fireEvent.change(duration, { target: { value: 'ten' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Save Lesson' }));
+    await user.clear(duration);
+    await user.type(duration, 'ten');
+    await user.click(within(form).getByRole('button', { name: 'Save Lesson' }));
     expect(
       await within(form).findByText(
         'Duration must be whole minutes such as 25, or minutes:seconds such as 10:30',
@@ -152,21 +153,22 @@ describe('ContentManagerPage', () => {
     expect(within(form).queryByText(/^Duration: /)).toBeNull();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     // Typing again clears the error.
-    fireEvent.change(duration, { target: { value: '25' } });
+    await user.clear(duration);
+    await user.type(duration, '25');
     expect(duration.getAttribute('aria-invalid')).not.toBe('true');
   });
 
   it("shows 'Module Creation Failed' when Add Module fails", async () => {
-    server({ [`POST /api/courses/${COURSE_ID}/modules`]: () => failure() });
-    await renderManager();
-    fireEvent.click(screen.getByRole('button', { name: 'Add Module' }));
+    server({ [`POST /api/courses/${COURSE_ID}/modules`]: () => serverFailure });
+    const { user } = await renderManager();
+    await user.click(screen.getByRole('button', { name: 'Add Module' }));
     expect(await screen.findByRole('dialog', { name: 'Module Creation Failed' })).toBeTruthy();
   });
 
   it('warns that deleting a module deletes its lessons', async () => {
     server();
-    const module = await renderManager();
-    fireEvent.click(within(module).getByRole('button', { name: 'Delete module First Steps' }));
+    const { user, module } = await renderManager();
+    await user.click(within(module).getByRole('button', { name: 'Delete module First Steps' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Module' });
     expect(within(dialog).getByText(/All its lessons \(1\) will be deleted too/)).toBeTruthy();
     expect(within(dialog).getByText('This action cannot be undone.')).toBeTruthy();
@@ -176,14 +178,12 @@ describe('ContentManagerPage', () => {
     const { calls } = server({
       [`PUT /api/lessons/${LESSON_ID}`]: () => ({ body: { lesson: makeLesson() } }),
     });
-    const module = await renderManager();
-    fireEvent.click(within(module).getByRole('button', { name: 'Edit lesson Posture' }));
+    const { user, module } = await renderManager();
+    await user.click(within(module).getByRole('button', { name: 'Edit lesson Posture' }));
     const form = await screen.findByRole('form', { name: 'Edit lesson' });
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Duration' }), { target: { value: '10:30' } });
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Video URL' }), {
-      target: { value: 'https://www.youtube.com/watch?v=abc' },
-    });
-    fireEvent.click(within(form).getByRole('button', { name: 'Save Lesson' }));
+    await type(user, 'Duration', '10:30', form);
+    await type(user, 'Video URL', 'https://www.youtube.com/watch?v=abc', form);
+    await user.click(within(form).getByRole('button', { name: 'Save Lesson' }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
         duration_minutes: 10,
@@ -193,11 +193,11 @@ describe('ContentManagerPage', () => {
   });
 
   it("says 'Failed to save lesson. Please try again.' when the save fails", async () => {
-    server({ [`PUT /api/lessons/${LESSON_ID}`]: () => failure() });
-    const module = await renderManager();
-    fireEvent.click(within(module).getByRole('button', { name: 'Edit lesson Posture' }));
+    server({ [`PUT /api/lessons/${LESSON_ID}`]: () => serverFailure });
+    const { user, module } = await renderManager();
+    await user.click(within(module).getByRole('button', { name: 'Edit lesson Posture' }));
     const form = await screen.findByRole('form', { name: 'Edit lesson' });
-    fireEvent.click(within(form).getByRole('button', { name: 'Save Lesson' }));
+    await user.click(within(form).getByRole('button', { name: 'Save Lesson' }));
     expect(await within(form).findByText('Failed to save lesson. Please try again.')).toBeTruthy();
   });
 
@@ -208,11 +208,11 @@ describe('ContentManagerPage', () => {
         modules: [makeModule({ lessons: [makeLesson({ lesson_type: 'quiz', title: 'Check' })] })],
       }),
     );
-    const module = await renderManager();
-    fireEvent.click(within(module).getByRole('button', { name: 'Edit lesson Check' }));
+    const { user, module } = await renderManager();
+    await user.click(within(module).getByRole('button', { name: 'Edit lesson Check' }));
     const form = await screen.findByRole('form', { name: 'Edit lesson' });
-    fireEvent.click(within(form).getByRole('button', { name: 'Add Question' }));
-    fireEvent.click(within(form).getByRole('button', { name: 'Save Lesson' }));
+    await user.click(within(form).getByRole('button', { name: 'Add Question' }));
+    await user.click(within(form).getByRole('button', { name: 'Save Lesson' }));
     expect(await within(form).findByText(/^Question 1: /)).toBeTruthy();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
@@ -227,11 +227,11 @@ describe('ContentManagerPage', () => {
       { [`PUT /api/modules/${MODULE_ID}/lessons/order`]: () => ({ body: { lessons: [] } }) },
       makeCourseDetail({ modules: [makeModule({ lessons: [makeLesson(), second] })] }),
     );
-    const module = await renderManager();
+    const { user, module } = await renderManager();
     expect(
       within(module).getByRole('button', { name: 'Move lesson Posture up' }).hasAttribute('disabled'),
     ).toBe(true);
-    fireEvent.click(within(module).getByRole('button', { name: 'Move lesson Breathing up' }));
+    await user.click(within(module).getByRole('button', { name: 'Move lesson Breathing up' }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ lesson_ids: [second.id, LESSON_ID] }),
     );

@@ -1,7 +1,6 @@
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { CourseDetail } from '../../../../common/courses';
 import {
   makeUser,
   renderRoutes,
@@ -10,11 +9,13 @@ import {
   testQueryClient,
   TestProviders,
 } from '../../../test/render';
-import { courseKeys } from '../api';
+import { queries } from '../../../lib/queries';
 import { CourseDetailPage } from '../course-detail-page';
-import { useReorderModules } from './admin-api';
+import { useMyReview } from '../../reviews/api';
+import { useLessonProgress } from '../api';
+import { useReorderModules, useStudentLessonProgress, useStudentReview } from './admin-api';
 import { ContentManagerPage } from './content-manager-page';
-import { COURSE_ID, makeCourseDetail, makeModule, MODULE_ID } from './test-data';
+import { COURSE_ID, makeCourseDetail, makeModule, MODULE_ID, STUDENT_ID } from './test-data';
 
 const admin = makeUser({ is_admin: true, role: 'admin' });
 const course = makeCourseDetail();
@@ -58,7 +59,7 @@ describe('the course detail cache shared by the content manager and the course p
       [`GET /api/courses/${COURSE_ID}`]: () => ({ body: { course: cached } }),
     });
     const queryClient = testQueryClient();
-    queryClient.setQueryData<CourseDetail>(courseKeys.detail(COURSE_ID), cached);
+    queryClient.setQueryData(queries.courses.detail(COURSE_ID).queryKey, cached);
     const wrapper = ({ children }: { children: ReactNode }) => (
       <TestProviders queryClient={queryClient}>{children}</TestProviders>
     );
@@ -67,8 +68,52 @@ describe('the course detail cache shared by the content manager and the course p
     act(() => result.current.mutate([second.id, MODULE_ID]));
     await waitFor(() =>
       expect(
-        queryClient.getQueryData<CourseDetail>(courseKeys.detail(COURSE_ID))?.modules.map((m) => m.title),
+        queryClient.getQueryData(queries.courses.detail(COURSE_ID).queryKey)?.modules.map((m) => m.title),
       ).toEqual(['Rooting', 'First Steps']),
     );
+  });
+
+  it("reads a student's lesson progress and review once for the student's page and the admin's view", async () => {
+    const lessons = [
+      {
+        lesson_id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+        lesson_title: 'Standing',
+        lesson_type: 'video',
+        module_title: 'First Steps',
+        completed_at: '2026-01-03T00:00:00.000Z',
+        quiz_score: null,
+      },
+    ];
+    signInAs(admin);
+    const { calls } = stubFetch({
+      [`GET /api/user/${STUDENT_ID}/course/${COURSE_ID}/lessons/progress`]: () => ({
+        body: { lessons, total: lessons.length },
+      }),
+      [`GET /api/users/${STUDENT_ID}/reviews`]: () => ({ body: { reviews: [], total: 0 } }),
+    });
+    const queryClient = testQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <TestProviders queryClient={queryClient}>{children}</TestProviders>
+    );
+    const { result } = renderHook(
+      () => ({
+        outline: useLessonProgress(STUDENT_ID, COURSE_ID, true),
+        adminPage: useStudentLessonProgress(STUDENT_ID, COURSE_ID, 0),
+        ownReview: useMyReview(STUDENT_ID, COURSE_ID, true),
+        adminReview: useStudentReview(STUDENT_ID, COURSE_ID),
+      }),
+      { wrapper },
+    );
+
+    await waitFor(() => expect(result.current.adminReview.isSuccess).toBe(true));
+    await waitFor(() => expect(result.current.adminPage.isSuccess).toBe(true));
+    expect(result.current.outline.data).toEqual(lessons);
+    expect(result.current.adminPage.data).toEqual({ lessons, total: 1 });
+    expect(result.current.ownReview.data).toBeNull();
+    expect(calls.map((call) => call.path)).toEqual([
+      `/api/user/${STUDENT_ID}/course/${COURSE_ID}/lessons/progress`,
+      `/api/users/${STUDENT_ID}/reviews`,
+    ]);
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(2);
   });
 });

@@ -1,6 +1,16 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeUser, renderRoutes, signInAs, stubFetch } from '../../../test/render';
+import { LESSON_PROGRESS_MAX_LIMIT } from '../../../../common/progress';
+import { COURSE_NOT_FOUND } from '../../../../common/courses';
+import {
+  databaseTimeout,
+  makeUser,
+  renderRoutes,
+  serverFailure,
+  signInAs,
+  stubFetch,
+  type,
+} from '../../../test/render';
 import { CourseManagement } from './course-management';
 import { COURSE_ID, makeCourse, makeCourseDetail, STUDENT_ID } from './test-data';
 
@@ -19,8 +29,8 @@ function server(extra: Routes = {}) {
 
 async function renderManagement() {
   signInAs(admin);
-  renderRoutes(routes, '/app/admin');
-  return screen.findByRole('article', { name: 'Santi Shi Basics' });
+  const { user } = renderRoutes(routes, '/app/admin');
+  return { user, card: await screen.findByRole('article', { name: 'Santi Shi Basics' }) };
 }
 
 describe('CourseManagement', () => {
@@ -28,16 +38,16 @@ describe('CourseManagement', () => {
     server({
       'GET /api/courses': () => ({ body: { courses: [makeCourse({ is_archived: true })], total: 1 } }),
     });
-    const card = await renderManagement();
+    const { user, card } = await renderManagement();
     expect(within(card).getByText('Archived')).toBeTruthy();
-    fireEvent.click(within(card).getByRole('button', { name: /Delete/ }));
+    await user.click(within(card).getByRole('button', { name: /Delete/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Course' });
     expect(within(dialog).getByText(/If students paid for it, it is archived instead/)).toBeTruthy();
   });
 
   it('shows the course card with its badge, stats and Enter link', async () => {
     server();
-    const card = await renderManagement();
+    const { card } = await renderManagement();
     expect(within(card).getByText('Published')).toBeTruthy();
     expect(within(card).getByText('Enrolled Students')).toBeTruthy();
     expect(within(card).getByText('4.5')).toBeTruthy();
@@ -54,7 +64,7 @@ describe('CourseManagement', () => {
     server({
       'GET /api/courses': () => ({ body: { courses: [makeCourse({ is_published: false })], total: 1 } }),
     });
-    const card = await renderManagement();
+    const { card } = await renderManagement();
     expect(within(card).getByText('Unpublished')).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Under Construction: Santi Shi Basics' })).toBeTruthy();
   });
@@ -65,15 +75,13 @@ describe('CourseManagement', () => {
     server({
       'GET /api/courses': () => {
         calls += 1;
-        return calls <= 3
-          ? { status: 500, body: { error: 'Something went wrong on our side', code: 'INTERNAL' } }
-          : { body: { courses: [makeCourse()], total: 1 } };
+        return calls <= 3 ? serverFailure : { body: { courses: [makeCourse()], total: 1 } };
       },
     });
     signInAs(admin);
-    renderRoutes(routes, '/app/admin');
+    const { user } = renderRoutes(routes, '/app/admin');
     expect(await screen.findByText('Failed to load data. Please try again later.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('article', { name: 'Santi Shi Basics' })).toBeTruthy();
   });
 
@@ -82,9 +90,7 @@ describe('CourseManagement', () => {
     server({
       'GET /api/courses': () => {
         calls += 1;
-        return calls === 1
-          ? { status: 503, body: { error: 'Service temporarily unavailable', code: 'UNAVAILABLE' } }
-          : { body: { courses: [makeCourse()], total: 1 } };
+        return calls === 1 ? databaseTimeout : { body: { courses: [makeCourse()], total: 1 } };
       },
     });
     signInAs(admin);
@@ -100,12 +106,12 @@ describe('CourseManagement', () => {
         body: { course: { ...makeCourseDetail(), is_published: false } },
       }),
     });
-    const card = await renderManagement();
-    fireEvent.click(within(card).getByRole('button', { name: 'Unpublish Santi Shi Basics' }));
+    const { user, card } = await renderManagement();
+    await user.click(within(card).getByRole('button', { name: 'Unpublish Santi Shi Basics' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unpublish Course' });
     expect(within(dialog).getByText(/Students will see it as Under Construction/)).toBeTruthy();
     expect(within(dialog).getByText('Its 2 enrolled students lose access until then.')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
     expect(await screen.findByText('Course unpublished successfully')).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ is_published: false });
   });
@@ -116,33 +122,30 @@ describe('CourseManagement', () => {
       'GET /api/courses': () => ({ body: { courses: [draft], total: 1 } }),
       [`PUT /api/courses/${COURSE_ID}/publish`]: () => ({ body: { course: makeCourseDetail() } }),
     });
-    const card = await renderManagement();
-    fireEvent.click(within(card).getByRole('button', { name: 'Publish Santi Shi Basics' }));
+    const { user, card } = await renderManagement();
+    await user.click(within(card).getByRole('button', { name: 'Publish Santi Shi Basics' }));
     let dialog = await screen.findByRole('dialog', { name: 'Publish Course' });
     expect(within(dialog).getByText(/appears in the students' course catalogue at once/)).toBeTruthy();
     expect(within(dialog).getByText('It has no lessons yet.')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Publish Course' })).toBeNull());
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
 
-    fireEvent.click(within(card).getByRole('button', { name: 'Publish Santi Shi Basics' }));
+    await user.click(within(card).getByRole('button', { name: 'Publish Santi Shi Basics' }));
     dialog = await screen.findByRole('dialog', { name: 'Publish Course' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
     expect(await screen.findByText('Course published successfully')).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ is_published: true });
   });
 
   it("says 'Failed to update course status' when publishing fails", async () => {
     server({
-      [`PUT /api/courses/${COURSE_ID}/publish`]: () => ({
-        status: 500,
-        body: { error: 'x', code: 'INTERNAL' },
-      }),
+      [`PUT /api/courses/${COURSE_ID}/publish`]: () => serverFailure,
     });
-    const card = await renderManagement();
-    fireEvent.click(within(card).getByRole('button', { name: 'Unpublish Santi Shi Basics' }));
+    const { user, card } = await renderManagement();
+    await user.click(within(card).getByRole('button', { name: 'Unpublish Santi Shi Basics' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unpublish Course' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
     expect(await screen.findByText('Failed to update course status')).toBeTruthy();
   });
 
@@ -155,7 +158,7 @@ describe('CourseManagement', () => {
         },
       }),
     });
-    const card = await renderManagement();
+    const { card } = await renderManagement();
     expect(within(card).getByText('No lessons yet')).toBeTruthy();
     expect(within(card).queryByText(/0h|0 min/)).toBeNull();
   });
@@ -165,24 +168,24 @@ describe('CourseManagement', () => {
       [`DELETE /api/courses/${COURSE_ID}`]: () => ({
         // Another admin deleted it a moment ago.
         status: 404,
-        body: { error: 'Course not found', code: 'COURSE_NOT_FOUND' },
+        body: { error: COURSE_NOT_FOUND, code: 'COURSE_NOT_FOUND' },
       }),
     });
-    const card = await renderManagement();
-    fireEvent.click(within(card).getByRole('button', { name: 'Delete Santi Shi Basics' }));
+    const { user, card } = await renderManagement();
+    await user.click(within(card).getByRole('button', { name: 'Delete Santi Shi Basics' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Course' });
     expect(within(dialog).getByText('This action cannot be undone.')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     const failed = await screen.findByRole('dialog', { name: 'Delete Failed' });
-    expect(within(failed).getByText('Course not found')).toBeTruthy();
+    expect(within(failed).getByText(COURSE_NOT_FOUND)).toBeTruthy();
   });
 
   it("says 'Course Deleted' after a delete", async () => {
     server({ [`DELETE /api/courses/${COURSE_ID}`]: () => ({ body: { success: true } }) });
-    const card = await renderManagement();
-    fireEvent.click(within(card).getByRole('button', { name: 'Delete Santi Shi Basics' }));
+    const { user, card } = await renderManagement();
+    await user.click(within(card).getByRole('button', { name: 'Delete Santi Shi Basics' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Course' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Course Deleted')).toBeTruthy();
   });
 
@@ -205,12 +208,12 @@ describe('CourseManagement', () => {
   });
 
   async function openStudentDetails() {
-    const card = await renderManagement();
-    fireEvent.click(within(card).getByRole('button', { name: 'Show Students of Santi Shi Basics' }));
+    const { user, card } = await renderManagement();
+    await user.click(within(card).getByRole('button', { name: 'Show Students of Santi Shi Basics' }));
     const table = await within(card).findByRole('table', { name: 'Students of Santi Shi Basics' });
     expect(within(table).getByText('In Progress')).toBeTruthy();
-    fireEvent.click(within(table).getByRole('button', { name: 'View Details for Daniel Okafor' }));
-    return screen.findByRole('dialog', { name: 'Daniel Okafor — Santi Shi Basics' });
+    await user.click(within(table).getByRole('button', { name: 'View Details for Daniel Okafor' }));
+    return { user, dialog: await screen.findByRole('dialog', { name: 'Daniel Okafor — Santi Shi Basics' }) };
   }
 
   it('shows the students table and a student with no completed lessons', async () => {
@@ -222,7 +225,7 @@ describe('CourseManagement', () => {
       [`GET /api/users/${STUDENT_ID}/reviews`]: () => ({ body: { reviews: [], total: 0 } }),
       [`GET /api/users/${STUDENT_ID}/courses/${COURSE_ID}/review`]: () => ({
         status: 404,
-        body: { error: 'Review not found', code: 'NOT_FOUND' },
+        body: { error: 'Review not found', code: 'REVIEW_NOT_FOUND' },
       }),
     });
     await openStudentDetails();
@@ -235,7 +238,7 @@ describe('CourseManagement', () => {
     expect(statuses).not.toContain(404);
   });
 
-  it("pages a student's completed lessons ten at a time", async () => {
+  it("pages a student's completed lessons ten at a time, from the list the student's outline reads", async () => {
     const lesson = (n: number) => ({
       lesson_id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
       lesson_title: `Lesson ${n}`,
@@ -253,51 +256,53 @@ describe('CourseManagement', () => {
       },
       [`GET /api/users/${STUDENT_ID}/reviews`]: () => ({ body: { reviews: [], total: 0 } }),
     });
-    const dialog = await openStudentDetails();
+    const { user, dialog } = await openStudentDetails();
     const table = await within(dialog).findByRole('table', { name: 'Lessons completed' });
     expect(within(table).getByText('Lesson 10')).toBeTruthy();
     expect(within(table).queryByText('Lesson 11')).toBeNull();
     expect(within(dialog).getByText('Page 1 of 2')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     expect(await within(dialog).findByText('Lesson 12')).toBeTruthy();
     expect(within(dialog).getByText('Page 2 of 2')).toBeTruthy();
-    const pages = calls.filter((c) => c.path.endsWith('/lessons/progress'));
-    expect(pages.map((c) => [c.query.get('limit'), c.query.get('offset')])).toEqual([
-      ['10', '0'],
-      ['10', '10'],
+    // One read of the whole list, the one the student's outline caches; the pages are cut from it.
+    const reads = calls.filter((c) => c.path.endsWith('/lessons/progress'));
+    expect(reads.map((c) => [c.query.get('limit'), c.query.get('offset')])).toEqual([
+      [String(LESSON_PROGRESS_MAX_LIMIT), '0'],
     ]);
   });
 
   it("says 'No enrollments found' for a course without students", async () => {
     server({ [`GET /api/courses/${COURSE_ID}/students`]: () => ({ body: { students: [], total: 0 } }) });
-    const card = await renderManagement();
-    fireEvent.click(within(card).getByRole('button', { name: 'Show Students of Santi Shi Basics' }));
+    const { user, card } = await renderManagement();
+    await user.click(within(card).getByRole('button', { name: 'Show Students of Santi Shi Basics' }));
     expect(await within(card).findByText('No enrollments found')).toBeTruthy();
   });
 
   it("shows 'Failed to save course: {message}' when the server refuses the form", async () => {
     server({
-      'POST /api/courses': () => ({ status: 400, body: { error: 'Title is taken', code: 'VALIDATION' } }),
+      // Another admin took this one's administrator access meanwhile.
+      'POST /api/courses': () => ({
+        status: 403,
+        body: { error: 'Admin access required', code: 'ADMIN_ONLY' },
+      }),
     });
-    await renderManagement();
-    fireEvent.click(screen.getByRole('button', { name: 'Add Course' }));
+    const { user } = await renderManagement();
+    await user.click(screen.getByRole('button', { name: 'Add Course' }));
     const form = await screen.findByRole('form', { name: 'Add course' });
-    fireEvent.change(within(form).getByRole('textbox', { name: /^Title/ }), { target: { value: 'Bagua' } });
+    await type(user, 'Title', 'Bagua', form);
     const prerequisites = within(form).getByRole('textbox', { name: 'Prerequisites' });
-    fireEvent.change(prerequisites, { target: { value: '   ' } });
-    fireEvent.keyDown(prerequisites, { key: 'Enter' });
-    fireEvent.change(prerequisites, { target: { value: '  Patience  ' } });
-    fireEvent.keyDown(prerequisites, { key: 'Enter' });
-    fireEvent.click(within(form).getByRole('button', { name: 'Create Course' }));
-    expect(await within(form).findByText('Failed to save course: Title is taken')).toBeTruthy();
+    await user.type(prerequisites, '   {Enter}');
+    await user.type(prerequisites, '  Patience  {Enter}');
+    await user.click(within(form).getByRole('button', { name: 'Create Course' }));
+    expect(await within(form).findByText('Failed to save course: Admin access required')).toBeTruthy();
   });
 
   it('blocks a blank title with the schema message', async () => {
     const { calls } = server();
-    await renderManagement();
-    fireEvent.click(screen.getByRole('button', { name: 'Add Course' }));
+    const { user } = await renderManagement();
+    await user.click(screen.getByRole('button', { name: 'Add Course' }));
     const form = await screen.findByRole('form', { name: 'Add course' });
-    fireEvent.click(within(form).getByRole('button', { name: 'Create Course' }));
+    await user.click(within(form).getByRole('button', { name: 'Create Course' }));
     expect(await within(form).findByText('Title cannot be blank')).toBeTruthy();
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'POST' && c.path === '/api/courses')).toBe(false),
@@ -310,15 +315,16 @@ describe('CourseManagement', () => {
         body: { course: makeCourseDetail({ title: 'Santi Shi' }) },
       }),
     });
-    const card = await renderManagement();
-    fireEvent.click(within(card).getByRole('button', { name: 'Edit Santi Shi Basics' }));
+    const { user, card } = await renderManagement();
+    await user.click(within(card).getByRole('button', { name: 'Edit Santi Shi Basics' }));
     const form = await screen.findByRole('form', { name: 'Edit course' });
     const title = within(form).getByRole('textbox', { name: /^Title/ });
     expect((title as HTMLInputElement).value).toBe('Santi Shi Basics');
     expect(within(form).getByRole('list', { name: 'Prerequisites' }).textContent).toContain('Good shoes');
-    fireEvent.change(title, { target: { value: 'Santi Shi' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Remove prerequisite Good shoes' }));
-    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    await user.clear(title);
+    await user.type(title, 'Santi Shi');
+    await user.click(within(form).getByRole('button', { name: 'Remove prerequisite Good shoes' }));
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
         title: 'Santi Shi',
@@ -331,21 +337,21 @@ describe('CourseManagement', () => {
   });
 
   async function openAddCourse() {
-    await renderManagement();
-    fireEvent.click(screen.getByRole('button', { name: 'Add Course' }));
+    const { user } = await renderManagement();
+    await user.click(screen.getByRole('button', { name: 'Add Course' }));
     const form = await screen.findByRole('form', { name: 'Add course' });
-    fireEvent.change(within(form).getByRole('textbox', { name: /^Title/ }), { target: { value: 'Bagua' } });
-    return form;
+    await type(user, 'Title', 'Bagua', form);
+    return { user, form };
   }
 
   it('creates a new course unpublished and says how it is published', async () => {
     const { calls } = server({
       'POST /api/courses': () => ({ body: { course: makeCourseDetail({ is_published: false }) } }),
     });
-    const form = await openAddCourse();
+    const { user, form } = await openAddCourse();
     expect(within(form).queryByRole('switch', { name: 'Published' })).toBeNull();
     expect(within(form).getByText(/Students will not see the course until you publish it/)).toBeTruthy();
-    fireEvent.click(within(form).getByRole('button', { name: 'Create Course' }));
+    await user.click(within(form).getByRole('button', { name: 'Create Course' }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST' && c.path === '/api/courses')?.body).toMatchObject({
         title: 'Bagua',
@@ -362,11 +368,12 @@ describe('CourseManagement', () => {
     'keeps %s %s as typed and says what is wrong instead of saving',
     async (label, typed, shown, message) => {
       const { calls } = server();
-      const form = await openAddCourse();
+      const { user, form } = await openAddCourse();
       const input = within(form).getByRole<HTMLInputElement>('textbox', { name: label });
-      fireEvent.change(input, { target: { value: typed } });
-      fireEvent.blur(input);
-      fireEvent.click(within(form).getByRole('button', { name: 'Create Course' }));
+      await user.clear(input);
+      await user.type(input, typed);
+      await user.tab();
+      await user.click(within(form).getByRole('button', { name: 'Create Course' }));
       expect(await within(form).findByText(message)).toBeTruthy();
       expect(input.getAttribute('aria-invalid')).toBe('true');
       expect(input.value).toBe(shown);
@@ -378,10 +385,10 @@ describe('CourseManagement', () => {
     const { calls } = server({
       [`PUT /api/courses/${COURSE_ID}`]: () => ({ body: { course: makeCourseDetail() } }),
     });
-    const card = await renderManagement();
-    fireEvent.click(within(card).getByRole('button', { name: 'Edit Santi Shi Basics' }));
+    const { user, card } = await renderManagement();
+    await user.click(within(card).getByRole('button', { name: 'Edit Santi Shi Basics' }));
     const form = await screen.findByRole('form', { name: 'Edit course' });
-    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')?.body).not.toHaveProperty('is_published');
   });

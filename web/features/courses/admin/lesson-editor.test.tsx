@@ -1,7 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Lesson } from '../../../../common/courses';
-import { QUIZ_PASS_MARK_MESSAGE } from '../../../../common/quiz';
+import { DURATION_MESSAGE, type Lesson } from '../../../../common/courses';
+import { QUIZ_CORRECT_ANSWER_MESSAGE, QUIZ_PASS_MARK_MESSAGE } from '../../../../common/quiz';
 import { makeUser, signInAs, stubFetch, TestProviders } from '../../../test/render';
 import { LessonEditorDialog } from './lesson-editor';
 import { COURSE_ID, LESSON_ID, makeLesson } from './test-data';
@@ -12,6 +13,7 @@ const quizLesson = (questions: unknown[]) =>
   makeLesson({ lesson_type: 'quiz', title: 'Check', content_text: JSON.stringify(questions) });
 
 function renderEditor(lesson: Lesson, answer: Parameters<typeof stubFetch>[0][string]) {
+  const user = userEvent.setup();
   const { calls } = stubFetch({
     [`POST /api/verify/user/${admin.id}`]: () => ({ body: { valid: true, user: admin } }),
     [`PUT /api/lessons/${LESSON_ID}`]: answer,
@@ -23,9 +25,9 @@ function renderEditor(lesson: Lesson, answer: Parameters<typeof stubFetch>[0][st
     </TestProviders>,
   );
   const form = screen.getByRole('form', { name: 'Edit lesson' });
-  const save = () => fireEvent.click(within(form).getByRole('button', { name: 'Save Lesson' }));
+  const save = () => user.click(within(form).getByRole('button', { name: 'Save Lesson' }));
   const saved = () => calls.filter((c) => c.method === 'PUT');
-  return { form, save, saved };
+  return { user, form, save, saved };
 }
 
 const saved = (lesson: Lesson) => () => ({ body: { lesson } });
@@ -35,26 +37,26 @@ describe('LessonEditorDialog, quiz', () => {
     const lesson = quizLesson([]);
     const { form, save, saved: puts } = renderEditor(lesson, saved(lesson));
     expect(within(form).getByText('No questions yet. A quiz needs at least one question.')).toBeTruthy();
-    save();
+    await save();
     expect((await within(form).findByRole('alert')).textContent).toBe('A quiz needs at least one question');
     expect(puts()).toEqual([]);
   });
 
   it('refuses to save once the last question is removed', async () => {
     const lesson = quizLesson([stance]);
-    const { form, save, saved: puts } = renderEditor(lesson, saved(lesson));
-    fireEvent.click(within(form).getByRole('button', { name: 'Remove question 1' }));
-    save();
+    const { user, form, save, saved: puts } = renderEditor(lesson, saved(lesson));
+    await user.click(within(form).getByRole('button', { name: 'Remove question 1' }));
+    await save();
     expect((await within(form).findByRole('alert')).textContent).toBe('A quiz needs at least one question');
     expect(puts()).toEqual([]);
   });
 
   it('names the question whose text or options are missing', async () => {
     const lesson = quizLesson([stance]);
-    const { form, save, saved: puts } = renderEditor(lesson, saved(lesson));
-    fireEvent.click(within(form).getByRole('button', { name: 'Add Question' }));
-    fireEvent.change(within(form).getByLabelText('Question 2 text'), { target: { value: 'Which way?' } });
-    save();
+    const { user, form, save, saved: puts } = renderEditor(lesson, saved(lesson));
+    await user.click(within(form).getByRole('button', { name: 'Add Question' }));
+    await user.type(within(form).getByLabelText('Question 2 text'), 'Which way?');
+    await save();
     expect((await within(form).findByRole('alert')).textContent).toBe('Question 2: Options cannot be blank');
     expect(puts()).toEqual([]);
   });
@@ -68,14 +70,14 @@ describe('LessonEditorDialog, quiz', () => {
     expect(within(form).getByLabelText<HTMLInputElement>('Question 1: option 2 is correct').checked).toBe(
       true,
     );
-    save();
+    await save();
     await waitFor(() => expect(puts()).toHaveLength(1));
     expect(JSON.parse((puts()[0]!.body as { content_text: string }).content_text)).toEqual([stance]);
   });
 
   it("shows the server's reason when it refuses the quiz", async () => {
     const lesson = quizLesson([stance]);
-    const message = 'Question 1: Each question needs a correct answer';
+    const message = `Question 1: ${QUIZ_CORRECT_ANSWER_MESSAGE}`;
     const { form, save } = renderEditor(lesson, () => ({
       status: 400,
       body: {
@@ -84,7 +86,7 @@ describe('LessonEditorDialog, quiz', () => {
         details: [{ path: 'content_text.0.correctAnswer', message }],
       },
     }));
-    save();
+    await save();
     expect(await within(form).findByText(message)).toBeTruthy();
     expect(within(form).getByText('Failed to save lesson. Please try again.')).toBeTruthy();
   });
@@ -93,26 +95,27 @@ describe('LessonEditorDialog, quiz', () => {
 describe('LessonEditorDialog, quiz pass mark', () => {
   it('shows the stored pass mark and saves a new one, or null when cleared', async () => {
     const lesson = makeLesson({ ...quizLesson([stance]), pass_mark: 60 });
-    const { form, save, saved: puts } = renderEditor(lesson, saved(lesson));
+    const { user, form, save, saved: puts } = renderEditor(lesson, saved(lesson));
     const field = within(form).getByLabelText<HTMLInputElement>('Pass mark (%)');
     expect(field.value).toBe('60');
-    fireEvent.change(field, { target: { value: '75' } });
-    save();
+    await user.clear(field);
+    await user.type(field, '75');
+    await save();
     await waitFor(() => expect(puts()).toHaveLength(1));
     expect(puts()[0]!.body).toMatchObject({ pass_mark: 75 });
 
-    fireEvent.change(field, { target: { value: '' } });
-    save();
+    await user.clear(field);
+    await save();
     await waitFor(() => expect(puts()).toHaveLength(2));
     expect(puts()[1]!.body).toMatchObject({ pass_mark: null });
   });
 
   it.each(['0', '101', '2.5', 'x'])('refuses %j on the field itself, without saving', async (text) => {
     const lesson = quizLesson([stance]);
-    const { form, save, saved: puts } = renderEditor(lesson, saved(lesson));
+    const { user, form, save, saved: puts } = renderEditor(lesson, saved(lesson));
     const field = within(form).getByLabelText('Pass mark (%)');
-    fireEvent.change(field, { target: { value: text } });
-    save();
+    await user.type(field, text);
+    await save();
     expect(await within(form).findByText(QUIZ_PASS_MARK_MESSAGE)).toBeTruthy();
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(puts()).toEqual([]);
@@ -122,8 +125,27 @@ describe('LessonEditorDialog, quiz pass mark', () => {
     const lesson = makeLesson({ lesson_type: 'article', content_text: 'Notes' });
     const { form, save, saved: puts } = renderEditor(lesson, saved(lesson));
     expect(within(form).queryByLabelText('Pass mark (%)')).toBeNull();
-    save();
+    await save();
     await waitFor(() => expect(puts()).toHaveLength(1));
     expect(puts()[0]!.body).not.toHaveProperty('pass_mark');
+  });
+});
+
+describe('LessonEditorDialog, fields', () => {
+  it('puts the rule’s message under the first field to fix and moves the focus there, without saving', async () => {
+    const lesson = makeLesson({ lesson_type: 'article', content_text: 'Notes' });
+    const { user, form, save, saved: puts } = renderEditor(lesson, saved(lesson));
+    const title = within(form).getByLabelText(/Lesson title/);
+    const duration = within(form).getByLabelText('Duration');
+    await user.clear(title);
+    await user.type(title, '   ');
+    await user.clear(duration);
+    await user.type(duration, 'half an hour');
+    await save();
+    expect(await within(form).findByText('Lesson title cannot be blank')).toBeTruthy();
+    expect(within(form).getByText(DURATION_MESSAGE)).toBeTruthy();
+    expect(duration.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(puts()).toEqual([]);
   });
 });

@@ -1,18 +1,17 @@
 import { Alert, Button, Group, Modal, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { LessonInput, type Lesson } from '../../../../common/courses';
 import { parseQuizContent, QuizInput, quizProblem } from '../../../../common/quiz';
 import { errorMessage } from '../../../lib/api-client';
+import { useSchemaForm } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateLesson } from './admin-api';
 import { MediaUpload } from './media-upload';
-import { passMarkText, QuizEditor, readPassMark, toDraftQuestions, type DraftQuestion } from './quiz-editor';
+import { passMarkInput, passMarkText, QuizEditor, toDraftQuestions, type DraftQuestion } from './quiz-editor';
 import { QuizResultsButton } from './quiz-results';
 
 export const LESSON_SAVE_FAILED = 'Failed to save lesson. Please try again.';
-const DURATION_PATTERN = /^\s*\d+(?::\d{1,2})?\s*$/;
 export const DURATION_HINT = 'Minutes, or minutes:seconds such as 10:30';
-export const DURATION_INVALID = 'Duration must be whole minutes such as 25, or minutes:seconds such as 10:30';
 
 export interface LessonEditorProps {
   courseId: string;
@@ -36,61 +35,69 @@ function initialQuestions(lesson: Lesson): DraftQuestion[] {
   return parsed.ok ? toDraftQuestions(parsed.questions) : [];
 }
 
+interface LessonValues {
+  title: string;
+  is_required: boolean;
+  content_url: string;
+  content_text: string;
+  /** As typed: minutes, or minutes:seconds (the API reads the leading number). */
+  duration_minutes: string;
+  questions: DraftQuestion[];
+  /** As typed (see passMarkInput). */
+  pass_mark: string;
+}
+
+/**
+ * What the form checks: the API's lesson body, plus, for a quiz, its questions by the API's quiz
+ * rule (the body carries them as content_text).
+ */
+const LessonFormInput = z.intersection(LessonInput, z.object({ questions: QuizInput.optional() }));
+
+function lessonBody(lesson: Lesson, values: LessonValues) {
+  const quiz = lesson.lesson_type === 'quiz';
+  return {
+    title: values.title,
+    is_required: values.is_required,
+    content_url: lesson.lesson_type === 'video' ? values.content_url : undefined,
+    // A quiz is stored as the rule reads it (no blank explanations).
+    content_text: quiz
+      ? JSON.stringify(QuizInput.safeParse(values.questions).data ?? [])
+      : values.content_text,
+    pass_mark: quiz ? passMarkInput(values.pass_mark) : undefined,
+    duration_minutes: values.duration_minutes,
+  };
+}
+
+/** The first thing wrong with the quiz's questions, naming the question ('Question 2: …'). */
+function questionsProblem(questions: DraftQuestion[]): string | null {
+  const checked = QuizInput.safeParse(questions);
+  return checked.success ? null : quizProblem(checked.error).message;
+}
+
 function LessonForm({ courseId, lesson, onDone }: { courseId: string; lesson: Lesson; onDone: () => void }) {
   const save = useUpdateLesson(courseId);
-  const [title, setTitle] = useState(lesson.title);
-  const [required, setRequired] = useState(lesson.is_required);
-  const [url, setUrl] = useState(lesson.content_url ?? '');
-  const [text, setText] = useState(lesson.lesson_type === 'quiz' ? '' : lesson.content_text);
-  const [duration, setDuration] = useState(String(lesson.duration_minutes));
-  const [questions, setQuestions] = useState<DraftQuestion[]>(() => initialQuestions(lesson));
-  const [passMark, setPassMark] = useState(passMarkText(lesson.pass_mark));
-  const [passMarkError, setPassMarkError] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [durationError, setDurationError] = useState<string | null>(null);
+  const quiz = lesson.lesson_type === 'quiz';
+  const { form, onSubmit } = useSchemaForm<LessonValues>({
+    schema: LessonFormInput,
+    initialValues: {
+      title: lesson.title,
+      is_required: lesson.is_required,
+      content_url: lesson.content_url ?? '',
+      content_text: quiz ? '' : lesson.content_text,
+      duration_minutes: String(lesson.duration_minutes),
+      questions: initialQuestions(lesson),
+      pass_mark: passMarkText(lesson.pass_mark),
+    },
+    toInput: (values) => ({ ...lessonBody(lesson, values), questions: quiz ? values.questions : undefined }),
+  });
+  const questionsRefused = Object.keys(form.errors).some(
+    (key) => key === 'questions' || key.startsWith('questions.'),
+  );
+  const problem = questionsRefused ? questionsProblem(form.values.questions) : null;
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setProblem(null);
-    if (!DURATION_PATTERN.test(duration)) {
-      setDurationError(DURATION_INVALID);
-      return;
-    }
-    setDurationError(null);
-    let contentText = text;
-    let passMarkValue: number | null | undefined;
-    if (lesson.lesson_type === 'quiz') {
-      const mark = readPassMark(passMark);
-      setPassMarkError(mark.ok ? null : mark.message);
-      if (!mark.ok) {
-        setProblem(null);
-        return;
-      }
-      passMarkValue = mark.value;
-      const checked = QuizInput.safeParse(questions);
-      if (!checked.success) {
-        setProblem(quizProblem(checked.error).message);
-        return;
-      }
-      contentText = JSON.stringify(checked.data);
-    }
-    const input = LessonInput.safeParse({
-      title,
-      is_required: required,
-      content_url: lesson.lesson_type === 'video' ? url : undefined,
-      content_text: contentText,
-      pass_mark: passMarkValue,
-      // The leading number of text like 10:30 is the minutes.
-      duration_minutes: duration,
-    });
-    if (!input.success) {
-      const issue = input.error.issues[0]!;
-      if (issue.path[0] === 'duration_minutes') setDurationError(issue.message);
-      else setProblem(issue.message);
-      return;
-    }
+  const handleSubmit = onSubmit((values) => {
     save.mutate(
-      { lessonId: lesson.id, input: input.data },
+      { lessonId: lesson.id, input: LessonInput.parse(lessonBody(lesson, values)) },
       {
         onSuccess: () => {
           notifySuccess('Lesson saved');
@@ -98,7 +105,7 @@ function LessonForm({ courseId, lesson, onDone }: { courseId: string; lesson: Le
         },
       },
     );
-  };
+  });
 
   const serverReason = save.isError ? errorMessage(save.error, '') : '';
 
@@ -116,67 +123,46 @@ function LessonForm({ courseId, lesson, onDone }: { courseId: string; lesson: Le
             {problem}
           </Alert>
         )}
-        <TextInput
-          label="Lesson title"
-          required
-          data-autofocus
-          value={title}
-          onChange={(event) => setTitle(event.currentTarget.value)}
-        />
+        <TextInput label="Lesson title" required data-autofocus {...form.getInputProps('title')} />
         <Group gap="xl" align="flex-end">
           <TextInput
             label="Duration"
             description={DURATION_HINT}
-            error={durationError}
-            value={duration}
-            onChange={(event) => {
-              setDuration(event.currentTarget.value);
-              setDurationError(null);
-            }}
+            {...form.getInputProps('duration_minutes')}
             w={{ base: '100%', xs: 260 }}
           />
-          <Switch
-            label="Required lesson"
-            checked={required}
-            onChange={(event) => setRequired(event.currentTarget.checked)}
-          />
+          <Switch label="Required lesson" {...form.getInputProps('is_required', { type: 'checkbox' })} />
         </Group>
         {lesson.lesson_type === 'video' && (
           <>
             <TextInput
               label="Video URL"
               description="A YouTube or Vimeo link, or upload a video (up to 100MB)."
-              value={url}
-              onChange={(event) => setUrl(event.currentTarget.value)}
+              {...form.getInputProps('content_url')}
             />
-            <MediaUpload folder="lesson-videos" label="Upload video" onUploaded={setUrl} />
-            <Textarea
-              label="Description"
-              autosize
-              minRows={3}
-              value={text}
-              onChange={(event) => setText(event.currentTarget.value)}
+            <MediaUpload
+              folder="lesson-videos"
+              label="Upload video"
+              onUploaded={(url) => form.setFieldValue('content_url', url)}
             />
+            <Textarea label="Description" autosize minRows={3} {...form.getInputProps('content_text')} />
           </>
         )}
         {lesson.lesson_type === 'article' && (
-          <Textarea
-            label="Article text"
-            autosize
-            minRows={8}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-          />
+          <Textarea label="Article text" autosize minRows={8} {...form.getInputProps('content_text')} />
         )}
-        {lesson.lesson_type === 'quiz' && (
+        {quiz && (
           <>
             <QuizResultsButton lessonId={lesson.id} title={lesson.title} />
             <QuizEditor
-              value={questions}
-              onChange={setQuestions}
-              passMark={passMark}
-              onPassMarkChange={setPassMark}
-              passMarkError={passMarkError}
+              value={form.values.questions}
+              onChange={(questions) => {
+                form.setFieldValue('questions', questions);
+                form.clearErrors();
+              }}
+              passMark={form.values.pass_mark}
+              onPassMarkChange={(text) => form.setFieldValue('pass_mark', text)}
+              passMarkError={typeof form.errors.pass_mark === 'string' ? form.errors.pass_mark : null}
             />
           </>
         )}

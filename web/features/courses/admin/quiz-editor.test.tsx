@@ -1,9 +1,10 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { TestProviders } from '../../../test/render';
-import { QUIZ_PASS_MARK_MESSAGE } from '../../../../common/quiz';
-import { QuizEditor, readPassMark, removeOption, type DraftQuestion } from './quiz-editor';
+import { QUIZ_PASS_MARK_MESSAGE, QuizPassMark } from '../../../../common/quiz';
+import { passMarkInput, QuizEditor, removeOption, type DraftQuestion } from './quiz-editor';
 
 const question = (correctAnswer: number): DraftQuestion => ({
   id: 'q1',
@@ -29,15 +30,17 @@ describe('removeOption', () => {
   });
 });
 
-describe('readPassMark', () => {
+describe('passMarkInput', () => {
+  const read = (text: string) => QuizPassMark.safeParse(passMarkInput(text));
+
   it('reads blank as no pass mark and a whole number from 1 to 100 as itself', () => {
-    expect(readPassMark('  ')).toEqual({ ok: true, value: null });
-    expect(readPassMark('1')).toEqual({ ok: true, value: 1 });
-    expect(readPassMark(' 70 ')).toEqual({ ok: true, value: 70 });
-    expect(readPassMark('100')).toEqual({ ok: true, value: 100 });
+    expect(read('  ')).toEqual({ success: true, data: null });
+    expect(read('1')).toEqual({ success: true, data: 1 });
+    expect(read(' 70 ')).toEqual({ success: true, data: 70 });
+    expect(read('100')).toEqual({ success: true, data: 100 });
   });
-  it.each(['0', '101', '2.5', 'x', '-5', '70%'])('refuses %j with the API’s message', (text) => {
-    expect(readPassMark(text)).toEqual({ ok: false, message: QUIZ_PASS_MARK_MESSAGE });
+  it.each(['0', '101', '2.5', 'x', '-5', '70%'])('has %j refused with the API’s message', (text) => {
+    expect(read(text).error?.issues.map((issue) => issue.message)).toEqual([QUIZ_PASS_MARK_MESSAGE]);
   });
 });
 
@@ -60,33 +63,35 @@ function Harness({ passMarkError = null }: { passMarkError?: string | null }) {
 }
 
 describe('QuizEditor', () => {
-  it('adds a question with two options whose removal is disabled, then a third removable option', () => {
+  it('adds a question with two options whose removal is disabled, then a third removable option', async () => {
+    const user = userEvent.setup();
     render(
       <TestProviders>
         <Harness />
       </TestProviders>,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Add Question' }));
+    await user.click(screen.getByRole('button', { name: 'Add Question' }));
     expect(screen.getByLabelText('Question 1 option 2')).toBeTruthy();
     const removeFirst = screen.getByRole('button', { name: 'Remove option 1 of question 1' });
     expect(removeFirst.hasAttribute('disabled')).toBe(true);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Add option to question 1' }));
-    fireEvent.change(screen.getByLabelText('Question 1 option 3'), { target: { value: 'Middle' } });
-    fireEvent.click(screen.getByLabelText('Question 1: option 3 is correct'));
-    fireEvent.click(screen.getByRole('button', { name: 'Remove option 1 of question 1' }));
+    await user.click(screen.getByRole('button', { name: 'Add option to question 1' }));
+    await user.type(screen.getByLabelText('Question 1 option 3'), 'Middle');
+    await user.click(screen.getByLabelText('Question 1: option 3 is correct'));
+    await user.click(screen.getByRole('button', { name: 'Remove option 1 of question 1' }));
     const state = JSON.parse(screen.getByLabelText('state').textContent ?? '[]') as DraftQuestion[];
     expect(state[0]).toMatchObject({ options: ['', 'Middle'], correctAnswer: 1 });
   });
 
-  it('edits the pass mark and shows its error on the field', () => {
+  it('edits the pass mark and shows its error on the field', async () => {
+    const user = userEvent.setup();
     render(
       <TestProviders>
         <Harness passMarkError={QUIZ_PASS_MARK_MESSAGE} />
       </TestProviders>,
     );
     const field = screen.getByLabelText('Pass mark (%)');
-    fireEvent.change(field, { target: { value: '75' } });
+    await user.type(field, '75');
     expect(screen.getByLabelText('pass mark').textContent).toBe('75');
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText(QUIZ_PASS_MARK_MESSAGE)).toBeTruthy();

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Card, Group, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
-import { QUIZ_EMPTY_MESSAGE, QuizPassMark, type QuizQuestions } from '../../../../common/quiz';
+import { QUIZ_EMPTY_MESSAGE, type QuizQuestions } from '../../../../common/quiz';
 import classes from './quiz-editor.module.css';
 
 export interface DraftQuestion {
@@ -41,24 +41,20 @@ export const PASS_MARK_HINT =
 export const passMarkText = (passMark: number | null) => (passMark === null ? '' : String(passMark));
 
 /**
- * Reads the pass mark field with the API's own rule: blank is none, a number must be a whole one
- * from 1 to 100, and anything else gets the same message.
+ * The pass mark field as the API's rule (`QuizPassMark`) reads it: blank is none, a number stays a
+ * number (the rule wants a whole one from 1 to 100), and other text stays text, which the rule
+ * refuses with the same message.
  */
-export function readPassMark(
-  text: string,
-): { ok: true; value: number | null } | { ok: false; message: string } {
+export function passMarkInput(text: string): number | string | null {
   const trimmed = text.trim();
-  const raw = trimmed === '' ? null : /^[+-]?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
-  const parsed = QuizPassMark.safeParse(raw);
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, message: parsed.error.issues[0]!.message };
+  if (trimmed === '') return null;
+  return /^[+-]?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
 }
 
 export interface QuizEditorProps {
   value: DraftQuestion[];
   onChange: (value: DraftQuestion[]) => void;
-  /** The pass mark field as typed (see readPassMark). */
+  /** The pass mark field as typed (see passMarkInput). */
   passMark: string;
   onPassMarkChange: (value: string) => void;
   passMarkError?: string | null;

@@ -1,7 +1,8 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { QuizResultsResponse, QuizStudentResult } from '../../../../common/progress';
-import { makeUser, signInAs, stubFetch, TestProviders } from '../../../test/render';
+import { makeUser, serverFailure, signInAs, stubFetch, TestProviders } from '../../../test/render';
 import tableClasses from '../../../components/responsive-table.module.css';
 import { QUIZ_RESULTS_FAILED, QuizResultsButton } from './quiz-results';
 import { LESSON_ID } from './test-data';
@@ -18,7 +19,8 @@ const result = (n: number, overrides: Partial<QuizStudentResult> = {}): QuizStud
   ...overrides,
 });
 
-function renderResults(answer: (offset: number) => { status?: number; body?: unknown }) {
+async function renderResults(answer: (offset: number) => { status?: number; body?: unknown }) {
+  const user = userEvent.setup();
   signInAs(admin);
   const { calls } = stubFetch({
     [`POST /api/verify/user/${admin.id}`]: () => ({ body: { valid: true, user: admin } }),
@@ -29,8 +31,8 @@ function renderResults(answer: (offset: number) => { status?: number; body?: unk
       <QuizResultsButton lessonId={LESSON_ID} title="Foundations Check" />
     </TestProviders>,
   );
-  fireEvent.click(screen.getByRole('button', { name: 'Student Results' }));
-  return { calls };
+  await user.click(screen.getByRole('button', { name: 'Student Results' }));
+  return { user, calls };
 }
 
 const page = (results: QuizStudentResult[], total: number, passMark: number | null = 70) => ({
@@ -45,7 +47,7 @@ const page = (results: QuizStudentResult[], total: number, passMark: number | nu
 
 describe('QuizResultsButton', () => {
   it('opens the results: per student attempts, best score, passed and last attempt, with the pass mark', async () => {
-    renderResults(() =>
+    await renderResults(() =>
       page(
         [
           result(1, { user_name: 'Bo Wen', attempts: 3, best_score: 100 }),
@@ -73,7 +75,7 @@ describe('QuizResultsButton', () => {
   });
 
   it('marks each student as the head of a card on a phone, not a table that scrolls sideways', async () => {
-    renderResults(() => page([result(1, { user_name: 'Ann Li', best_score: 40, passed: false })], 1));
+    await renderResults(() => page([result(1, { user_name: 'Ann Li', best_score: 40, passed: false })], 1));
     const dialog = await screen.findByRole('dialog', { name: 'Results: Foundations Check' });
     const student = await within(dialog).findByRole('cell', { name: 'Ann Li' });
     expect(student.classList.contains(tableClasses.cardTitle!)).toBe(true);
@@ -82,11 +84,11 @@ describe('QuizResultsButton', () => {
 
   it('pages through the students ten at a time', async () => {
     const all = Array.from({ length: 12 }, (_, i) => result(i + 1));
-    const { calls } = renderResults((offset) => page(all.slice(offset, offset + 10), all.length));
+    const { user, calls } = await renderResults((offset) => page(all.slice(offset, offset + 10), all.length));
     const dialog = await screen.findByRole('dialog', { name: 'Results: Foundations Check' });
     expect(await within(dialog).findByText('Student 10')).toBeTruthy();
     expect(within(dialog).getByText('Page 1 of 2')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     expect(await within(dialog).findByText('Student 12')).toBeTruthy();
     expect(within(dialog).queryByText('Student 1')).toBeNull();
     const asked = calls.filter((c) => c.path.endsWith('/results')).map((c) => c.query.toString());
@@ -94,14 +96,14 @@ describe('QuizResultsButton', () => {
   });
 
   it('says when nobody has taken the quiz, and when it has no pass mark', async () => {
-    renderResults(() => page([], 0, null));
+    await renderResults(() => page([], 0, null));
     const dialog = await screen.findByRole('dialog', { name: 'Results: Foundations Check' });
     expect(await within(dialog).findByText('No student has taken this quiz yet')).toBeTruthy();
     expect(within(dialog).getByText('No pass mark: any attempt completes the quiz.')).toBeTruthy();
   });
 
   it('says when the results cannot be loaded', async () => {
-    renderResults(() => ({ status: 500, body: { error: 'x', code: 'INTERNAL' } }));
+    await renderResults(() => serverFailure);
     const dialog = await screen.findByRole('dialog', { name: 'Results: Foundations Check' });
     expect((await within(dialog).findByRole('alert')).textContent).toBe(QUIZ_RESULTS_FAILED);
   });

@@ -1,23 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { OkResponse } from '../../../../common/api';
-import { ReviewResponse, ReviewsResponse, type UpdateReviewInput } from '../../../../common/reviews';
+import { ReviewResponse, type UpdateReviewInput } from '../../../../common/reviews';
 import { apiRequest } from '../../../lib/api-client';
+import { pageOf, queries } from '../../../lib/queries';
 
 /** 'All Feedback Reviews' shows 3 reviews a page (spec 3 §9). */
 export const ADMIN_REVIEWS_PAGE_SIZE = 3;
 
-export const adminReviewKeys = {
-  all: ['reviews'] as const,
-  page: (page: number) => ['reviews', 'admin', page] as const,
-};
-
 export function useAdminReviews(page: number) {
   return useQuery({
-    queryKey: adminReviewKeys.page(page),
-    queryFn: () =>
-      apiRequest(`/admin/reviews?limit=${ADMIN_REVIEWS_PAGE_SIZE}&offset=${page * ADMIN_REVIEWS_PAGE_SIZE}`, {
-        schema: ReviewsResponse,
-      }),
+    ...queries.reviews.moderation(pageOf(page, ADMIN_REVIEWS_PAGE_SIZE)),
     placeholderData: keepPreviousData,
   });
 }
@@ -27,8 +19,8 @@ function useInvalidateReviews() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminReviewKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['courses'] }),
+      queryClient.invalidateQueries({ queryKey: queries.reviews.all }),
+      queryClient.invalidateQueries({ queryKey: queries.courses.all }),
     ]);
 }
 

@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Review } from '../../../../common/reviews';
-import { makeUser, renderRoutes, signInAs, stubFetch } from '../../../test/render';
+import { makeUser, renderRoutes, serverFailure, signInAs, stubFetch } from '../../../test/render';
 import { ReviewsModeration } from './reviews-moderation';
 
 const admin = makeUser({ is_admin: true, role: 'admin' });
@@ -33,7 +33,7 @@ function server(extra: Routes = {}, reviews: Review[] = [review]) {
 
 function renderModeration() {
   signInAs(admin);
-  renderRoutes([{ path: '/', element: <ReviewsModeration /> }], '/');
+  return renderRoutes([{ path: '/', element: <ReviewsModeration /> }], '/');
 }
 
 describe('ReviewsModeration', () => {
@@ -54,12 +54,12 @@ describe('ReviewsModeration', () => {
     const { calls } = server({
       [`PUT /api/reviews/${REVIEW_ID}`]: () => ({ body: { review: { ...review, is_published: false } } }),
     });
-    renderModeration();
+    const { user } = renderModeration();
     const card = await screen.findByRole('article', { name: 'Review by Daniel Okafor' });
-    fireEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Review' });
-    fireEvent.click(within(dialog).getByRole('switch', { name: 'Published' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Review' }));
+    await user.click(within(dialog).getByRole('switch', { name: 'Published' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Review' }));
     expect(await screen.findByText('Review Updated')).toBeTruthy();
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
@@ -71,37 +71,37 @@ describe('ReviewsModeration', () => {
   });
 
   it("shows 'Update Failed' when the edit fails", async () => {
-    server({ [`PUT /api/reviews/${REVIEW_ID}`]: () => ({ status: 500, body: { error: 'x', code: 'X' } }) });
-    renderModeration();
+    server({ [`PUT /api/reviews/${REVIEW_ID}`]: () => serverFailure });
+    const { user } = renderModeration();
     const card = await screen.findByRole('article', { name: 'Review by Daniel Okafor' });
-    fireEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Review' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Review' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Review' }));
     const failed = await screen.findByRole('dialog', { name: 'Update Failed' });
     expect(within(failed).getByText('Failed to update review. Please try again.')).toBeTruthy();
   });
 
   it('confirms a delete and reports a failure', async () => {
     server({
-      [`DELETE /api/reviews/${REVIEW_ID}`]: () => ({ status: 500, body: { error: 'x', code: 'X' } }),
+      [`DELETE /api/reviews/${REVIEW_ID}`]: () => serverFailure,
     });
-    renderModeration();
+    const { user } = renderModeration();
     const card = await screen.findByRole('article', { name: 'Review by Daniel Okafor' });
-    fireEvent.click(within(card).getByRole('button', { name: 'Delete' }));
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Review' });
     expect(within(dialog).getByText('This action cannot be undone.')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     const failed = await screen.findByRole('dialog', { name: 'Delete Failed' });
     expect(within(failed).getByText('Failed to delete review. Please try again.')).toBeTruthy();
   });
 
   it("says 'Review Deleted' after a delete", async () => {
     server({ [`DELETE /api/reviews/${REVIEW_ID}`]: () => ({ body: { success: true } }) });
-    renderModeration();
+    const { user } = renderModeration();
     const card = await screen.findByRole('article', { name: 'Review by Daniel Okafor' });
-    fireEvent.click(within(card).getByRole('button', { name: 'Delete' }));
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Review' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Review Deleted')).toBeTruthy();
   });
 });
