@@ -279,7 +279,11 @@ export async function whileTimeCreeps<T>(page: Page, work: () => Promise<T>): Pr
   let running = true;
   const creep = (async () => {
     while (running) {
-      await page.clock.runFor(1);
+      // The clock is the context's: a tick can meet the page axe opens for its report closing
+      // under it. That tick is harmless; the test's own page closing is not.
+      await page.clock.runFor(1).catch((error: unknown) => {
+        if (page.isClosed()) throw error;
+      });
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   })();
