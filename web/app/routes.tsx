@@ -4,7 +4,7 @@ import { Navigate, type LoaderFunction, type Params, type RouteObject } from 're
 import { ComingSoonPage } from '../components/coming-soon-page';
 import { PageLoader } from '../components/page-loader';
 import { RouteErrorBoundary } from '../components/route-error-boundary';
-import { queries } from '../lib/queries';
+import type { queries } from '../lib/queries';
 import { readStoredSession } from '../lib/session-storage';
 import { LandingPage } from '../features/home/landing-page';
 import type { AdminPanelsProps } from '../features/dashboard/dashboard-page';
@@ -60,10 +60,12 @@ function adminPanels(AdminPanels: ComponentType<AdminPanelsProps>) {
  * loading and error states), and reads nothing for a visitor who is not signed in or for a
  * session that may only set a new password (the guard keeps it on Settings).
  */
-function prefetch(start: (params: Params) => Promise<void>): LoaderFunction {
+function prefetch(start: (registry: typeof queries, params: Params) => Promise<void>): LoaderFunction {
   return ({ params }) => {
     const session = readStoredSession();
-    if (session && !session.user.requires_password_change) void start(params);
+    // The registry, and the schemas it reads with, load beside the page's code, not with `/`.
+    if (session && !session.user.requires_password_change)
+      void import('../lib/queries').then(({ queries: registry }) => start(registry, params));
     return null;
   };
 }
@@ -158,8 +160,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                   {
                     path: 'courses',
                     handle: { title: 'Courses' },
-                    loader: prefetch(() =>
-                      queryClient.prefetchQuery(queries.courses.list({ isSeries: false })),
+                    loader: prefetch((registry) =>
+                      queryClient.prefetchQuery(registry.courses.list({ isSeries: false })),
                     ),
                     lazy: async () => {
                       const { CoursesPage } = await import('../features/courses/course-list-page');
@@ -171,8 +173,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                   {
                     path: 'series',
                     handle: { title: 'Series' },
-                    loader: prefetch(() =>
-                      queryClient.prefetchQuery(queries.courses.list({ isSeries: true })),
+                    loader: prefetch((registry) =>
+                      queryClient.prefetchQuery(registry.courses.list({ isSeries: true })),
                     ),
                     lazy: async () => {
                       const { SeriesPage } = await import('../features/courses/course-list-page');
@@ -184,8 +186,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                   {
                     path: 'course/:courseId',
                     handle: { title: 'Course' },
-                    loader: prefetch(({ courseId = '' }) =>
-                      queryClient.prefetchQuery(queries.courses.detail(courseId)),
+                    loader: prefetch((registry, { courseId = '' }) =>
+                      queryClient.prefetchQuery(registry.courses.detail(courseId)),
                     ),
                     // The reviews feature is composed into the course page here: features do not import each other.
                     lazy: async () => {
@@ -249,8 +251,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                       {
                         path: 'courses/:courseId/content',
                         handle: { title: 'Manage Content' },
-                        loader: prefetch(({ courseId = '' }) =>
-                          queryClient.prefetchQuery(queries.courses.detail(courseId)),
+                        loader: prefetch((registry, { courseId = '' }) =>
+                          queryClient.prefetchQuery(registry.courses.detail(courseId)),
                         ),
                         lazy: async () => ({
                           Component: (await import('../features/courses/admin/content-manager-page'))
