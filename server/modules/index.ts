@@ -45,14 +45,15 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 async function forgetCardsOnWrites(api: FastifyInstance, platform: Platform, forget: () => void) {
   const unsubscribe = await platform.events.subscribe(COURSE_CARDS_CHANNEL, forget);
   api.addHook('onClose', unsubscribe);
-  api.addHook('onSend', async (request, reply) => {
-    if (!WRITES.has(request.method) || reply.statusCode >= 400) return;
+  // A callback hook, so the reads that make up most requests pass it without a promise.
+  api.addHook('onSend', (request, reply, payload, done) => {
+    if (!WRITES.has(request.method) || reply.statusCode >= 400) return done(null, payload);
     forget();
-    if (request.auth?.user.is_admin) {
-      await platform.events
-        .publish(COURSE_CARDS_CHANNEL, null)
-        .catch((error: unknown) => request.log.warn({ err: error }, 'could not tell the other instances'));
-    }
+    if (!request.auth?.user.is_admin) return done(null, payload);
+    platform.events
+      .publish(COURSE_CARDS_CHANNEL, null)
+      .catch((error: unknown) => request.log.warn({ err: error }, 'could not tell the other instances'))
+      .finally(() => done(null, payload));
   });
 }
 
