@@ -1,3 +1,5 @@
+import sharp from 'sharp';
+
 /** Test helper: a multipart/form-data body built by hand, parts in the given order. */
 export type Part =
   { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
@@ -29,3 +31,20 @@ export function multipart(parts: Part[]) {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/** The folder field of an upload. */
+export const folder = (value: string): Part => ({ name: 'folder', value });
+
+/** The file field of an upload. */
+export const filePart = (data: Buffer, filename: string, type: string): Part => ({
+  name: 'file',
+  filename,
+  type,
+  data,
+});
+
+/** A plain PNG of the given size. */
+export const png = (width: number, height: number, background = '#336699') =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();

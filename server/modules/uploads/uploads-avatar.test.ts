@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaFiles } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { multipart } from './multipart-body';
+import { filePart, folder, multipart, png } from './multipart-body';
 
 /* A profile's avatar file leaves the media store once no profile shows it any more. */
 
@@ -19,12 +18,9 @@ afterAll(async () => t.close());
 type Made = Awaited<ReturnType<typeof createUser>>;
 
 async function uploadAvatar(me: Made, colour: string): Promise<{ secure_url: string; public_id: string }> {
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
   const { payload, headers } = multipart([
-    { name: 'folder', value: 'avatars' },
-    { name: 'file', filename: 'me.png', type: 'image/png', data: png },
+    folder('avatars'),
+    filePart(await png(64, 64, colour), 'me.png', 'image/png'),
   ]);
   const res = await t.app.inject({
     method: 'POST',

@@ -8,7 +8,7 @@ import { mediaFiles } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin } from '../../test/factories';
 import { createCourse } from '../../test/factories-courses';
-import { multipart } from './multipart-body';
+import { filePart, folder, multipart, png } from './multipart-body';
 
 /* A course image is stored at its main size and at the narrower widths a page picks with srcset. */
 
@@ -29,12 +29,9 @@ interface Uploaded {
 }
 
 async function uploadImage(width: number, height: number): Promise<Uploaded> {
-  const png = await sharp({ create: { width, height, channels: 3, background: '#884422' } })
-    .png()
-    .toBuffer();
   const { payload, headers } = multipart([
-    { name: 'folder', value: 'course-thumbnails' },
-    { name: 'file', filename: 'cover.png', type: 'image/png', data: png },
+    folder('course-thumbnails'),
+    filePart(await png(width, height, '#884422'), 'cover.png', 'image/png'),
   ]);
   const res = await t.app.inject({
     method: 'POST',

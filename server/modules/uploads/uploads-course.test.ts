@@ -8,7 +8,7 @@ import { checkVideoFile, VIDEO_MAX_BYTES } from '../../../common/uploads';
 import { mediaFiles } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { multipart, type Part } from './multipart-body';
+import { filePart, folder, multipart, png, type Part } from './multipart-body';
 
 /** The video limit is lowered so oversize uploads stay quick; one test sends a real 101MB file. */
 const SMALL_VIDEO_LIMIT = 8 * 1024 * 1024;
@@ -23,14 +23,6 @@ beforeAll(async () => {
   student = (await createUser(t)).auth;
 });
 afterAll(async () => t.close());
-
-const folder = (value: string): Part => ({ name: 'folder', value });
-const filePart = (data: Buffer, filename: string, type: string): Part => ({
-  name: 'file',
-  filename,
-  type,
-  data,
-});
 
 async function upload(parts: Part[], auth?: Record<string, string>, app = t) {
   const { payload, headers } = multipart(parts);
@@ -81,11 +73,6 @@ const mp4OfSize = (bytes: number) => {
   isoMedia('isom', 64).copy(out);
   return out;
 };
-const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#336699' } })
-    .png()
-    .toBuffer();
-
 describe('POST /api/uploads — course-thumbnails', () => {
   it('re-encodes a wide image to WebP at most 1280 px wide, keeping its aspect ratio', async () => {
     const res = await upload(

@@ -8,7 +8,7 @@ import { createSecondInstance, createTestApp, type TestApp } from '../../test/ap
 import { createAdmin, createUser } from '../../test/factories';
 import { createCourse } from '../../test/factories-courses';
 import { startTestBucket, type TestBucket } from '../../test/s3';
-import { multipart, type Part } from './multipart-body';
+import { filePart, folder, multipart, png, type Part } from './multipart-body';
 
 const MB = 1024 * 1024;
 /** Over one 5 MB part, so the oversize upload is a multipart upload that has to be abandoned. */
@@ -29,14 +29,6 @@ afterAll(async () => {
   await bucket.stop();
 });
 
-const folder = (value: string): Part => ({ name: 'folder', value });
-const filePart = (data: Buffer, filename: string, type: string): Part => ({
-  name: 'file',
-  filename,
-  type,
-  data,
-});
-
 async function upload(parts: Part[], auth: Record<string, string>, app = t) {
   const { payload, headers } = multipart(parts);
   return app.app.inject({ method: 'POST', url: '/api/uploads', payload, headers: { ...headers, ...auth } });
@@ -50,11 +42,6 @@ function mp4OfSize(bytes: number) {
   ftyp.copy(out);
   return out;
 }
-
-const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#336699' } })
-    .png()
-    .toBuffer();
 
 async function rows(app = t) {
   return (await app.database.db.select().from(mediaFiles)).map((row) => row.public_id).sort();
