@@ -191,6 +191,20 @@ describe('the job worker', () => {
     await pause(50);
     expect(finished).toEqual(['slow']);
   });
+
+  it('starts no round once stopped, even when asked to drain', async () => {
+    const queue = worker();
+    const ran: string[] = [];
+    queue.register('test.late', async () => {
+      ran.push('late');
+    });
+    const id = await queue.enqueue('test.late');
+    await queue.stop();
+    expect(await queue.tick()).toBe(0);
+    await queue.drain();
+    expect(ran).toEqual([]);
+    expect((await jobRow(id!)).status).toBe('pending');
+  });
 });
 
 describe('a started worker', () => {

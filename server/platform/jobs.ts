@@ -66,6 +66,8 @@ export function createJobs(db: Db, clock: Clock, log: FastifyBaseLogger, options
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let started = false;
+  /** Stopped for good: the database may be closing, so no round may start. */
+  let stopped = false;
 
   async function enqueue(kind: string, payload: unknown = {}, opts: EnqueueOptions = {}) {
     const [row] = await (opts.tx ?? db)
@@ -175,8 +177,12 @@ export function createJobs(db: Db, clock: Clock, log: FastifyBaseLogger, options
     }
   }
 
-  /** One round: schedules, then one batch. Rounds never overlap within the process. */
+  /**
+   * One round: schedules, then one batch. Rounds never overlap within the process, and none
+   * starts once the worker is stopped (a reply's drain that outlives the app's close, say).
+   */
   function tick(options: { schedules?: boolean } = {}): Promise<number> {
+    if (stopped) return Promise.resolve(0);
     const round = running.then(async () => {
       if (options.schedules !== false) await schedule();
       await buryAbandoned();
@@ -237,6 +243,7 @@ export function createJobs(db: Db, clock: Clock, log: FastifyBaseLogger, options
     /** Stops polling, lets the job in hand finish and gives the lease up. */
     async stop() {
       started = false;
+      stopped = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
       await running;
