@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { COURSE_NOT_FOUND } from '../../common/courses';
 import { CHECKOUT_NOT_FOUND_MESSAGE } from '../../common/payments';
 import type { User } from '../../common/users';
-import { AUTH_ERROR_EVENT } from '../lib/api-client';
+import { endSession } from '../lib/api-client';
 import {
   databaseTimeout,
   makeUser,
@@ -324,12 +324,23 @@ describe('routing and guards', () => {
     const user = makeUser();
     signInAs(user);
     serverFor(user);
+    // The token check answers only after the session has ended.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const stubbed = globalThis.fetch;
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      if ((args[0] as string).includes('/verify/')) await answered;
+      return stubbed(...args);
+    });
     const { router } = renderRoutes(createRoutes, '/app');
     await screen.findByRole('heading', { name: 'Welcome, Mei Chen' });
-    act(() => {
-      window.dispatchEvent(new CustomEvent(AUTH_ERROR_EVENT));
-    });
+    // As a call's 401 for the stored token does: the stored session goes, then the app is told;
+    // the check still in flight then finds its token gone and changes nothing.
+    act(() => endSession());
+    answer();
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(router.state.location.pathname).toBe('/app/login');
   });
 
   it('signs out from the user menu: revokes the token, clears the session, goes to /', async () => {
