@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { labelled, makeUser, renderRoutes, serverFailure, stubFetch, type } from '../../test/render';
 import { LoginPage } from './login-page';
+import { submitSignUp } from '../../test/sign-up';
 
 function Probe({ name }: { name: string }) {
   const location = useLocation();
@@ -152,14 +153,7 @@ describe('LoginPage sign-up', () => {
     });
     const { user } = await renderLogin('/app/login?mode=signup');
     const form = await screen.findByRole('form', { name: 'Sign up' });
-    await type(user, 'Full name', 'Mei Chen', form);
-    await type(user, 'Email', 'MEI@example.com', form);
-    await type(user, 'Username', 'mei', form);
-    await type(user, 'Password', 'long enough', form);
-    await type(user, 'City', 'Oakland', form);
-    await type(user, 'Country', 'USA', form);
-    await type(user, 'Martial art', 'Taijiquan', form);
-    await user.click(within(form).getByRole('button', { name: 'Create Account' }));
+    await submitSignUp(user, form, 'MEI@example.com');
 
     expect(await screen.findByText(USERNAME_TAKEN)).toBeTruthy();
   });

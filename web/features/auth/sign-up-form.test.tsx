@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { field, stubFetch, TestProviders, type } from '../../test/render';
 import { SignUpForm } from './sign-up-form';
+import { submitSignUp } from '../../test/sign-up';
 
 const TAKEN = 'This username is already taken';
 
@@ -14,14 +15,7 @@ async function fillAndSubmit() {
     </TestProviders>,
   );
   const form = screen.getByRole('form', { name: 'Sign up' });
-  await type(user, 'Full name', 'Mei Chen', form);
-  await type(user, 'Email', 'mei@example.com', form);
-  await type(user, 'Username', 'mei', form);
-  await type(user, 'Password', 'long enough', form);
-  await type(user, 'City', 'Oakland', form);
-  await type(user, 'Country', 'USA', form);
-  await type(user, 'Martial art', 'Taijiquan', form);
-  await user.click(within(form).getByRole('button', { name: 'Create Account' }));
+  await submitSignUp(user, form);
   return { user, form };
 }
 
