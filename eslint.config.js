@@ -21,7 +21,8 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /*
  * Zones and which way imports flow between them (eslint-plugin-boundaries): common ← server and
- * common ← web; in web, lib ← components ← features ← app; a feature imports another feature
+ * common ← web; in web, lib ← components ← features ← app, and components ← site (the public
+ * pages, which the server's site module renders); a feature imports another feature
  * only through its index.ts; a server module reaches another only through its service. Tests may
  * also use their side's test helpers.
  */
@@ -31,6 +32,7 @@ const ELEMENTS = [
   { type: 'server-module', pattern: 'server/modules/*/**', capture: ['module'] },
   { type: 'server', pattern: 'server/**' },
   { type: 'web-app', pattern: 'web/app/**' },
+  { type: 'web-site', pattern: 'web/site/**' },
   { type: 'web-feature', pattern: 'web/features/*/**', capture: ['feature'] },
   { type: 'web-components', pattern: 'web/components/**' },
   { type: 'web-lib', pattern: 'web/lib/**' },
@@ -88,6 +90,19 @@ const zones = {
             from: { element: { types: { anyOf: WEB } }, file: { categories: 'test' } },
             allow: to(...WEB, 'web-test'),
           },
+          // The public site: server-rendered React with islands, no UI library (web/site/island.tsx).
+          { from: from('web-site'), allow: to('common', 'web-site', 'web-components') },
+          // …and the app's self-hosted fonts, one stylesheet for both.
+          {
+            from: from('web-site'),
+            allow: { to: { element: { type: 'web-app' }, file: { path: 'web/app/fonts.css' } } },
+          },
+          // The server renders the public site's pages.
+          {
+            from: { element: { type: 'server-module', captured: { module: 'site' } } },
+            allow: to('web-site'),
+          },
+          { from: { element: { type: 'web-site' }, file: { categories: 'test' } }, allow: to('web-test') },
           { from: from('web-lib'), allow: to('common', 'web-lib') },
           { from: from('web-components'), allow: to('common', 'web-lib', 'web-components') },
           { from: from('web-feature'), allow: to('common', 'web-lib', 'web-components') },

@@ -10,6 +10,7 @@ const MODULES_PER_COURSE = 10;
 const LESSONS_PER_MODULE = 10;
 const STUDENTS = 5000;
 const ENROLMENTS_PER_STUDENT = 3;
+const BLOG_POSTS = 300;
 
 /**
  * Each student (the generated ones plus any already signed up) is enrolled in three courses, spread
@@ -51,6 +52,14 @@ const STATEMENTS = [
    from enrollments e
    join modules m on m.course_id = e.course_id and m.order_sequence <= e.progress / 10
    join lessons l on l.module_id = m.id`,
+  // A school blog of some years: published posts (every tenth a draft) with two of six tags.
+  `insert into blog_posts (slug, title, excerpt, content, author, status, tags, published_at, created_at)
+   select 'bench-post-' || g, 'Bench post ' || g, 'What this post is about, in a sentence or two.',
+     '<h2>Practice</h2><p>' || repeat('Sink the shoulders, drop the elbows. ', 60) || '</p>', 'Sifu Lin Wei',
+     case when g % 10 = 0 then 'draft' else 'published' end,
+     array[(array['taijiquan', 'xingyiquan', 'baguazhang'])[1 + g % 3], (array['practice', 'history', 'beginners'])[1 + (g / 3) % 3]],
+     case when g % 10 = 0 then null else now() - g * interval '1 day' end, now() - g * interval '1 day'
+   from generate_series(1, ${BLOG_POSTS}) g`,
   // Fresh statistics, as autovacuum would gather soon after a real bulk load.
   `analyze`,
 ];
@@ -67,7 +76,15 @@ export async function loadCourseData(database: Database) {
   }
   const seconds = (performance.now() - started) / 1000;
   const counts: Record<string, number> = {};
-  for (const table of ['courses', 'modules', 'lessons', 'users', 'enrollments', 'lesson_progress']) {
+  for (const table of [
+    'courses',
+    'modules',
+    'lessons',
+    'users',
+    'enrollments',
+    'lesson_progress',
+    'blog_posts',
+  ]) {
     const result = await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
     counts[table] = Number((result as { rows: { n: number }[] }).rows[0]!.n);
   }

@@ -12,7 +12,7 @@ import * as schema from '../server/db/schema';
 import type { Database, Db } from '../server/db/client';
 
 /** Tables that grow with students and content; a sequential scan on them is a finding. */
-const BIG_TABLES = new Set(['lessons', 'lesson_progress', 'enrollments']);
+const BIG_TABLES = new Set(['lessons', 'lesson_progress', 'enrollments', 'messages', 'conversations']);
 
 export interface ScanNode {
   node: string;
@@ -97,4 +97,20 @@ export function describeScan(scan: ScanNode) {
   if (scan.node === 'Bitmap Index Scan') return `Bitmap Index Scan (${scan.index})`;
   if (scan.index) return `${scan.node} on ${scan.table} (${scan.index})`;
   return `${scan.node} on ${scan.table}`;
+}
+
+/** Each driver's plans: the scans of every statement, a sequential scan on a big table called out. */
+export function printPlans(plans: Record<string, ExplainedQuery[]>) {
+  for (const [driver, queries] of Object.entries(plans)) {
+    console.log(`\nEXPLAIN (${driver}):`);
+    for (const query of queries) {
+      const verdict =
+        query.seqScansOnBigTables.length > 0
+          ? `SEQ SCAN on ${query.seqScansOnBigTables.join(', ')}`
+          : 'indexes only on the big tables';
+      console.log(`- ${query.endpoint}: ${verdict}, ${query.executionMs.toFixed(1)} ms in the database`);
+      console.log(`    ${query.sql.replace(/\s+/g, ' ').slice(0, 140)}…`);
+      console.log(`    ${query.scans.map(describeScan).join('; ')}`);
+    }
+  }
 }

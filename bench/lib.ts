@@ -22,6 +22,10 @@ export interface TargetReady {
   base: string;
   paths: Record<string, string>;
   token?: string;
+  /** Sessions of many users (the event-stream benchmark). */
+  tokens?: string[];
+  /** How the target's instances share events: in process, PostgreSQL NOTIFY or Redis. */
+  eventsKind?: string;
   dataset?: { seconds: number; steps: string[]; counts: Record<string, number> };
   plans?: ExplainedQuery[];
 }
@@ -147,9 +151,12 @@ export async function measure(
   path: string,
   connections: number,
   signedIn = false,
+  extraHeaders: Record<string, string> = {},
 ): Promise<Row> {
-  const headers: Record<string, string> =
-    signedIn && target.token ? { authorization: `Bearer ${target.token}` } : {};
+  const headers: Record<string, string> = {
+    ...extraHeaders,
+    ...(signedIn && target.token ? { authorization: `Bearer ${target.token}` } : {}),
+  };
   const options = { url: `${target.base}${path}`, headers, connections, workers: 1, timeout: 10 };
   await autocannon({ ...options, duration: WARMUP_SECONDS });
   const memory: { peak: number | null } = { peak: null };

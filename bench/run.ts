@@ -7,7 +7,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describeScan, type ExplainedQuery } from './explain';
+import { printPlans, type ExplainedQuery } from './explain';
 import {
   machine,
   measure,
@@ -24,7 +24,7 @@ import {
 
 const CONNECTIONS = [10, 50] as const;
 
-/** Page, scenario, and whether it is asked for signed in (the first two are a visitor's). */
+/** Page and scenario; the visitor's pages (VISITOR) are asked without a token, the others signed in. */
 const SCENARIOS = [
   ['features', 'GET /api/features'],
   ['health', 'GET /api/health'],
@@ -32,8 +32,15 @@ const SCENARIOS = [
   ['courses', 'GET /api/courses (signed in, 200 courses)'],
   ['course', 'GET /api/courses/{id} (enrolled student)'],
   ['progress', 'GET /api/user/{id}/course/{courseId}/lessons/progress'],
+  ['blog', 'GET /api/blog/posts?limit=10 (visitor, 300 posts)'],
+  ['post', 'GET /blog/{slug} (visitor, server-rendered post, br)'],
+  ['home', 'GET / (visitor, server-rendered landing page, br)'],
 ] as const;
 type Page = (typeof SCENARIOS)[number][0];
+const VISITOR = new Set<Page>(['features', 'health', 'blog', 'post', 'home']);
+/** The public pages are asked for as a browser asks for them, which always accepts brotli. */
+const BROWSER_PAGES = new Set<Page>(['post', 'home']);
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 const started = performance.now();
 const memory: Record<string, { idleMb: number; peakMb: number | null }> = {};
@@ -78,8 +85,17 @@ async function app(driver: string, databaseUrl?: string) {
     let peak: number | null = null;
     for (const [page, scenario] of SCENARIOS) {
       for (const connections of CONNECTIONS) {
-        const signedIn = page !== 'features' && page !== 'health';
-        const row = await measure(target, scenario, driver, target.paths[page]!, connections, signedIn);
+        const signedIn = !VISITOR.has(page);
+        const headers = BROWSER_PAGES.has(page) ? BROWSER : {};
+        const row = await measure(
+          target,
+          scenario,
+          driver,
+          target.paths[page]!,
+          connections,
+          signedIn,
+          headers,
+        );
         if (row.peakRssMb !== null) peak = Math.max(peak ?? 0, row.peakRssMb);
       }
     }
@@ -199,6 +215,19 @@ for (const page of ['course', 'progress'] as const) {
   check(`${page} p99 ≤ 50 ms (10 conn, PostgreSQL)`, p99(page, 'PostgreSQL'), 50, false, 'ms');
   check(`${page} p99 ≤ 150 ms (10 conn, PGlite)`, p99(page, 'PGlite'), 150, false, 'ms');
 }
+for (const driver of ['PGlite', 'PostgreSQL']) {
+  for (const [page, limit] of [
+    ['blog', 0.06],
+    ['post', 0.03],
+  ] as const) {
+    check(
+      `${page} ≥ ${limit}× hello world (50 conn, ${driver})`,
+      (rate(page, driver) ?? NaN) / (hello(50)?.requestsPerSecond ?? NaN),
+      limit,
+      true,
+    );
+  }
+}
 check('server RSS idle ≤ 350 MB (PGlite)', memory.PGlite?.idleMb, 350, false, 'MB');
 check('server RSS under load ≤ 350 MB (PGlite)', memory.PGlite?.peakMb, 350, false, 'MB');
 
@@ -207,18 +236,7 @@ printTable(
   targets.map((t) => [t.what, t.reached, t.holds === null ? '—' : t.holds ? 'yes' : 'NO']),
 );
 
-for (const [driver, queries] of Object.entries(plans)) {
-  console.log(`\nEXPLAIN (${driver}):`);
-  for (const query of queries) {
-    const verdict =
-      query.seqScansOnBigTables.length > 0
-        ? `SEQ SCAN on ${query.seqScansOnBigTables.join(', ')}`
-        : 'indexes only on the big tables';
-    console.log(`- ${query.endpoint}: ${verdict}, ${query.executionMs.toFixed(1)} ms in the database`);
-    console.log(`    ${query.sql.replace(/\s+/g, ' ').slice(0, 140)}…`);
-    console.log(`    ${query.scans.map(describeScan).join('; ')}`);
-  }
-}
+printPlans(plans);
 
 const seconds = Math.round((performance.now() - started) / 1000);
 const results = path.join(import.meta.dirname, 'results');

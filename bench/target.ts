@@ -8,7 +8,12 @@
  *   the course data set loaded, the benchmark student signed up and the SQL of each page explained;
  * - `media`: the real app on PGlite with an administrator signed in, keeping media on local disk or,
  *   given an S3 endpoint in `argv[3]`, in its bucket (`npm run bench:upload`);
- * - `s3rver`: an S3-compatible server with the bucket `media` uses, in a process of its own.
+ * - `s3rver`: an S3-compatible server with the bucket `media` uses, in a process of its own;
+ * - `events`: the real app on PGlite or the given database with `BENCH_STREAMS` students signed
+ *   in, publishing one live event to each of them when the parent asks (`npm run bench:events`).
+ * - `messages`: the real app on the given database with the messaging data set loaded and the SQL
+ *   of the conversation list, a conversation's newest page and the unread count explained
+ *   (`npm run bench:messages`).
  * It tells the parent its address (and what the scenarios need) over IPC, then serves until killed.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -134,12 +139,16 @@ async function startRealApp(settings: Record<string, string>) {
   cleanups.unshift(() => app.close());
   const base = await listen(app);
   const { id, token } = await signUp(base);
-  return { database, base, id, token };
+  return { app, database, base, id, token };
 }
+
+/** The newest published post of the data set (bench/course-data.ts), for the post page. */
+const BENCH_POST = 'bench-post-1';
 
 /** The real app with the course data set loaded and the SQL of each page explained. */
 async function realApp(): Promise<TargetReady> {
   const [
+    { createBlogRepo },
     { createCoursesRepo },
     { createProgressRepo },
     { createSessionStore },
@@ -147,6 +156,7 @@ async function realApp(): Promise<TargetReady> {
     { loadCourseData },
     { explainEndpoint },
   ] = await Promise.all([
+    import('../server/modules/blog/blog.repo'),
     import('../server/modules/courses/courses.repo'),
     import('../server/modules/progress/progress.repo'),
     import('../server/platform/auth'),
@@ -179,6 +189,10 @@ async function realApp(): Promise<TargetReady> {
       await repo.summary(id, courseId);
       await repo.content(courseId);
     })),
+    ...(await explainEndpoint(database, 'blog', (db) =>
+      createBlogRepo(db).list({ status: 'published' }, { limit: 10, offset: 0 }),
+    )),
+    ...(await explainEndpoint(database, 'post', (db) => createBlogRepo(db).findPublishedBySlug(BENCH_POST))),
     ...(await explainEndpoint(database, 'progress', async (db) => {
       await createCoursesRepo(db).find(courseId);
       await createProgressRepo(db).listCompleted(id, courseId, { limit: 50, offset: 0 });
@@ -194,6 +208,9 @@ async function realApp(): Promise<TargetReady> {
       courses: '/api/courses',
       course: `/api/courses/${courseId}`,
       progress: `/api/user/${id}/course/${courseId}/lessons/progress`,
+      blog: '/api/blog/posts?limit=10',
+      post: `/blog/${BENCH_POST}`,
+      home: '/',
     },
   };
 }
@@ -206,6 +223,44 @@ async function mediaApp(s3Endpoint: string | undefined): Promise<TargetReady> {
   );
   await database.db.execute(sql`update users set is_admin = true where id = ${id}`);
   return { base, token, paths: { upload: '/api/uploads' } };
+}
+
+/** The real app with the messaging data set: the benchmark student's list, newest page and count. */
+async function messagesApp(): Promise<TargetReady> {
+  const [{ createMessagesRepo }, { loadMessageData }, { explainEndpoint }] = await Promise.all([
+    import('../server/modules/messages/messages.repo'),
+    import('./message-data'),
+    import('./explain'),
+  ]);
+  const { database, base, id, token } = await startRealApp({
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const dataset = await loadMessageData(database);
+  const viewer = { id, is_admin: false };
+  const repo = (db: Database['db']) => createMessagesRepo(db);
+  const { rows } = await repo(database.db).listConversations(viewer, { limit: 1, offset: 0 });
+  const conversationId = rows[0]!.conversation.id;
+  const plans = [
+    ...(await explainEndpoint(database, 'conversations', (db) =>
+      repo(db).listConversations(viewer, { limit: 50, offset: 0 }),
+    )),
+    ...(await explainEndpoint(database, 'messages', (db) =>
+      repo(db).messagePage(conversationId, viewer, { limit: 50, offset: 0 }),
+    )),
+    ...(await explainEndpoint(database, 'unread', (db) => repo(db).unreadCount(viewer))),
+  ];
+  return {
+    base,
+    token,
+    dataset,
+    plans,
+    paths: {
+      conversations: `/api/users/${id}/conversations`,
+      messages: `/api/conversations/${conversationId}/messages`,
+      unread: `/api/users/${id}/messages/unread-count`,
+    },
+  };
 }
 
 /** s3rver on a free port, keeping its objects in a temporary folder, with the benchmark's bucket. */
@@ -230,6 +285,40 @@ async function s3Server(): Promise<TargetReady> {
   await client.send(new CreateBucketCommand({ Bucket: BENCH_BUCKET.S3_BUCKET }));
   client.destroy();
   return { base, paths: {} };
+}
+
+/**
+ * The real app with many students signed in (rows written directly: signing each up through the
+ * API would spend minutes hashing passwords), for the event-stream benchmark. On the parent's
+ * `publish` it sends each of them one live event carrying the time it started publishing.
+ */
+async function eventsApp(): Promise<TargetReady> {
+  const [{ sql }, { createSessionStore }, { systemClock }] = await Promise.all([
+    import('drizzle-orm'),
+    import('../server/platform/auth'),
+    import('../server/platform/clock'),
+  ]);
+  const { app, database, base } = await startRealApp(databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+  const count = Number(process.env.BENCH_STREAMS ?? 1000);
+  const created = await database.db.execute(
+    sql`insert into users (name, email, username, password_hash)
+        select 'Stream ' || g, 'stream' || g || '@example.org', 'stream_' || g, u.password_hash
+        from generate_series(1, ${count}) g, (select password_hash from users limit 1) u
+        returning id`,
+  );
+  const ids = (created as { rows: { id: string }[] }).rows.map((row) => row.id);
+  const sessions = createSessionStore(database.db, systemClock);
+  const tokens: string[] = [];
+  for (const id of ids) tokens.push(await sessions.create(id));
+  process.on('message', (message: { type: string }) => {
+    if (message.type !== 'publish') return;
+    void (async () => {
+      const sentAt = Date.now();
+      await Promise.all(ids.map((id) => app.live.publish(id, { type: 'bench.ping', data: { sentAt } })));
+      process.send?.({ type: 'published' });
+    })();
+  });
+  return { base, paths: { events: '/api/events' }, tokens, eventsKind: app.events.kind };
 }
 
 /** CPU profiling on the parent's word, so a profile covers the load phase and nothing else. */
@@ -265,6 +354,8 @@ try {
     select: primaryKeySelect,
     media: () => mediaApp(databaseUrl),
     s3rver: s3Server,
+    events: eventsApp,
+    messages: messagesApp,
   };
   const ready = await (targets[kind] ?? helloWorld)();
   process.send?.({ type: 'ready', ...ready });

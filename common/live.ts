@@ -12,6 +12,13 @@ export const READY_EVENT = 'ready';
 export const SESSION_ENDED_EVENT = 'session-ended';
 /** Sent before the server closes the stream for a restart: connect again (to another instance). */
 export const RECONNECT_EVENT = 'reconnect';
+/**
+ * Sent instead of the missed events when a client reconnects from a position the server no longer
+ * holds (older than the log keeps, or unknown): re-read everything shown.
+ */
+export const RESET_EVENT = 'reset';
+/** The header (or, for clients that cannot set headers, `?lastEventId=`) naming the last event seen. */
+export const LAST_EVENT_ID_HEADER = 'last-event-id';
 
 export const LiveEventType = z.string().regex(/^[a-z][a-z0-9.-]{0,62}$/);
 

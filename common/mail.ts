@@ -25,8 +25,18 @@ export const OutboxMessage = z.object({
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
 
-/** One outbox message with its body, for an administrator following up on what was sent. */
-export const OutboxMessageDetail = OutboxMessage.extend({ text: z.string() });
+export const OutboxAttachment = z.object({
+  filename: z.string(),
+  content_type: z.string(),
+  content: z.string(),
+});
+export type OutboxAttachment = z.infer<typeof OutboxAttachment>;
+
+/** One outbox message with its body and attached files, for an administrator following up on what was sent. */
+export const OutboxMessageDetail = OutboxMessage.extend({
+  text: z.string(),
+  attachments: z.array(OutboxAttachment),
+});
 export type OutboxMessageDetail = z.infer<typeof OutboxMessageDetail>;
 
 export const OutboxResponse = z.object({

@@ -9,10 +9,17 @@ export const VIDEO_TOO_LARGE_MESSAGE = 'Please choose a video smaller than 100MB
 export const VIDEO_TYPE_MESSAGE = 'Please choose a video file';
 
 /**
- * Folders the media store accepts; later domains add theirs. Images (avatars, course thumbnails)
- * are re-encoded to WebP; lesson videos are stored as sent. Course folders are for admins only.
+ * Folders the media store accepts; later domains add theirs. Images (avatars, course thumbnails,
+ * blog banners) are re-encoded to WebP; lesson videos are stored as sent; blog content takes an
+ * image or a video. Course and blog folders are for admins only.
  */
-export const UploadFolder = z.enum(['avatars', 'course-thumbnails', 'lesson-videos']);
+export const UploadFolder = z.enum([
+  'avatars',
+  'course-thumbnails',
+  'lesson-videos',
+  'blog-banners',
+  'blog-content',
+]);
 export type UploadFolder = z.infer<typeof UploadFolder>;
 
 /** One width an image is stored at, for a `srcset`. */
@@ -27,8 +34,8 @@ export const UploadResponse = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   /**
-   * Every width a course image is stored at, narrowest first; the last is the main file itself
-   * (`secure_url`). Empty for other uploads.
+   * Every width a sized image (course thumbnail, blog image) is stored at, narrowest first; the
+   * last is the main file itself (`secure_url`). Empty for other uploads.
    */
   variants: z.array(ImageVariant),
 });
@@ -54,34 +61,37 @@ export function checkVideoFile(file: { size: number; type: string }): string | n
 }
 
 /**
- * Widths a course image is also stored at, beside its main file (at most the last of them wide),
- * so a page can pick the one it needs with `srcset`. The list is part of the file names' contract
- * (see courseImageSources): changing it needs a new name form, or older images would name
- * variants that were never made (docs/decisions/0017-course-image-variants.md).
+ * Widths a sized image (course thumbnails, blog banners and content images) is also stored at,
+ * beside its main file (at most the last of them wide), so a page can pick the one it needs with
+ * `srcset`. The list is part of the file names' contract (see imageSources): changing it needs a
+ * new name form, or older images would name variants that were never made
+ * (docs/decisions/0017-course-image-variants.md).
  */
-export const COURSE_IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
+export const IMAGE_VARIANT_WIDTHS = [320, 640, 960, 1280] as const;
 
 /** The variant widths an image `width` px wide gets: only narrower ones, never an enlargement. */
-export const courseImageVariantWidths = (width: number): number[] =>
-  COURSE_IMAGE_WIDTHS.filter((candidate) => candidate < width);
+export const imageVariantWidths = (width: number): number[] =>
+  IMAGE_VARIANT_WIDTHS.filter((candidate) => candidate < width);
+
+/** The folders whose images are stored with variants, named by their size. */
+export const SIZED_IMAGE_FOLDERS = ['course-thumbnails', 'blog-banners', 'blog-content'] as const;
 
 /**
- * A course image's main file is `course-thumbnails/<uuid>-<width>x<height>.webp` and each variant
- * adds `-<w>w`: the name says the intrinsic size and so which variants exist. Matches a public id
- * or any URL ending in one (`/media/…`, or a bucket's public address).
+ * A sized image's main file is `<folder>/<uuid>-<width>x<height>.webp` and each variant adds
+ * `-<w>w`: the name says the intrinsic size and so which variants exist. Matches a public id or
+ * any URL ending in one (`/media/…`, or a bucket's public address).
  */
-const COURSE_IMAGE =
-  /^((?:.*\/)?course-thumbnails\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-([1-9]\d{0,4})x([1-9]\d{0,4})\.webp$/;
+const SIZED_IMAGE = new RegExp(
+  `^((?:.*\\/)?(?:${SIZED_IMAGE_FOLDERS.join('|')})\\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-([1-9]\\d{0,4})x([1-9]\\d{0,4})\\.webp$`,
+);
 
-/** The name of a course image's main file, by its intrinsic size. */
-export const courseImageName = (stem: string, width: number, height: number) =>
-  `${stem}-${width}x${height}.webp`;
+/** The name of a sized image's main file, by its intrinsic size. */
+export const imageName = (stem: string, width: number, height: number) => `${stem}-${width}x${height}.webp`;
 
 /** The name of one of its variants, beside the main file. */
-export const courseImageVariantName = (main: string, width: number) =>
-  main.replace(/\.webp$/, `-${width}w.webp`);
+export const imageVariantName = (main: string, width: number) => main.replace(/\.webp$/, `-${width}w.webp`);
 
-export interface CourseImageSources {
+export interface ImageSources {
   width: number;
   height: number;
   /** Narrowest first; the last is the main file. */
@@ -89,12 +99,12 @@ export interface CourseImageSources {
 }
 
 /**
- * What a course image URL (or public id) holds when it names a course image stored with variants;
- * null for anything else — an image uploaded before variants were made, an external URL — which
- * is shown by its plain src.
+ * What an image URL (or public id) holds when it names a sized image stored with variants; null
+ * for anything else — an image uploaded before variants were made, an external URL — which is
+ * shown by its plain src.
  */
-export function courseImageSources(url: string): CourseImageSources | null {
-  const match = COURSE_IMAGE.exec(url);
+export function imageSources(url: string): ImageSources | null {
+  const match = SIZED_IMAGE.exec(url);
   if (!match) return null;
   const width = Number(match[2]);
   const height = Number(match[3]);
@@ -102,7 +112,7 @@ export function courseImageSources(url: string): CourseImageSources | null {
     width,
     height,
     variants: [
-      ...courseImageVariantWidths(width).map((w) => ({ url: courseImageVariantName(url, w), width: w })),
+      ...imageVariantWidths(width).map((w) => ({ url: imageVariantName(url, w), width: w })),
       { url, width },
     ],
   };

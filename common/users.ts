@@ -11,6 +11,9 @@ export const PASSWORD_MESSAGE = 'Password must be at least 8 characters long';
 export const PASSWORD_COMMON_MESSAGE = 'This password is too common. Please choose a less common one.';
 export const PASSWORD_PERSONAL_MESSAGE = 'Password must not be the same as your username or email';
 
+export const UserRole = z.enum(['admin', 'student']);
+export type UserRole = z.infer<typeof UserRole>;
+
 export const Visibility = z.enum(['public', 'private']);
 export type Visibility = z.infer<typeof Visibility>;
 
@@ -56,7 +59,7 @@ export const User = z.object({
   email: z.string(),
   username: z.string(),
   is_admin: z.boolean(),
-  role: z.enum(['admin', 'student']),
+  role: UserRole,
   avatar: z.string().nullable(),
   belt: z.string().nullable(),
   city: z.string(),
@@ -89,7 +92,7 @@ export const PublicProfile = z.object({
   name: z.string(),
   username: z.string(),
   avatar: z.string().nullable(),
-  role: z.enum(['admin', 'student']),
+  role: UserRole,
   is_private: z.boolean(),
   allow_messages: z.boolean(),
   belt: z.string().nullable().optional(),
@@ -99,6 +102,10 @@ export const PublicProfile = z.object({
   experience: z.number().int().optional(),
   current_courses: z.array(z.uuid()).optional(),
   progress: z.number().optional(),
+  /** The current courses by name, when the user's courses are public; progress only when that is public too. */
+  courses: z
+    .array(z.object({ course_id: z.uuid(), course_name: z.string(), progress: z.number().optional() }))
+    .optional(),
 });
 export type PublicProfile = z.infer<typeof PublicProfile>;
 
@@ -149,10 +156,20 @@ export const DeactivateInput = z.object({
 });
 export type DeactivateInput = z.input<typeof DeactivateInput>;
 
-/** POST /verify/users?limit&offset (admin): every user, oldest account first. */
+/**
+ * POST /verify/users?limit&offset&q&role (admin): the users, those who asked for their account's
+ * deletion first, then oldest account first; `q` matches part of the name, username or e-mail.
+ */
 export const UserListQuery = z.object({
   limit: pageLimit(USERS_DEFAULT_LIMIT, USERS_MAX_LIMIT),
   offset: pageOffset,
+  q: z
+    .string()
+    .trim()
+    .max(100, 'Search text must be at most 100 characters')
+    .optional()
+    .describe('Part of a name, username or e-mail address, in any case'),
+  role: UserRole.optional().describe('Only administrators, or only students'),
 });
 export type UserListQuery = z.input<typeof UserListQuery>;
 
@@ -224,3 +241,40 @@ export function initials(name: string): string {
   const last = parts.length > 1 ? parts[parts.length - 1]!.charAt(0) : '';
   return (first + last).toUpperCase();
 }
+
+/**
+ * POST /admin/users (admin): an account made by an administrator. The password is set here and
+ * shared with the person by other means; city and country (the recovery answers) stay empty
+ * until they fill them in (docs/decisions/0026-community-and-user-management.md).
+ */
+export const CreateUserInput = ProfileFields.extend({
+  password: Password,
+  is_admin: z.boolean().default(false),
+  belt: z.string().trim().max(50).nullable().optional(),
+});
+export type CreateUserInput = z.input<typeof CreateUserInput>;
+
+/** PUT /admin/user/{id}/deletion-request (admin): the first step of a deletion, or its withdrawal. */
+export const DeletionRequestInput = z.object({
+  requested: z.boolean({ error: 'requested must be true or false' }),
+});
+export type DeletionRequestInput = z.infer<typeof DeletionRequestInput>;
+
+/** GET /admin/users/emails (admin): every student's address, trimmed, empties skipped. */
+export const StudentEmailsResponse = z.object({ emails: z.array(z.string()) });
+export type StudentEmailsResponse = z.infer<typeof StudentEmailsResponse>;
+
+export const PASSWORD_REQUIRED_MESSAGE = 'Password is required';
+
+/**
+ * The administrators' user form (spec §5): name, username and e-mail required, the password only
+ * for a new user (blank keeps the current one when editing), experience a whole number ≥ 0.
+ */
+export const userFormSchema = (isNew: boolean) =>
+  ProfileFields.extend({
+    experience: Experience,
+    is_admin: z.boolean(),
+    password: isNew
+      ? z.string().min(1, PASSWORD_REQUIRED_MESSAGE).pipe(Password)
+      : z.union([z.literal(''), Password]),
+  });

@@ -1,4 +1,5 @@
 import type { Page, Request } from '@playwright/test';
+import type { AdminClassesResponse } from '../common/classes';
 import type { CourseDetail, CourseListResponse, CourseResponse } from '../common/courses';
 import {
   authenticateDemoAdmin,
@@ -24,6 +25,8 @@ type Who = 'visitor' | 'student' | 'enrolled' | 'admin';
 interface World {
   course: CourseDetail;
   unpublishedId: string;
+  /** A seeded weekly class, for its attendance page. */
+  classId: string;
 }
 
 interface Screen {
@@ -39,7 +42,7 @@ const lessonOf = (world: World, type: string) =>
 
 const SCREENS: Screen[] = [
   { name: 'landing page', who: 'visitor', path: () => '/' },
-  { name: 'about (coming soon)', who: 'visitor', path: () => '/about' },
+  { name: 'about page', who: 'visitor', path: () => '/about' },
   { name: 'contact', who: 'visitor', path: () => '/contact' },
   { name: 'payment success', who: 'visitor', path: () => '/payment/success' },
   { name: 'payment failed', who: 'visitor', path: () => '/payment/failed' },
@@ -75,6 +78,17 @@ const SCREENS: Screen[] = [
   },
   { name: 'settings', who: 'student', path: () => '/app/settings' },
   { name: 'community (coming soon)', who: 'student', path: () => '/app/community' },
+  { name: 'messages', who: 'student', path: () => '/app/messages' },
+  {
+    name: 'deleted messages',
+    who: 'student',
+    path: () => '/app/messages',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Deleted for me' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  { name: 'support center', who: 'student', path: () => '/app/support' },
   { name: 'enrolled course page', who: 'enrolled', path: (w) => `/app/course/${w.course.id}` },
   {
     name: 'video lesson',
@@ -101,6 +115,27 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'admin dashboard', who: 'admin', path: () => '/app/admin' },
+  {
+    name: 'admin class view',
+    who: 'admin',
+    path: () => '/app/admin',
+    open: async (page) => {
+      await page.getByRole('list', { name: 'Classes' }).getByRole('button').first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  {
+    name: 'admin booking form',
+    who: 'admin',
+    path: () => '/app/admin',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'New Booking' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  { name: 'class attendance', who: 'admin', path: (w) => `/app/admin/classes/${w.classId}/attendance` },
+  { name: 'messages (administrators)', who: 'admin', path: () => '/app/messages' },
+  { name: 'support center (administrators)', who: 'admin', path: () => '/app/support' },
   { name: 'admin course list', who: 'admin', path: () => '/app/courses' },
   { name: 'admin content manager', who: 'admin', path: (w) => `/app/admin/courses/${w.course.id}/content` },
   {
@@ -109,6 +144,8 @@ const SCREENS: Screen[] = [
     path: (w) => `/app/course/${w.unpublishedId}`,
   },
   { name: 'admin settings', who: 'admin', path: () => '/app/settings' },
+  { name: 'admin blog management', who: 'admin', path: () => '/app/admin/blog' },
+  { name: 'admin blog editor', who: 'admin', path: () => '/app/admin/blog/new' },
 ];
 
 /**
@@ -154,7 +191,8 @@ for (const { width, colorScheme } of PASSES) {
     test.use({ viewport: { width, height: width < 600 ? 812 : 900 }, colorScheme });
 
     test('every built screen passes axe', async ({ page, api, createStudent }) => {
-      test.setTimeout(180_000);
+      // Some forty screens, each loaded, settled and checked in turn.
+      test.setTimeout(300_000);
       const admin = await authenticateDemoAdmin(api);
       const summary = await findCourseByTitle(api, admin.token, FREE_COURSE);
       const detail = await api.get(`/api/courses/${summary.id}`, { headers: bearer(admin.token) });
@@ -162,7 +200,10 @@ for (const { width, colorScheme } of PASSES) {
       const list = await api.get('/api/courses?limit=200', { headers: bearer(admin.token) });
       const unpublished = ((await list.json()) as CourseListResponse).courses.find((c) => !c.is_published);
       expect(unpublished, 'a seeded course in preparation').toBeTruthy();
-      const world: World = { course, unpublishedId: unpublished!.id };
+      const classes = await api.get('/api/admin/classes', { headers: bearer(admin.token) });
+      const firstClass = ((await classes.json()) as AdminClassesResponse).classes[0];
+      expect(firstClass, 'a seeded weekly class').toBeTruthy();
+      const world: World = { course, unpublishedId: unpublished!.id, classId: firstClass!.id };
 
       const student = await createStudent();
       const enrolled = await createStudent();

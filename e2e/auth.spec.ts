@@ -3,7 +3,7 @@ import {
   bearer,
   expect,
   expectNoAxeViolations,
-  LANDING_URL,
+  expectLandingPage,
   NO_SESSION,
   readResetCode,
   readStoredSession,
@@ -98,7 +98,7 @@ test('sign in with the form, then sign out through the user menu', async ({ page
   expect((await readStoredSession(page)).userId).toBe(user.id);
 
   await signOutThroughMenu(page);
-  await expect(page).toHaveURL(LANDING_URL);
+  await expectLandingPage(page);
   expect(await readStoredSession(page)).toEqual(NO_SESSION);
 
   await page.goto('/app');
@@ -203,7 +203,7 @@ test('recover a forgotten password with the e-mailed code and the security quest
   expect(answers.slice(passwordSetAt).length).toBeGreaterThan(0);
 
   await signOutThroughMenu(page);
-  await expect(page).toHaveURL(LANDING_URL);
+  await expectLandingPage(page);
 
   // The temporary password was single use.
   await page.goto('/app/login');

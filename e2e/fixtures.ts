@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import type { AuthResponse, RequestResetResponse, SignUpInput } from '../common/auth';
 import type { CourseListResponse, CourseSummary } from '../common/courses';
 import type { OutboxMessage, OutboxMessageDetail, OutboxResponse } from '../common/mail';
@@ -114,6 +121,21 @@ async function seedSession(page: Page, origin: string, account: Pick<Account, 'u
   );
 }
 
+/**
+ * A second person's browser in the same test (a conversation, say): a context of its own, signed
+ * in as `account` the way `signIn` signs in the test's page. Closed with its context.
+ */
+export async function openSignedInPage(
+  browser: Browser,
+  baseURL: string,
+  account: Pick<Account, 'user' | 'token'>,
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await seedSession(page, new URL(baseURL).origin, account);
+  return page;
+}
+
 export const test = base.extend<Fixtures>({
   api: async ({ playwright, baseURL }, use) => {
     const api = await playwright.request.newContext({ baseURL });
@@ -203,6 +225,17 @@ export async function createTemporarySession(api: APIRequestContext, student: Ac
 
 /** The landing page, `/`, whatever the host. */
 export const LANDING_URL = /^[^?#]+:\/\/[^/]+\/$/;
+
+/**
+ * Waits until the browser has loaded the site's landing page. The app first steps to `/` on its
+ * own, then hands the address to the browser, which loads the server-rendered page there; the
+ * app's root element is gone only once that page has arrived.
+ */
+export async function expectLandingPage(page: Page): Promise<void> {
+  await expect(page).toHaveURL(LANDING_URL);
+  await expect(page.locator('#root')).toHaveCount(0);
+  await page.waitForLoadState();
+}
 
 /**
  * A text or password input by its exact label. Chromium exposes password inputs as textboxes too;

@@ -7,7 +7,7 @@ import {
   createTemporarySession,
   expect,
   expectNoAxeViolations,
-  LANDING_URL,
+  expectLandingPage,
   NO_SESSION,
   readStoredSession,
   test,
@@ -53,7 +53,7 @@ test.describe('route guards', () => {
 
   test('an unknown path goes to the landing page', async ({ page }) => {
     await page.goto('/no/such/page');
-    await expect(page).toHaveURL(LANDING_URL);
+    await expectLandingPage(page);
   });
 });
 

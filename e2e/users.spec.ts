@@ -4,7 +4,7 @@ import {
   bearer,
   expect,
   expectNoAxeViolations,
-  LANDING_URL,
+  expectLandingPage,
   NO_SESSION,
   pauseClock,
   readOutboxText,
@@ -215,7 +215,7 @@ test('deactivate the account; signing in again is refused', async ({ page, creat
   await expect(dialog.getByRole('status')).toContainText('Your account is deactivated');
   expect(page.url()).toMatch(/\/app\/settings$/);
   await page.clock.runFor(1);
-  await expect(page).toHaveURL(LANDING_URL);
+  await expectLandingPage(page);
   await page.clock.resume();
   expect(await readStoredSession(page)).toEqual(NO_SESSION);
 

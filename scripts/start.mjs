@@ -23,7 +23,8 @@ const targets = [
     label: 'Building the server…',
     command: ['build:server', '--', '--quiet'],
     output: 'dist/server/main.js',
-    inputs: ['server', 'scripts/build-server.mjs', ...shared],
+    // The server renders the public pages from web/site (and what they import from web/).
+    inputs: ['server', 'web', 'scripts/build-server.mjs', ...shared],
   },
 ];
 

@@ -28,7 +28,7 @@ import {
   requestId,
 } from './platform/logging';
 import { scheduleCleanup } from './platform/cleanup';
-import { createEvents, type Events } from './platform/events';
+import { createEvents, redisEventsConfig, type Events } from './platform/events';
 import { createJobs, type Jobs } from './platform/jobs';
 import { createMailer, logTransport, smtpTransport, type MailTransport } from './platform/mail';
 import { openApiTransforms, registerOpenApiConventions } from './platform/openapi';
@@ -44,6 +44,8 @@ import { createThrottle } from './platform/throttle';
 import { createTransactions } from './platform/tx';
 import type { Platform } from './platform';
 import { registerModules } from './modules';
+import { inlineScriptHash, loadColorSchemeScript } from './modules/site/site-assets';
+import { APP_PAGE } from './modules/site/site.routes';
 
 export interface AppDeps {
   config: Config;
@@ -156,8 +158,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerProbes(app, { database, isDraining: connections.isDraining });
   registerMetrics(app, { token: config.METRICS_TOKEN, database });
 
+  const webRoot = deps.webRoot ?? path.join(projectRoot, 'dist', 'web');
+  // The public pages inline the colour scheme script (site-assets.ts); the policy allows that one
+  // script by its hash and still no other inline script.
+  const colorSchemeScript = loadColorSchemeScript(webRoot);
+  const scriptSrc = [
+    ...CONTENT_SECURITY_POLICY.scriptSrc,
+    ...(colorSchemeScript ? [inlineScriptHash(colorSchemeScript)] : []),
+  ];
   registerSecurityHeaders(app, {
-    contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
+    contentSecurityPolicy: { directives: { ...CONTENT_SECURITY_POLICY, scriptSrc } },
     crossOriginEmbedderPolicy: false,
   });
   if (config.CORS_ORIGINS.length > 0) {
@@ -209,7 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cache: { ttlMs: config.SESSION_CACHE_SECONDS * 1000 },
   });
   const jobs = createJobs(database.db, clock, app.log, { pollMs: config.JOBS_POLL_MS });
-  const events = createEvents(database, app.log);
+  const events = createEvents(database, app.log, redisEventsConfig(config));
   await sessions.listen(events);
   scheduleCleanup(jobs, database.db, clock, app.log, { outboxKeepDays: config.OUTBOX_KEEP_DAYS });
   app.decorate('jobs', jobs);
@@ -246,7 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   registerAccessControl(app, sessions);
-  await app.register(async (api) => registerModules(api, platform), { prefix: '/api' });
+  await registerModules(app, platform, { webRoot });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),
@@ -264,11 +274,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   } else {
     registerMediaRoute(app, storage);
   }
-  await registerWebApp(app, deps.webRoot ?? path.join(projectRoot, 'dist', 'web'));
+  await registerWebApp(app, webRoot);
   return app;
 }
 
-/** Serves the built React app; client-side routes get index.html so they load on refresh. */
+/**
+ * Serves the built React app: its routes get index.html so they load on refresh. Any other
+ * unknown page redirects to `/` (the public site's pages are routes of their own).
+ */
 async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
   const hasBuild = existsSync(path.join(webRoot, 'index.html'));
   if (hasBuild) {
@@ -291,10 +304,14 @@ async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<vo
     // Missing build files (an old bundle after a deploy) are 404s, not the app's HTML.
     const isPage =
       request.method === 'GET' && !/^\/(api|media|assets)(\/|$)/.test(url) && !/\.[a-z0-9]+$/i.test(url);
-    if (isPage && hasBuild) {
-      return reply
-        .header('cache-control', 'no-cache')
-        .sendFile('index.html', webRoot, { cacheControl: false });
+    if (isPage && APP_PAGE.test(url)) {
+      if (hasBuild)
+        return reply
+          .header('cache-control', 'no-cache')
+          .sendFile('index.html', webRoot, { cacheControl: false });
+    } else if (isPage) {
+      // Spec: any unknown path leads to the landing page.
+      return reply.redirect('/', 302);
     }
     return reply.status(404).send({ error: `Route ${request.method} ${url} not found`, code: 'NOT_FOUND' });
   });

@@ -13,7 +13,7 @@ import { createAccountWriter } from './db/seed/accounts';
 import { issueTempPassword } from './modules/auth/auth.service';
 import { createSessionStore } from './platform/auth';
 import { systemClock } from './platform/clock';
-import { createEvents } from './platform/events';
+import { createEvents, redisEventsConfig } from './platform/events';
 import { createMediaStorage } from './platform/storage';
 import { createThrottle } from './platform/throttle';
 
@@ -183,8 +183,8 @@ async function resetPassword(database: Database, login: string): Promise<string>
   if (!row) throw new CliError(`No user has the username or e-mail "${login}".`);
   const now = systemClock.now();
   const { tempPassword, expiresAt } = await issueTempPassword(database.db, row.id, now);
-  // A server running on the same PostgreSQL database forgets the sessions it has cached too.
-  const events = createEvents(database, Fastify({ logger: false }).log);
+  // A server running on the same database (and Redis, when events go through it) forgets the sessions it has cached too.
+  const events = createEvents(database, Fastify({ logger: false }).log, redisEventsConfig(loadConfig()));
   const sessions = createSessionStore(database.db, systemClock);
   await sessions.listen(events);
   await sessions.revokeAllForUser(row.id);
@@ -298,9 +298,16 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     case 'seed-demo': {
       if (args.length > 0) throw new CliError('seed-demo takes no options.');
-      const storage = await createMediaStorage(loadConfig());
+      const config = loadConfig();
+      const storage = await createMediaStorage(config);
       const seeded = await withDatabase((database) =>
-        seedDemo(database.db, storage, { info: (message) => console.log(message) }),
+        seedDemo(
+          database.db,
+          storage,
+          { info: (message) => console.log(message) },
+          new Date(),
+          config.SCHOOL_TIMEZONE,
+        ),
       );
       if (!seeded) console.log('The database already has users, so no demo content was added.');
       return 0;

@@ -20,7 +20,14 @@ async function main() {
   // What start-up did (migrations, demo content) is told once, in the start banner, rather than scattered before it.
   const notes: string[] = [];
   if (migrated > 0) notes.push(`Applied ${migrated} database migration${migrated === 1 ? '' : 's'}.`);
-  if (config.SEED_DEMO) await seedDemo(database.db, storage, { info: (line) => notes.push(line) });
+  if (config.SEED_DEMO)
+    await seedDemo(
+      database.db,
+      storage,
+      { info: (line) => notes.push(line) },
+      new Date(),
+      config.SCHOOL_TIMEZONE,
+    );
   // Said on every start, not only the first: a site must not go live with these unnoticed.
   const demoAccounts = await openDemoAccounts(database.db);
   const warnings = [

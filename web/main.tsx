@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { config as configureZod } from 'zod/v4/core';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './app/fonts.css';
 import './app/global.css';
 import { App } from './app/app';
 

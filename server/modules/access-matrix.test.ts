@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../platform/auth';
 import { ACTORS, buildWorld, runCase, type MatrixEntry, type World } from '../test/access-matrix';
 import { ACCOUNT_ENTRIES } from '../test/access-matrix-accounts';
+import { BLOG_ENTRIES } from '../test/access-matrix-blog';
+import { CLASS_ENTRIES } from '../test/access-matrix-classes';
+import { COMMUNITY_ENTRIES } from '../test/access-matrix-community';
+import { BOOKING_ENTRIES } from '../test/access-matrix-bookings';
 import { LEARNING_ENTRIES } from '../test/access-matrix-learning';
+import { MESSAGE_ENTRIES } from '../test/access-matrix-messages';
+import { TESTIMONIAL_ENTRIES } from '../test/access-matrix-testimonials';
 import { createTestApp, type TestApp } from '../test/app';
 import { listRoutes, routeKey } from '../test/route-table';
 
@@ -21,7 +27,16 @@ import { listRoutes, routeKey } from '../test/route-table';
  * changes, and `unchanged` for what a refused call must leave as it was.
  */
 
-const ENTRIES: MatrixEntry[] = [...ACCOUNT_ENTRIES, ...LEARNING_ENTRIES];
+const ENTRIES: MatrixEntry[] = [
+  ...ACCOUNT_ENTRIES,
+  ...LEARNING_ENTRIES,
+  ...TESTIMONIAL_ENTRIES,
+  ...BLOG_ENTRIES,
+  ...CLASS_ENTRIES,
+  ...BOOKING_ENTRIES,
+  ...MESSAGE_ENTRIES,
+  ...COMMUNITY_ENTRIES,
+];
 
 let t: TestApp;
 let world: World;

@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { publicUrl } from '../config';
 import type { Platform } from '../platform';
 import { authRoutes } from './auth/auth.routes';
+import { bookingsRoutes } from './bookings/bookings.routes';
+import { createBookingsService } from './bookings/bookings.service';
+import { blogRoutes } from './blog/blog.routes';
+import { registerBlogFeeds } from './blog/blog.feeds';
+import { createBlogService } from './blog/blog.service';
+import { classesRoutes } from './classes/classes.routes';
+import { communityRoutes } from './community/community.routes';
+import { createCommunityService } from './community/community.service';
+import { createClassesService } from './classes/classes.service';
 import { createAuthService } from './auth/auth.service';
 import { contactRoutes } from './contact/contact.routes';
 import { createContactService } from './contact/contact.service';
@@ -16,15 +26,27 @@ import { healthRoutes } from './health/health.routes';
 import { jobsRoutes } from './jobs/jobs.routes';
 import { createJobsService } from './jobs/jobs.service';
 import { liveRoutes } from './live/live.routes';
-import { createLiveService } from './live/live.service';
+import { createLiveService, type LiveService } from './live/live.service';
 import { mailRoutes } from './mail/mail.routes';
+import { messagesRoutes } from './messages/messages.routes';
+import { createMessagesService } from './messages/messages.service';
 import { createMailService } from './mail/mail.service';
 import { paymentsRoutes } from './payments/payments.routes';
 import { createPaymentsService } from './payments/payments.service';
 import { progressRoutes } from './progress/progress.routes';
 import { createProgressService } from './progress/progress.service';
+import { loadSiteAssets } from './site/site-assets';
+import { siteRoutes } from './site/site.routes';
+import { createSiteSources, type PublicServices } from './site/site-sources';
+import { createSiteService } from './site/site.service';
 import { reviewsRoutes } from './reviews/reviews.routes';
+import { createSchoolService, SCHOOL_CHANNEL } from './school/school.service';
+import { supportRoutes } from './support/support.routes';
+import { createSupportService } from './support/support.service';
+import { schoolRoutes } from './school/school.routes';
 import { createReviewsService } from './reviews/reviews.service';
+import { createTestimonialsService, TESTIMONIALS_CHANNEL } from './testimonials/testimonials.service';
+import { testimonialsRoutes } from './testimonials/testimonials.routes';
 import { termsRoutes } from './terms/terms.routes';
 import { createTermsService } from './terms/terms.service';
 import { uploadsRoutes } from './uploads/uploads.routes';
@@ -32,12 +54,13 @@ import { createUploadsService } from './uploads/uploads.service';
 import { usersRoutes } from './users/users.routes';
 import { createUsersService } from './users/users.service';
 
-/** Where the instances tell each other that an admin changed what the course cards show. */
+/** Where the instances tell each other that an admin changed what the course cards or the public pages show. */
 const COURSE_CARDS_CHANNEL = 'course_cards_changed';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * The course cards are kept for CATALOGUE_CACHE_SECONDS. Any write through this instance's API
+ * The course cards are kept for CATALOGUE_CACHE_SECONDS, the rendered public pages for
+ * SITE_PAGE_CACHE_MS. Any write through this instance's API
  * (an enrolment, a review, a course edit) forgets them before its answer is sent, so whoever
  * wrote reads their change; an admin's write is told to the other instances too, whose counts
  * otherwise follow within the cache's seconds.
@@ -57,24 +80,73 @@ async function forgetCardsOnWrites(api: FastifyInstance, platform: Platform, for
   });
 }
 
-/** Builds every module's service and registers its routes under /api. */
-export async function registerModules(api: FastifyInstance, platform: Platform): Promise<void> {
+export interface ModuleOptions {
+  /** The built web app (dist/web), whose manifest names the public site's files. */
+  webRoot: string;
+}
+
+/**
+ * Builds every module's service, registers its routes under /api, and the public site's pages
+ * and feeds at the root.
+ */
+export async function registerModules(
+  app: FastifyInstance,
+  platform: Platform,
+  options: ModuleOptions,
+): Promise<void> {
+  let services: PublicServices | undefined;
+  // One live service for the whole app: its routes, the modules that publish, and tests (`app.live`).
+  const live = createLiveService(platform);
+  app.decorate('live', live);
+  // The pages are built from the services, after them; a write before then has nothing to forget.
+  const pages: { forget: () => void } = { forget: () => {} };
+  await app.register(
+    async (api) => {
+      services = await registerApi(api, platform, live, () => pages.forget());
+    },
+    { prefix: '/api' },
+  );
+  const { blog } = services!;
+  registerBlogFeeds(app, blog, {
+    baseUrl: publicUrl(platform.config),
+    siteName: async () => (await services!.school.get()).name,
+  });
+  const site = createSiteService(
+    platform,
+    createSiteSources(services!),
+    loadSiteAssets(options.webRoot, platform.config.NODE_ENV === 'development'),
+  );
+  pages.forget = site.forget;
+  await app.register(siteRoutes({ site }));
+}
+
+/** `forgetPages`: the rendered public pages, which a write may have changed. */
+async function registerApi(
+  api: FastifyInstance,
+  platform: Platform,
+  live: LiveService,
+  forgetPages: () => void,
+): Promise<PublicServices> {
   await api.register(healthRoutes(platform));
   const uploads = createUploadsService(platform);
   const courses = createCoursesService(platform, { images: uploads });
-  await forgetCardsOnWrites(api, platform, () => courses.forgetCards());
+  await forgetCardsOnWrites(api, platform, () => {
+    courses.forgetCards();
+    forgetPages();
+  });
   const enrollments = createEnrollmentsService(platform, { courses });
   const users = createUsersService(platform, { courseLister: enrollments, avatarFiles: uploads });
   uploads.whenRemoved((publicId) => users.forgetAvatar(publicId));
   await api.register(usersRoutes({ users }, platform.config));
   await api.register(enrollmentsRoutes({ enrollments }));
+  await api.register(communityRoutes({ community: createCommunityService(platform, { users }) }));
   const auth = createAuthService(platform, { users });
   await api.register(authRoutes({ auth }, platform.config));
   await api.register(termsRoutes({ terms: createTermsService(platform) }));
   await api.register(uploadsRoutes({ uploads }));
   await api.register(mailRoutes({ mail: createMailService(platform) }));
   await api.register(jobsRoutes({ jobs: createJobsService(platform) }));
-  await api.register(liveRoutes({ live: createLiveService(platform) }));
+  await api.register(liveRoutes({ live }));
   await api.register(coursesRoutes({ courses }));
   await api.register(contentRoutes({ content: createContentService(platform) }));
   await api.register(progressRoutes({ progress: createProgressService(platform, { enrollments, courses }) }));
@@ -85,4 +157,30 @@ export async function registerModules(api: FastifyInstance, platform: Platform):
   users.keepRecordsOf((userId) => payments.hasOrders(userId));
   await api.register(paymentsRoutes({ payments }));
   await api.register(contactRoutes({ contact: createContactService(platform, { users, courses }) }));
+  const testimonials = createTestimonialsService(platform, { users });
+  await forgetOnEvent(api, platform, TESTIMONIALS_CHANNEL, () => testimonials.forgetPublic());
+  await api.register(testimonialsRoutes({ testimonials }));
+  const school = createSchoolService(platform);
+  await forgetOnEvent(api, platform, SCHOOL_CHANNEL, () => school.forget());
+  await api.register(schoolRoutes({ school }));
+  await api.register(bookingsRoutes({ bookings: createBookingsService(platform, { users, school }) }));
+  const blog = createBlogService(platform, {
+    files: uploads,
+    schoolName: async () => (await school.get()).name,
+  });
+  const stopListening = await blog.listen();
+  api.addHook('onClose', stopListening);
+  await api.register(blogRoutes({ blog }));
+  const classes = createClassesService(platform);
+  await api.register(classesRoutes({ classes }));
+  const messages = createMessagesService(platform, { users, live });
+  await api.register(messagesRoutes({ messages }));
+  await api.register(supportRoutes({ support: createSupportService(platform, { messages, users }) }));
+  return { school, testimonials, blog, classes };
+}
+
+/** A cache that another instance's write makes stale: forgotten when that instance says so. */
+async function forgetOnEvent(api: FastifyInstance, platform: Platform, channel: string, forget: () => void) {
+  const unsubscribe = await platform.events.subscribe(channel, forget);
+  api.addHook('onClose', unsubscribe);
 }

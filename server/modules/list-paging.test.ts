@@ -1,6 +1,12 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADMIN_BLOG_DEFAULT_LIMIT,
+  ADMIN_BLOG_MAX_LIMIT,
+  BLOG_LIST_DEFAULT_LIMIT,
+  BLOG_LIST_MAX_LIMIT,
+} from '../../common/blog';
+import {
   COURSE_REQUESTS_DEFAULT_LIMIT,
   COURSE_REQUESTS_MAX_LIMIT,
   type CourseRequestStatus,
@@ -14,13 +20,23 @@ import {
   QUIZ_RESULTS_MAX_LIMIT,
 } from '../../common/progress';
 import { ADMIN_REVIEWS_DEFAULT_LIMIT, REVIEWS_DEFAULT_LIMIT, REVIEWS_MAX_LIMIT } from '../../common/reviews';
+import { ADMIN_TESTIMONIALS_DEFAULT_LIMIT, ADMIN_TESTIMONIALS_MAX_LIMIT } from '../../common/testimonials';
 import {
   USER_COURSES_DEFAULT_LIMIT,
   USER_COURSES_MAX_LIMIT,
   USERS_DEFAULT_LIMIT,
   USERS_MAX_LIMIT,
 } from '../../common/users';
-import { courseRequests, lessonProgress, lessons, quizAttempts, reviews, users } from '../db/schema';
+import {
+  blogPosts,
+  courseRequests,
+  lessonProgress,
+  lessons,
+  quizAttempts,
+  reviews,
+  testimonials,
+  users,
+} from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { createAdmin, createUser } from '../test/factories';
 import { createCourse, enrollUser } from '../test/factories-courses';
@@ -95,7 +111,75 @@ async function courseWithReviews(count: number) {
   return { course, ids: rows.map((row) => row.id) };
 }
 
+/**
+ * `count` posts sharing a tag and a title word, all published (or created) at the same moment;
+ * the third is a draft when `withDraft`, which public lists leave out.
+ */
+async function tiedPosts(count: number, name: string, withDraft = false) {
+  const rows = await db()
+    .insert(blogPosts)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        slug: `${name}-${i}`,
+        title: `Post ${name} ${i}`,
+        excerpt: 'Tied',
+        content: '<p>Tied</p>',
+        author: 'Sifu Lin',
+        tags: [name],
+        status: withDraft && i === 2 ? ('draft' as const) : ('published' as const),
+        published_at: withDraft && i === 2 ? null : TIE,
+        created_at: TIE,
+      })),
+    )
+    .returning({ id: blogPosts.id, status: blogPosts.status });
+  return {
+    all: byId(
+      rows.map((row) => row.id),
+      'desc',
+    ),
+    published: byId(
+      rows.filter((row) => row.status === 'published').map((row) => row.id),
+      'desc',
+    ),
+  };
+}
+
+/** A public list of posts; `name` is the tag (and title word) only its posts carry. */
+const blogCase = (route: string, name: string, url: string): ListCase => ({
+  route,
+  method: 'GET',
+  defaultLimit: BLOG_LIST_DEFAULT_LIMIT,
+  maxLimit: BLOG_LIST_MAX_LIMIT,
+  rows: 'posts',
+  key: (row) => String(row.id),
+  // More posts than the largest page, so the ones past it are reached by paging.
+  seed: async () => {
+    const { published } = await tiedPosts(BLOG_LIST_MAX_LIMIT + 5, name, true);
+    return { url, expected: async () => published };
+  },
+  refused: async () => [],
+});
+
 const cases: ListCase[] = [
+  blogCase('GET /api/blog/posts', 'pagingposts', '/api/blog/posts?tags=pagingposts'),
+  blogCase('GET /api/blog/tag/{tag}', 'pagingtag', '/api/blog/tag/pagingtag'),
+  blogCase('GET /api/blog/search', 'pagingsearch', '/api/blog/search?q=pagingsearch'),
+  {
+    route: 'GET /api/admin/blog/posts',
+    method: 'GET',
+    defaultLimit: ADMIN_BLOG_DEFAULT_LIMIT,
+    maxLimit: ADMIN_BLOG_MAX_LIMIT,
+    rows: 'posts',
+    key: (row) => String(row.id),
+    seed: async () => {
+      const { all } = await tiedPosts(ADMIN_BLOG_DEFAULT_LIMIT + 5, 'pagingadmin', true);
+      return { url: '/api/admin/blog/posts?tags=pagingadmin', auth: admin.auth, expected: async () => all };
+    },
+    refused: async () => [
+      [stranger.auth, 403],
+      [{}, 401],
+    ],
+  },
   {
     route: 'POST /api/verify/users',
     method: 'POST',
@@ -364,6 +448,42 @@ const cases: ListCase[] = [
     ],
   })),
 ];
+
+cases.push({
+  route: 'GET /api/admin/testimonials',
+  method: 'GET',
+  defaultLimit: ADMIN_TESTIMONIALS_DEFAULT_LIMIT,
+  maxLimit: ADMIN_TESTIMONIALS_MAX_LIMIT,
+  rows: 'testimonials',
+  key: (row) => String(row.id),
+  seed: async () => {
+    const rows = await db()
+      .insert(testimonials)
+      .values(
+        Array.from({ length: ADMIN_TESTIMONIALS_DEFAULT_LIMIT + 5 }, (_, i) => ({
+          student_name: `Student ${i}`,
+          instructor_context: 'Taijiquan',
+          testimonial_text: 'Standing practice changed my knees. '.repeat(4),
+          status: 'rejected' as const,
+          submitted_at: TIE,
+        })),
+      )
+      .returning({ id: testimonials.id });
+    const expected = byId(
+      rows.map((row) => row.id),
+      'desc',
+    );
+    return {
+      url: '/api/admin/testimonials?status=rejected',
+      auth: admin.auth,
+      expected: async () => expected,
+    };
+  },
+  refused: async () => [
+    [stranger.auth, 403],
+    [{}, 401],
+  ],
+});
 
 const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '&' : '?'}${query}`;
 

@@ -20,6 +20,16 @@ const BODILESS = new Set([
   'POST /api/reviews/:id/helpful',
   'POST /api/user/:id/email-change/resend',
   'POST /api/admin/jobs/:id/retry',
+  'PUT /api/admin/testimonials/:id/approve',
+  'PUT /api/admin/testimonials/:id/reject',
+  'PUT /api/admin/testimonials/:id/featured',
+  'POST /api/classes/:id/enroll',
+  'POST /api/classes/offers/:token/accept',
+  'PUT /api/bookings/:id/cancel',
+  'PUT /api/bookings/manage/:token/cancel',
+  'PUT /api/conversations/:id/read',
+  'PUT /api/messages/:id/read',
+  'POST /api/messages/:id/restore',
 ]);
 
 /** Routes that read the raw request bytes themselves (a signature covers them), so no body schema. */

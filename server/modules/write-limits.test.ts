@@ -2,8 +2,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { createAdmin, createUser, DEFAULT_PASSWORD } from '../test/factories';
+import { blogPostBody } from '../test/factories-blog';
 import { createCourse, enrollUser } from '../test/factories-courses';
+import { TESTIMONIAL_TEXT } from '../test/factories-testimonials';
+import { TESTIMONIAL_SUBMIT_LIMIT } from '../../common/testimonials';
+import { CONVERSATION_CREATE_RATE_LIMIT, MESSAGE_SEND_RATE_LIMIT } from './messages/messages.routes';
 import { QUIZ_SUBMIT_RATE_LIMIT } from './progress/progress.routes';
+import { SUPPORT_REQUEST_RATE_LIMIT } from './support/support.routes';
 import { multipart } from './uploads/multipart-body';
 import { UPLOAD_RATE_LIMIT } from './uploads/uploads.routes';
 import { PROFILE_SAVE_RATE_LIMIT } from './users/users.routes';
@@ -110,5 +115,72 @@ describe('POST /api/lessons/{id}/submit-quiz: attempts per user', () => {
     for (let i = 0; i < QUIZ_SUBMIT_RATE_LIMIT.max; i++) expect((await submit(me)).statusCode).toBe(200);
     expectLimited(await submit(me), QUIZ_SUBMIT_RATE_LIMIT.windowMinutes);
     expect((await submit(other)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/testimonials: submissions per client address', () => {
+  it(`answers 429 past ${TESTIMONIAL_SUBMIT_LIMIT.max} testimonials from one address`, async () => {
+    const submit = (address: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/testimonials',
+        headers: address,
+        payload: {
+          student_name: 'Rosa Delgado',
+          instructor_context: 'Baguazhang',
+          testimonial_text: TESTIMONIAL_TEXT,
+        },
+      });
+    const one = fromNewAddress();
+    for (let i = 0; i < TESTIMONIAL_SUBMIT_LIMIT.max; i++) expect((await submit(one)).statusCode).toBe(202);
+    expectLimited(await submit(one), TESTIMONIAL_SUBMIT_LIMIT.windowMinutes);
+    expect((await submit(fromNewAddress())).statusCode).toBe(202);
+  });
+});
+
+describe('the blog: every write is an administrator’s', () => {
+  it('does not limit administrators saving posts, as no per-user limit does', async () => {
+    const admin = await createAdmin(t);
+    for (let i = 0; i <= UPLOAD_RATE_LIMIT.max; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/blog/post',
+        headers: { ...admin.auth, ...fromNewAddress() },
+        payload: blogPostBody({ title: `Note ${i}` }),
+      });
+      expect(res.statusCode).toBe(201);
+    }
+  });
+});
+
+describe('messaging: sends, conversation starts and support requests per user', () => {
+  const post = (who: Made, url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: { ...who.auth, ...fromNewAddress() }, payload });
+
+  it(`answers 429 past ${MESSAGE_SEND_RATE_LIMIT.max} messages, the sender's own limit`, async () => {
+    const [me, friend] = [await createUser(t), await createUser(t)];
+    const send = (who: Made, to: Made) =>
+      post(who, '/api/messages', { recipient_id: to.user.id, text: 'hi' });
+    for (let i = 0; i < MESSAGE_SEND_RATE_LIMIT.max; i++)
+      expect((await send(me, friend)).statusCode).toBe(201);
+    expectLimited(await send(me, friend), MESSAGE_SEND_RATE_LIMIT.windowMinutes);
+    expect((await send(friend, me)).statusCode).toBe(201);
+  });
+
+  it(`answers 429 past ${CONVERSATION_CREATE_RATE_LIMIT.max} conversation starts`, async () => {
+    const me = await createUser(t);
+    const other = await createUser(t);
+    const start = () => post(me, '/api/conversations', { user1_id: me.user.id, user2_id: other.user.id });
+    for (let i = 0; i < CONVERSATION_CREATE_RATE_LIMIT.max; i++)
+      expect((await start()).statusCode).toBeLessThan(300);
+    expectLimited(await start(), CONVERSATION_CREATE_RATE_LIMIT.windowMinutes);
+  });
+
+  it(`answers 429 past ${SUPPORT_REQUEST_RATE_LIMIT.max} support requests`, async () => {
+    await createAdmin(t);
+    const me = await createUser(t);
+    const ask = () => post(me, '/api/support', { subject: 'Help', category: 'other', description: 'Please' });
+    for (let i = 0; i < SUPPORT_REQUEST_RATE_LIMIT.max; i++) expect((await ask()).statusCode).toBe(201);
+    expectLimited(await ask(), SUPPORT_REQUEST_RATE_LIMIT.windowMinutes);
   });
 });

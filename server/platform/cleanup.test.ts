@@ -111,6 +111,7 @@ describe('periodic cleanup', () => {
     await t.app.jobs.drain();
     const cleanups = await t.database.db.select().from(jobs).where(eq(jobs.max_attempts, 3));
     expect(cleanups.map((j) => j.kind).sort()).toEqual([
+      'cleanup.live-events',
       'cleanup.local-checkouts',
       'cleanup.outbox',
       'cleanup.recovery',

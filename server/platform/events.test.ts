@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPostgres, type Database } from '../db/client';
@@ -8,6 +9,7 @@ import {
   inProcessEvents,
   MAX_EVENT_BYTES,
   postgresEvents,
+  redisEvents,
   type Events,
 } from './events';
 
@@ -159,5 +161,60 @@ describe.runIf(process.env.DATABASE_URL)('events between instances on PostgreSQL
     expect(await listeners()).toBe(1);
     await events.close();
     await vi.waitFor(async () => expect(await listeners()).toBe(0));
+  });
+});
+
+// eslint-disable-next-line no-restricted-syntax -- CI's PostgreSQL step sets REDIS_URL
+describe.skipIf(!process.env.REDIS_URL)('events through Redis (REDIS_URL)', () => {
+  const url = process.env.REDIS_URL!;
+  /** Channels of this run only, so runs sharing one Redis never hear each other. */
+  const prefix = `kwoon-test-${randomUUID()}:events:`;
+  let a: Events;
+  let b: Events;
+  beforeAll(() => {
+    a = redisEvents(t.database.db, url, prefix, t.app.log);
+    b = redisEvents(t.database.db, url, prefix, t.app.log);
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  it('what one instance publishes, the other receives; another prefix hears nothing', async () => {
+    const { received, handler } = inbox();
+    const elsewhere = redisEvents(t.database.db, url, `${prefix}other:`, t.app.log);
+    const unheard = inbox();
+    await elsewhere.subscribe('messages', unheard.handler);
+    await b.subscribe('messages', handler);
+    await a.publish('messages', { conversation_id: 'c7' });
+    await vi.waitFor(() => expect(received).toEqual([{ conversation_id: 'c7' }]));
+    expect(unheard.received).toEqual([]);
+    await elsewhere.close();
+  });
+
+  it('an event published in a transaction goes out once it commits, never if it rolls back', async () => {
+    const { received, handler } = inbox();
+    await b.subscribe('bookings', handler);
+    await t.database.db
+      .transaction(async (tx) => {
+        await a.publish('bookings', { n: 'rolled back' }, tx);
+        throw new Error('the booking failed');
+      })
+      .catch(() => {});
+    await t.database.db.transaction(async (tx) => {
+      await a.publish('bookings', { n: 'committed' }, tx);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(received).toEqual([]);
+    });
+    await vi.waitFor(() => expect(received).toEqual([{ n: 'committed' }]));
+  });
+
+  it('stops delivering after unsubscribing', async () => {
+    const { received, handler } = inbox();
+    const unsubscribe = await b.subscribe('sifu', handler);
+    await unsubscribe();
+    await a.publish('sifu', { n: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(received).toEqual([]);
   });
 });

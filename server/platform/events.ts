@@ -1,8 +1,11 @@
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
 import pg from 'pg';
+import type { Config } from '../config';
 import type { Database, Db, Tx } from '../db/client';
+import { afterCommit } from './tx';
 
 /** NOTIFY refuses payloads of 8000 bytes or more; the same limit holds in process, so code moves unchanged. */
 export const MAX_EVENT_BYTES = 7999;
@@ -19,8 +22,8 @@ export type Unsubscribe = () => Promise<void>;
  * subscriber on every instance receives (at most once; nothing is kept for an absent subscriber).
  */
 export interface Events {
-  kind: 'postgres' | 'in-process';
-  /** `tx` delivers the event only if the caller's transaction commits (NOTIFY's own rule). */
+  kind: 'postgres' | 'redis' | 'in-process';
+  /** `tx` delivers the event only once the caller's transaction commits, never if it rolls back. */
   publish(channel: string, payload: unknown, tx?: Tx): Promise<void>;
   /** Resolves once events on the channel are being received. */
   subscribe(channel: string, handler: EventHandler): Promise<Unsubscribe>;
@@ -76,17 +79,22 @@ function createRegistry(log: FastifyBaseLogger) {
   };
 }
 
-/** PGlite has one process: events go through an EventEmitter, as JSON text like NOTIFY's. */
-export function inProcessEvents(log: FastifyBaseLogger): Events {
+/**
+ * PGlite has one process: events go through an EventEmitter, as JSON text like NOTIFY's. Given the
+ * database, an event published inside a transaction waits for its commit, as NOTIFY's does.
+ */
+export function inProcessEvents(log: FastifyBaseLogger, db?: Db): Events {
   const registry = createRegistry(log);
   const emitter = new EventEmitter();
   emitter.on('event', (channel: string, text: string) => registry.dispatch(channel, text));
   return {
     kind: 'in-process',
-    async publish(channel, payload) {
+    async publish(channel, payload, tx) {
       const text = encodeEvent(channel, payload);
       // After the caller's current step, as a notification would arrive.
-      setImmediate(() => emitter.emit('event', channel, text));
+      const emit = () => setImmediate(() => emitter.emit('event', channel, text));
+      if (tx && db) afterCommit(db, emit);
+      else emit();
     },
     async subscribe(channel, handler) {
       encodeEvent(channel, null);
@@ -207,6 +215,95 @@ export function postgresEvents(db: Db, url: string, log: FastifyBaseLogger): Eve
   };
 }
 
-export function createEvents(database: Database, log: FastifyBaseLogger): Events {
-  return database.url ? postgresEvents(database.db, database.url, log) : inProcessEvents(log);
+/** How long a Redis command may wait, so nothing hangs while Redis is down. */
+const REDIS_COMMAND_TIMEOUT_MS = 2_000;
+
+/**
+ * Redis pub/sub, when `REDIS_URL` is set: one connection publishes, one (in subscriber mode)
+ * listens, and ioredis reconnects and subscribes again by itself. Channels carry the key prefix,
+ * so sites sharing one Redis do not hear each other. Publishing inside a transaction waits for
+ * the commit (Redis knows nothing of it); a publish that fails is logged, not thrown, since the
+ * database change it follows has already happened. As with NOTIFY, delivery is at most once.
+ */
+export function redisEvents(db: Db, url: string, prefix: string, log: FastifyBaseLogger): Events {
+  const registry = createRegistry(log);
+  const options = { commandTimeout: REDIS_COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 };
+  const publisher = new Redis(url, options);
+  const subscriber = new Redis(url, options);
+  // ioredis reports each failed attempt as an error event; the failing commands are logged where they fail.
+  publisher.on('error', () => {});
+  subscriber.on('error', () => {});
+  subscriber.on('message', (channel: string, text: string) => {
+    if (channel.startsWith(prefix)) registry.dispatch(channel.slice(prefix.length), text);
+  });
+  let closed = false;
+  // A subscription asked for while Redis was down is made once it answers (ioredis itself renews
+  // only the ones that succeeded), so the app starts and serves without Redis and hears events
+  // again when it is back.
+  subscriber.on('ready', () => {
+    const channels = [...registry.handlers.keys()].map((channel) => prefix + channel);
+    if (channels.length > 0 && !closed) {
+      subscriber
+        .subscribe(...channels)
+        .catch((error: unknown) => log.warn({ err: error }, 'events could not subscribe in Redis'));
+    }
+  });
+
+  return {
+    kind: 'redis',
+    async publish(channel, payload, tx) {
+      const text = encodeEvent(channel, payload);
+      const send = () =>
+        publisher.publish(prefix + channel, text).then(
+          () => {},
+          (error: unknown) => log.warn({ err: error, channel }, 'event could not be published to Redis'),
+        );
+      if (tx) afterCommit(db, () => void send());
+      else await send();
+    },
+    async subscribe(channel, handler) {
+      encodeEvent(channel, null);
+      if (closed) throw new Error('events closed');
+      if (registry.add(channel, handler)) {
+        await subscriber
+          .subscribe(prefix + channel)
+          .catch((error: unknown) =>
+            log.warn(
+              { err: error, channel },
+              'Redis is not answering; the channel is subscribed when it is back',
+            ),
+          );
+      }
+      return async () => {
+        if (registry.remove(channel, handler) && !closed) {
+          await subscriber.unsubscribe(prefix + channel).catch(() => {});
+        }
+      };
+    },
+    async close() {
+      closed = true;
+      registry.handlers.clear();
+      await Promise.all(
+        [publisher, subscriber].map(async (redis) => {
+          if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+          else redis.disconnect();
+        }),
+      );
+    },
+  };
+}
+
+/** The Redis that carries events, from the configuration (none without `REDIS_URL`). */
+export function redisEventsConfig(config: Pick<Config, 'REDIS_URL' | 'REDIS_KEY_PREFIX'>) {
+  return config.REDIS_URL ? { url: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX } : undefined;
+}
+
+/** Where events go: Redis when it is configured, else the database's own (NOTIFY, or in process). */
+export function createEvents(
+  database: Database,
+  log: FastifyBaseLogger,
+  redis?: { url: string; prefix: string },
+): Events {
+  if (redis) return redisEvents(database.db, redis.url, `${redis.prefix}events:`, log);
+  return database.url ? postgresEvents(database.db, database.url, log) : inProcessEvents(log, database.db);
 }

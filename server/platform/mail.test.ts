@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs, mailOutbox } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { backoffMs, createJobs, DEFAULT_MAX_ATTEMPTS } from './jobs';
-import { createMailer, smtpTransport, type MailTransport } from './mail';
+import { createMailer, logTransport, smtpTransport, type MailTransport } from './mail';
 
 interface Received {
   from: string | undefined;
@@ -94,6 +94,45 @@ const jobOf = async (outboxId: string) =>
   )[0];
 
 describe('mailer over SMTP', () => {
+  it('keeps attachments in the outbox and sends them as parts of the message', async () => {
+    const { jobs: worker, mailer } = mailerWith(smtpTransport(`smtp://127.0.0.1:${port}`));
+    const calendar = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
+    await mailer.send({
+      to: 'rosa@example.org',
+      subject: 'Booking with a calendar file',
+      text: 'Your booking is confirmed.',
+      attachments: [
+        { filename: 'booking.ics', contentType: 'text/calendar; charset=utf-8', content: calendar },
+      ],
+    });
+    expect((await outboxRow('Booking with a calendar file'))?.attachments).toEqual([
+      { filename: 'booking.ics', contentType: 'text/calendar; charset=utf-8', content: calendar },
+    ]);
+    await worker.drain();
+    mailer.close();
+    expect(received).toHaveLength(1);
+    const raw = received[0]!.raw;
+    expect(raw).toMatch(/^Content-Type: multipart\/mixed/m);
+    expect(raw).toMatch(/^Content-Type: text\/calendar; charset=utf-8; name=booking\.ics\r?$/m);
+    expect(raw).toMatch(/filename=booking\.ics/);
+    expect(raw).toContain('Your booking is confirmed.');
+  });
+
+  it('logs the names of the attachments when there is no SMTP server', async () => {
+    const lines: unknown[] = [];
+    const log = { ...t.app.log, info: (entry: unknown) => lines.push(entry) } as typeof t.app.log;
+    await logTransport(log).send({
+      from: FROM,
+      to: 'rosa@example.org',
+      subject: 'Calendar',
+      text: 'Hello',
+      attachments: [{ filename: 'booking.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR' }],
+    });
+    expect(lines).toEqual([
+      { mail: { to: 'rosa@example.org', subject: 'Calendar', text: 'Hello', attachments: ['booking.ics'] } },
+    ]);
+  });
+
   it('keeps the message in the outbox, and the worker delivers it and marks it sent', async () => {
     const smtp = smtpTransport(`smtp://127.0.0.1:${port}`);
     const { jobs: worker, mailer } = mailerWith(smtp);
@@ -116,6 +155,12 @@ describe('mailer over SMTP', () => {
     expect(message.raw).toMatch(/^To: mei@example\.org\r?$/m);
     expect(message.raw).toMatch(/^Subject: Your workshop booking\r?$/m);
     expect(message.raw).toContain('See you at the Saturday Baguazhang workshop.');
+    // The text first, then the school's HTML made from it: a client shows the last part it can.
+    expect(message.raw).toMatch(/^Content-Type: multipart\/alternative/m);
+    const textAt = message.raw.search(/^Content-Type: text\/plain/m);
+    const htmlAt = message.raw.search(/^Content-Type: text\/html/m);
+    expect(textAt).toBeGreaterThan(0);
+    expect(htmlAt).toBeGreaterThan(textAt);
 
     const row = await outboxRow('Your workshop booking');
     expect(row).toMatchObject({

@@ -5,11 +5,21 @@ import type { Db, Tx } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Clock } from './clock';
 import type { JobAttempt, Jobs } from './jobs';
+import { renderMailHtml } from './mail-html';
+
+/** A file sent with a message, kept in the outbox with it (a calendar invitation, say). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's text. */
+  content: string;
+}
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 /** Delivers one message for the job worker; the outbox row is written first and updated after. */
@@ -19,12 +29,26 @@ export interface MailTransport {
   close(): void;
 }
 
+/** Sends the text with a branded HTML alternative made from it (mail-html.ts); the text part comes first. */
 export function smtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport(url);
   return {
     kind: 'smtp',
     async send(message) {
-      await transporter.sendMail(message);
+      const { attachments, ...rest } = message;
+      await transporter.sendMail({
+        ...rest,
+        html: renderMailHtml(message),
+        ...(attachments?.length
+          ? {
+              attachments: attachments.map((file) => ({
+                filename: file.filename,
+                contentType: file.contentType,
+                content: file.content,
+              })),
+            }
+          : {}),
+      });
     },
     close: () => transporter.close(),
   };
@@ -39,7 +63,14 @@ export function logTransport(log: FastifyBaseLogger): MailTransport {
     kind: 'log',
     async send(message) {
       log.info(
-        { mail: { to: message.to, subject: message.subject, text: message.text } },
+        {
+          mail: {
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+            attachments: message.attachments?.map((file) => file.filename) ?? [],
+          },
+        },
         'e-mail kept in the outbox (no SMTP_URL set)',
       );
     },
@@ -64,6 +95,7 @@ export function createMailer(db: Db, jobs: Jobs, transport: MailTransport, from:
           to_address: message.to,
           subject: message.subject,
           text_body: message.text,
+          attachments: message.attachments ?? [],
           created_at: clock.now(),
         })),
       )
@@ -77,7 +109,13 @@ export function createMailer(db: Db, jobs: Jobs, transport: MailTransport, from:
     const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId)).limit(1);
     if (!row || row.status === 'sent' || row.status === 'logged') return;
     try {
-      await transport.send({ to: row.to_address, subject: row.subject, text: row.text_body, from });
+      await transport.send({
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        ...(row.attachments.length > 0 ? { attachments: row.attachments } : {}),
+        from,
+      });
     } catch (error) {
       const last = job.attempt >= job.maxAttempts;
       await db

@@ -3,8 +3,14 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, OkResponse } from '../../common/api';
+import { BlogPost, BlogPostSummary } from '../../common/blog';
+import { Booking, CalendarBooking, PublicBooking } from '../../common/bookings';
+import { Class, ClassEnrollment, ClassSignup, MemberClass, Roster } from '../../common/classes';
 import { CourseDetail, CourseSummary, Lesson, Module } from '../../common/courses';
+import { Conversation, ConversationPerson, Message, MessageInContext } from '../../common/messages';
 import { CourseReview, Review } from '../../common/reviews';
+import { SchoolSettings } from '../../common/school';
+import { PublicTestimonial, Testimonial } from '../../common/testimonials';
 import { User } from '../../common/users';
 import { bearerSecurity } from './errors';
 
@@ -25,6 +31,23 @@ const shared = {
   Lesson,
   Review,
   CourseReview,
+  Testimonial,
+  PublicTestimonial,
+  SchoolSettings,
+  BlogPost,
+  BlogPostSummary,
+  Class,
+  ClassEnrollment,
+  ClassSignup,
+  MemberClass,
+  Roster,
+  Booking,
+  PublicBooking,
+  CalendarBooking,
+  Conversation,
+  ConversationPerson,
+  Message,
+  MessageInContext,
 };
 for (const [id, schema] of Object.entries(shared)) {
   if (sharedSchemas.get(schema)?.id !== id) sharedSchemas.add(schema, { ...sharedSchemas.get(schema), id });

@@ -9,15 +9,16 @@ export interface RateRule {
 /**
  * A route's limit per signed-in user, for writes a student could otherwise repeat without end.
  * Counted once the request has passed validation, so a form's mistakes do not use it up.
- * Administrators are not limited: they can already see and change every account, so a limit
- * would only slow their work.
+ * Administrators are not limited unless `includeAdmins`: they can already see and change every
+ * account, so a limit would only slow their work — except where a stolen admin session could do
+ * harm in bulk (making accounts, say).
  */
-export function perUserRateLimit(rule: RateRule) {
+export function perUserRateLimit(rule: RateRule, options: { includeAdmins?: boolean } = {}) {
   return {
     hook: 'preHandler' as const,
     max: rule.max,
     timeWindow: rule.windowMinutes * 60_000,
     keyGenerator: (request: FastifyRequest) => `user:${request.auth?.user.id ?? request.ip}`,
-    allowList: (request: FastifyRequest) => request.auth?.user.is_admin === true,
+    allowList: (request: FastifyRequest) => !options.includeAdmins && request.auth?.user.is_admin === true,
   };
 }

@@ -43,6 +43,23 @@ describe('the local media store', () => {
     expect(await readdir(path.join(root, 'broken')).catch(() => [])).toEqual([]);
   });
 
+  it('leaves nothing behind when the stream fails before its first byte, however soon', async () => {
+    // The failure can come before the file is even open; repeated, since it is a race.
+    const failing = () =>
+      new Readable({
+        read() {
+          this.destroy(new Error('gone'));
+        },
+      });
+    // Many at once, so the file system is busy as it is under load.
+    const results = await Promise.allSettled(
+      Array.from({ length: 200 }, () => store.putStream('early/e.mp4', failing(), 'video/mp4')),
+    );
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await readdir(path.join(root, 'early')).catch(() => [])).toEqual([]);
+  });
+
   it('reads a file whole or by range, and tells what it cannot serve', async () => {
     await store.put('videos/c.mp4', Buffer.from('0123456789'), 'video/mp4');
     const whole = await store.get('videos/c.mp4');

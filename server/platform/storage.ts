@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -83,8 +83,11 @@ export function localStorage(root: string, publicBase = '/media'): MediaStorage 
     // and a failed upload leaves nothing under its id. The dot keeps it out of /media.
     const partial = path.join(path.dirname(file), `.${randomUUID()}.partial`);
     const counter = byteCounter();
+    // Opened before the pipeline starts: a write stream that opens its own file can create it
+    // after a failing pipeline has already rejected and the clean-up below has run.
+    const handle = await open(partial, 'wx', 0o600);
     try {
-      await pipeline(stream, counter, createWriteStream(partial, { mode: 0o600, flags: 'wx' }));
+      await pipeline(stream, counter, handle.createWriteStream());
       await rename(partial, file);
     } catch (error) {
       await rm(partial, { force: true });

@@ -99,6 +99,28 @@ const accounts: MatrixEntry[] = [
     unchanged: pendingChange,
   },
   { route: 'POST /api/admin/user/:id/reactivate', fresh: freshA, call: self, unchanged: userRow },
+  {
+    route: 'POST /api/admin/users',
+    status: 201,
+    call: () => {
+      const suffix = randomUUID().slice(0, 8);
+      return {
+        body: {
+          name: 'Made By Sifu',
+          email: `made-${suffix}@example.org`,
+          username: `made_${suffix}`,
+          password: 'lotus-stance-1987',
+        },
+      };
+    },
+  },
+  { route: 'GET /api/admin/users/emails' },
+  {
+    route: 'PUT /api/admin/user/:id/deletion-request',
+    fresh: freshA,
+    call: (w) => ({ ...self(w), body: { requested: true } }),
+    unchanged: userRow,
+  },
 ];
 
 const auth: MatrixEntry[] = [
@@ -293,7 +315,7 @@ const site: MatrixEntry[] = [
     check: (res, actor) => {
       if (res.statusCode === 200) {
         expect(res.headers['content-type'], actor).toMatch(/^text\/event-stream/);
-        expect(res.body, actor).toBe('event: ready\ndata: null\n\n');
+        expect(res.body, actor).toMatch(/^id: \d+\nevent: ready\ndata: null\n\n$/);
       }
     },
   },

@@ -6,7 +6,10 @@ import { mailOutbox } from '../db/schema';
 import type { Access } from '../platform/auth';
 import type { TestApp } from './app';
 import { createAdmin, createUser } from './factories';
+import { createBlogPost } from './factories-blog';
+import { createBooking } from './factories-bookings';
 import { createCourse, enrollUser, type CreatedCourse } from './factories-courses';
+import { createChat } from './factories-messages';
 import {
   acceptTerms,
   completeLesson,
@@ -16,6 +19,7 @@ import {
   createReview,
   createSubscription,
 } from './factories-records';
+import { createTestimonial } from './factories-testimonials';
 
 /*
  * The engine of the access matrix: every route is called as four actors and each answer is held
@@ -48,6 +52,16 @@ export interface World {
   outboxMessageId: string;
   /** A job that used up its attempts. */
   deadJobId: string;
+  /** A pending testimonial (a visitor's, so no student owns it). */
+  testimonialId: string;
+  /** A published blog post. */
+  blogPost: { id: string; slug: string };
+  /** A's 1-on-1, made while signed in, and its manage token. */
+  booking: { id: string; token: string };
+  /** A's conversation with the admin: a message from A and one to A. */
+  chat: { conversationId: string; fromA: string; toA: string };
+  /** Someone A may start a conversation with, made afresh where a call needs one. */
+  outsider?: string;
 }
 
 /** What a call sends, apart from the actor's token. */
@@ -141,10 +155,17 @@ export async function buildWorld(t: TestApp): Promise<World> {
       status: 'logged',
     })
     .returning({ id: mailOutbox.id });
+  const booking = await createBooking(t, {
+    start_time: new Date('2026-03-10T19:00:00Z'),
+    user_id: a.user.id,
+    email: a.user.email,
+  });
   return {
     a,
     b,
     admin,
+    booking: { id: booking.booking.id, token: booking.token },
+    chat: await createChat(t, a.user.id, admin.user.id),
     course,
     paidCourse,
     checkout: { session_id, order_id },
@@ -155,6 +176,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     mediaPublicId: (await createMediaFile(t, a.user.id)).public_id,
     outboxMessageId: mail!.id,
     deadJobId: (await createDeadJob(t)).id,
+    testimonialId: (await createTestimonial(t, { status: 'pending' })).id,
+    blogPost: await createBlogPost(t, { tags: ['practice'] }),
   };
 }
 

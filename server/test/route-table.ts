@@ -38,7 +38,7 @@ export async function listRoutes(t: TestApp): Promise<RouteOptions[]> {
   // Routes may build their own limiters from the plugin, as the app registers it.
   await probe.register(rateLimit, { global: false });
   probe.addHook('onRoute', (route) => {
-    if (route.method !== 'HEAD') routes.push(route);
+    if (route.method !== 'HEAD' && route.url.startsWith('/api/')) routes.push(route);
   });
   const transport = { kind: 'log' as const, send: async () => {}, close: () => {} };
   const jobs = createJobs(t.database.db, t.clock, probe.log, { pollMs: 0 });
@@ -58,7 +58,7 @@ export async function listRoutes(t: TestApp): Promise<RouteOptions[]> {
     log: probe.log,
     ...createTransactions(t.database.db),
   };
-  await probe.register(async (api) => registerModules(api, platform), { prefix: '/api' });
+  await registerModules(probe, platform, { webRoot: t.mediaDir });
   await probe.ready();
   await probe.close();
   return routes;

@@ -1,6 +1,7 @@
 import { Anchor, Box, Burger, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, NavLink as RouterNavLink, Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { ColorSchemeToggle } from '../components/color-scheme-toggle';
 import { MAIN_ID, SkipLink } from '../components/skip-link';
 import { useSession } from '../lib/session';
@@ -13,6 +14,17 @@ export const PUBLIC_LINKS = [
   { to: '/app', label: 'E-Learning' },
 ] as const;
 
+/**
+ * Leaves the app for a page the server renders (the landing page, about, the blog): a full
+ * load, since those pages are not routes of this app. Unknown paths come here too, and the
+ * spec sends them to `/`.
+ */
+export function LeaveForSite({ to = '/' }: { to?: string }) {
+  const { pathname } = useLocation();
+  useEffect(() => window.location.replace(to), [to, pathname]);
+  return null;
+}
+
 function NavItems({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <>
@@ -21,6 +33,7 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
           key={link.to}
           component={RouterNavLink}
           to={link.to}
+          reloadDocument={link.to !== '/app'}
           className={classes.navLink}
           fw={500}
           onClick={onNavigate}
@@ -28,14 +41,14 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
           {link.label}
         </Anchor>
       ))}
-      <Button component={Link} to="/workshops" onClick={onNavigate}>
+      <Button component={Link} to="/workshops" reloadDocument onClick={onNavigate}>
         Book Session
       </Button>
     </>
   );
 }
 
-/** Header and footer of the public site (landing, about, classes, blog, payment results). */
+/** Header and footer of the app's public pages (payment results, contact), linking to the site. */
 export function PublicLayout() {
   const [menuOpened, { toggle, close }] = useDisclosure(false);
   const { user } = useSession();
@@ -45,7 +58,7 @@ export function PublicLayout() {
       <Box component="header" py="sm" className={classes.header}>
         <Container size="lg">
           <Group justify="space-between" wrap="nowrap">
-            <Anchor component={Link} to="/" fw={700} fz="xl" c="bright" underline="never">
+            <Anchor component={Link} to="/" reloadDocument fw={700} fz="xl" c="bright" underline="never">
               Kwoon
             </Anchor>
             <Group gap="lg" wrap="nowrap">
@@ -89,10 +102,10 @@ export function PublicLayout() {
               © {new Date().getFullYear()} Kwoon · a nonprofit school of Chinese internal martial arts
             </Text>
             <Group gap="md">
-              <Anchor component={Link} to="/about" size="sm">
+              <Anchor component={Link} to="/about" reloadDocument size="sm">
                 About
               </Anchor>
-              <Anchor component={Link} to="/classes" size="sm">
+              <Anchor component={Link} to="/classes" reloadDocument size="sm">
                 Classes
               </Anchor>
               {user ? (

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { COURSE_NOT_FOUND } from '../../common/courses';
 import { CHECKOUT_NOT_FOUND_MESSAGE } from '../../common/payments';
@@ -11,10 +12,22 @@ import {
   renderRoutes,
   sessionExpired,
   signInAs,
-  stubFetch,
+  stubFetch as stubEveryCall,
   type,
 } from '../test/render';
 import { createRoutes } from './routes';
+
+/** The members these tests sign in as: makeUser's default and Daniel. */
+const MEMBER_IDS = [makeUser().id, '4d1c3b2a-5e6f-4a7b-8c9d-0e1f2a3b4c5d'];
+
+/** Every stub also answers the member dashboard's "My classes" card: no classes yet. */
+const stubFetch: typeof stubEveryCall = (routes) =>
+  stubEveryCall({
+    ...Object.fromEntries(
+      MEMBER_IDS.map((id) => [`GET /api/users/${id}/classes`, () => ({ body: { classes: [] } })]),
+    ),
+    ...routes,
+  });
 
 function serverFor(user: User, extra: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
@@ -58,7 +71,7 @@ describe('routing and guards', () => {
       return stubbed(...args);
     });
     const verifyCalls = () => calls.filter((call) => call.path === `/api/verify/user/${user.id}`).length;
-    const { router } = renderRoutes(createRoutes, '/');
+    const { router } = renderRoutes(createRoutes, '/contact');
     await screen.findByRole('link', { name: 'Open the app' });
     expect(verifyCalls()).toBe(0);
 
@@ -137,8 +150,8 @@ describe('routing and guards', () => {
     const user = makeUser();
     signInAs(user);
     serverFor(user);
-    const { router } = renderRoutes(createRoutes, '/');
-    for (const path of ['/', '/app']) {
+    const { router } = renderRoutes(createRoutes, '/contact');
+    for (const path of ['/contact', '/app']) {
       await act(() => router.navigate(path));
       const skip = await screen.findByRole('link', { name: 'Skip to main content' });
       const target = document.getElementById(skip.getAttribute('href')!.slice(1));
@@ -185,9 +198,16 @@ describe('routing and guards', () => {
   it('lets admins in, with the Blog link active on its sub-paths', async () => {
     const admin = makeUser({ is_admin: true, role: 'admin', name: 'Sifu Li' });
     signInAs(admin);
-    serverFor(admin);
+    serverFor(admin, {
+      'GET /api/admin/blog/posts': () => ({ body: { posts: [], total: 0 } }),
+      'GET /api/admin/blog/stats': () => ({
+        body: { total_posts: 0, published: 0, drafts: 0, categories: 0 },
+      }),
+      'GET /api/blog/tags': () => ({ body: { tags: [] } }),
+    });
     renderRoutes(createRoutes, '/app/admin/blog');
     expect(await screen.findByRole('heading', { name: 'Blog Management' })).toBeTruthy();
+    expect(await screen.findByText('No blog posts found')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Blog' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('button', { name: /Sifu Li, Administrator/ })).toBeTruthy();
   });
@@ -298,7 +318,7 @@ describe('routing and guards', () => {
     const user = makeUser();
     signInAs(user);
     serverFor(user);
-    renderRoutes(createRoutes, '/about');
+    renderRoutes(createRoutes, '/contact');
     const footer = await screen.findByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Open the app' }).getAttribute('href')).toBe('/app');
     expect(within(footer).queryByRole('link', { name: 'Sign in' })).toBeNull();
@@ -306,18 +326,36 @@ describe('routing and guards', () => {
 
   it('offers a signed-out visitor Sign in in the public footer', async () => {
     stubFetch({});
-    renderRoutes(createRoutes, '/about');
+    renderRoutes(createRoutes, '/contact');
     const footer = await screen.findByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/app/login');
     expect(within(footer).queryByRole('link', { name: 'Open the app' })).toBeNull();
   });
 
-  it('redirects unknown paths to the landing page', async () => {
+  it('leaves for the server-rendered landing page on an unknown path, and on /', async () => {
     stubFetch({});
+    const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => {});
     const { router } = renderRoutes(createRoutes, '/no/such/page');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(screen.getByRole('link', { name: 'E-Learning' }).getAttribute('href')).toBe('/app');
-    expect(screen.getByRole('link', { name: 'Book Session' }).getAttribute('href')).toBe('/workshops');
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/'));
+    replace.mockClear();
+    await act(() => router.navigate('/'));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/'));
+    replace.mockRestore();
+  });
+
+  it('links the public layout to the server-rendered pages with full page loads', async () => {
+    stubFetch({});
+    const { router } = renderRoutes(createRoutes, '/contact');
+    const nav = (await screen.findAllByRole('navigation', { name: 'Main' }))[0]!;
+    expect(within(nav).getByRole('link', { name: 'E-Learning' }).getAttribute('href')).toBe('/app');
+    expect(within(nav).getByRole('link', { name: 'Book Session' }).getAttribute('href')).toBe('/workshops');
+    // The router lets the browser load the page: it does not change its own location.
+    const blog = within(nav).getByRole('link', { name: 'Blog' });
+    blog.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.setup().click(blog);
+    expect(router.state.location.pathname).toBe('/contact');
+    await userEvent.setup().click(within(nav).getByRole('link', { name: 'E-Learning' }));
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/contact'));
   });
 
   it('returns to the login page when a call reports an auth error', async () => {

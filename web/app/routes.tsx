@@ -1,15 +1,14 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { Navigate, type LoaderFunction, type Params, type RouteObject } from 'react-router';
+import { type LoaderFunction, type Params, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../components/coming-soon-page';
 import { PageLoader } from '../components/page-loader';
 import { RouteErrorBoundary } from '../components/route-error-boundary';
 import type { queries } from '../lib/queries';
 import { readStoredSession } from '../lib/session-storage';
-import { LandingPage } from '../features/home/landing-page';
 import type { AdminPanelsProps } from '../features/dashboard/dashboard-page';
 import { RequireAdmin, RequireAuth, UnlessPasswordChangePending } from './guards';
-import { PublicLayout } from './public-layout';
+import { LeaveForSite, PublicLayout } from './public-layout';
 import { RootLayout } from './root-layout';
 
 /** A placeholder inside the app shell, for screens of later issues. */
@@ -30,10 +29,14 @@ function lazyPanel(label: string, load: () => Promise<ComponentType>) {
   );
 }
 
-/** The admin's management panels (reviews, enrolments, courses, course requests), composed here. */
+/** The admin's management panels (bookings, classes, reviews, enrolments, courses, course requests), composed here. */
 function adminPanels(AdminPanels: ComponentType<AdminPanelsProps>) {
   return (
     <AdminPanels
+      actions={lazyPanel(
+        'Loading testimonials',
+        async () => (await import('../features/testimonials/testimonials-modal')).TestimonialsButton,
+      )}
       reviews={lazyPanel(
         'Loading reviews',
         async () => (await import('../features/reviews/admin/reviews-moderation')).ReviewsModeration,
@@ -50,6 +53,14 @@ function adminPanels(AdminPanels: ComponentType<AdminPanelsProps>) {
         'Loading course requests',
         async () => (await import('../features/course-requests/course-requests-admin')).CourseRequestsAdmin,
       )}
+      bookings={lazyPanel(
+        'Loading bookings',
+        async () => (await import('../features/bookings/booking-management')).BookingManagement,
+      )}
+      classes={lazyPanel(
+        'Loading classes',
+        async () => (await import('../features/classes/class-management')).ClassManagement,
+      )}
     />
   );
 }
@@ -57,15 +68,20 @@ function adminPanels(AdminPanels: ComponentType<AdminPanelsProps>) {
 /**
  * A loader that starts a page's reads while its code loads, with the options its hooks use, so
  * they find the answer in flight. It never delays or fails the navigation (the page shows its own
- * loading and error states), and reads nothing for a visitor who is not signed in or for a
- * session that may only set a new password (the guard keeps it on Settings).
+ * loading and error states), and reads nothing for a visitor who is not signed in, for a
+ * session that may only set a new password (the guard keeps it on Settings), or, on an admin
+ * page, for a student.
  */
-function prefetch(start: (registry: typeof queries, params: Params) => Promise<void>): LoaderFunction {
+function prefetch(
+  start: (registry: typeof queries, params: Params) => Promise<void>,
+  { adminOnly = false } = {},
+): LoaderFunction {
   return ({ params }) => {
     const session = readStoredSession();
+    const allowed =
+      session && !session.user.requires_password_change && (!adminOnly || session.user.is_admin);
     // The registry, and the schemas it reads with, load beside the page's code, not with `/`.
-    if (session && !session.user.requires_password_change)
-      void import('../lib/queries').then(({ queries: registry }) => start(registry, params));
+    if (allowed) void import('../lib/queries').then(({ queries: registry }) => start(registry, params));
     return null;
   };
 }
@@ -84,15 +100,6 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, element: <LandingPage /> },
-          { path: 'about', handle: { title: 'About' }, element: <ComingSoonPage title="About" /> },
-          { path: 'classes', handle: { title: 'Classes' }, element: <ComingSoonPage title="Classes" /> },
-          { path: 'blog', handle: { title: 'Blog' }, element: <ComingSoonPage title="Blog" /> },
-          {
-            path: 'workshops',
-            handle: { title: 'Book a Session' },
-            element: <ComingSoonPage title="Book a Session" />,
-          },
           // The payment result pages and the test checkout load on demand, keeping `/` small.
           {
             path: 'payment/success',
@@ -154,7 +161,14 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                       const { DashboardPage, AdminPanels } =
                         await import('../features/dashboard/dashboard-page');
                       const panels = adminPanels(AdminPanels);
-                      return { Component: () => <DashboardPage adminPanels={panels} /> };
+                      // A member's classes load on their own, as the admin panels do.
+                      const memberPanels = lazyPanel(
+                        'Loading your classes',
+                        async () => (await import('../features/classes/my-classes')).MyClasses,
+                      );
+                      return {
+                        Component: () => <DashboardPage adminPanels={panels} memberPanels={memberPanels} />,
+                      };
                     },
                   },
                   {
@@ -202,25 +216,60 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                       };
                     },
                   },
-                  { path: 'community', handle: { title: 'Community' }, element: appPlaceholder('Community') },
-                  { path: 'messages', handle: { title: 'Messages' }, element: appPlaceholder('Messages') },
+                  {
+                    path: 'community',
+                    handle: { title: 'Community' },
+                    lazy: async () => {
+                      const { CommunityPage } = await import('../features/community/community-page');
+                      const admin = lazyPanel(
+                        'Loading community',
+                        async () =>
+                          (await import('../features/community/community-management')).CommunityManagement,
+                      );
+                      const member = lazyPanel(
+                        'Loading community',
+                        async () => (await import('../features/community/member-community')).MemberCommunity,
+                      );
+                      return { Component: () => <CommunityPage admin={admin} member={member} /> };
+                    },
+                  },
+                  {
+                    path: 'messages',
+                    handle: { title: 'Messages' },
+                    lazy: async () => ({
+                      Component: (await import('../features/messages/messages-page')).MessagesPage,
+                    }),
+                  },
                   { path: 'resources', handle: { title: 'Resources' }, element: appPlaceholder('Resources') },
                   {
                     path: 'sifu-notes',
                     handle: { title: 'Sifu Notes' },
                     element: appPlaceholder('Sifu Notes'),
                   },
-                  { path: 'support', handle: { title: 'Support' }, element: appPlaceholder('Support') },
+                  {
+                    path: 'support',
+                    handle: { title: 'Support' },
+                    lazy: async () => ({
+                      Component: (await import('../features/support/support-page')).SupportPage,
+                    }),
+                  },
                   { path: 'news/:id', handle: { title: 'News' }, element: appPlaceholder('News') },
                   {
                     path: 'settings',
                     handle: { title: 'Settings' },
-                    // The payments feature's order history is composed into the settings page here.
+                    // The payments feature's order history and, for admins, the school's settings are
+                    // composed into the settings page here.
                     lazy: async () => {
                       const [{ SettingsPage }, { OrderHistory }] = await Promise.all([
                         import('../features/users/settings-page'),
                         import('../features/payments/order-history'),
                       ]);
+                      // Loaded only when an administrator's page shows it.
+                      const schoolSection = lazyPanel(
+                        'Loading school settings',
+                        async () =>
+                          (await import('../features/school/school-settings-form')).SchoolSettingsSection,
+                      );
                       return {
                         Component: () => (
                           <SettingsPage
@@ -229,6 +278,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                                 <OrderHistory userId={userId} />
                               </UnlessPasswordChangePending>
                             )}
+                            adminSections={schoolSection}
                           />
                         ),
                       };
@@ -260,9 +310,41 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                         }),
                       },
                       {
+                        path: 'classes/:classId/attendance',
+                        handle: { title: 'Attendance' },
+                        lazy: async () => ({
+                          Component: (await import('../features/classes/attendance-page')).AttendancePage,
+                        }),
+                      },
+                      {
                         path: 'blog',
                         handle: { title: 'Blog Management' },
-                        element: appPlaceholder('Blog Management'),
+                        loader: prefetch((registry) => queryClient.prefetchQuery(registry.blog.stats()), {
+                          adminOnly: true,
+                        }),
+                        lazy: async () => ({
+                          Component: (await import('../features/blog/admin/blog-management-page'))
+                            .BlogManagementPage,
+                        }),
+                      },
+                      {
+                        path: 'blog/new',
+                        handle: { title: 'New Blog Post' },
+                        lazy: async () => ({
+                          Component: (await import('../features/blog/admin/blog-editor-page')).BlogEditorPage,
+                        }),
+                      },
+                      {
+                        path: 'blog/:postId/edit',
+                        handle: { title: 'Edit Blog Post' },
+                        loader: prefetch(
+                          (registry, { postId = '' }) =>
+                            queryClient.prefetchQuery(registry.blog.adminPost(postId)),
+                          { adminOnly: true },
+                        ),
+                        lazy: async () => ({
+                          Component: (await import('../features/blog/admin/blog-editor-page')).BlogEditorPage,
+                        }),
                       },
                     ],
                   },
@@ -272,7 +354,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           },
         ],
       },
-      { path: '*', element: <Navigate to="/" replace /> },
+      // The public site's pages (/, /about, /blog, /classes, /workshops) are the server's: leave the app for them.
+      { path: '*', element: <LeaveForSite /> },
     ],
   },
 ];

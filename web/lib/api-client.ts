@@ -138,9 +138,14 @@ function callSignal(signal: AbortSignal | undefined, timeoutMs: number) {
  * status into an `ApiRequestError`. Cancelling or a timeout is never a sign-out: only a 401 for
  * the token sent is.
  */
-async function send(path: string, options: RequestOptions<unknown>, accept: string) {
+async function send(
+  path: string,
+  options: RequestOptions<unknown>,
+  accept: string,
+  extraHeaders: Record<string, string> = {},
+) {
   const { method = 'GET', body, auth = true, endSessionOn401 = true } = options;
-  const headers: Record<string, string> = { Accept: accept };
+  const headers: Record<string, string> = { ...extraHeaders, Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = auth ? readToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -195,10 +200,10 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
  */
 export async function* streamRequest(
   path: string,
-  options: Omit<RequestOptions<never>, 'schema'> & { accept?: string } = {},
+  options: Omit<RequestOptions<never>, 'schema'> & { accept?: string; headers?: Record<string, string> } = {},
 ): AsyncGenerator<string, void, undefined> {
-  const { accept = 'text/plain', ...rest } = options;
-  const { response, call, fail } = await send(path, { timeoutMs: 0, ...rest }, accept);
+  const { accept = 'text/plain', headers, ...rest } = options;
+  const { response, call, fail } = await send(path, { timeoutMs: 0, ...rest }, accept, headers);
   if (!response.body) {
     call.done();
     return;

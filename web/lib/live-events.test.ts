@@ -1,7 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, sessionExpired, signInAs } from '../test/render';
 import { ApiRequestError } from './api-client';
-import { createLiveConnection, parseEventStream, type LiveDeps, type LiveMessage } from './live-events';
+import {
+  createLiveConnection,
+  parseEventStream,
+  useLiveStreamOpen,
+  type LiveDeps,
+  type LiveMessage,
+} from './live-events';
 
 async function* chunks(...parts: string[]) {
   for (const part of parts) yield part;
@@ -20,6 +27,12 @@ describe('parseEventStream', () => {
     expect(await collect(parseEventStream(chunks(...parts)))).toEqual([
       { type: 'ready', data: null },
       { type: 'message.created', data: { id: 'm1' } },
+    ]);
+  });
+
+  it('reads the id of an event', async () => {
+    expect(await collect(parseEventStream(chunks('id: 41\nevent: message.created\ndata: {}\n\n')))).toEqual([
+      { type: 'message.created', data: {}, id: '41' },
     ]);
   });
 
@@ -85,14 +98,14 @@ function browser() {
         }
       }),
   } as unknown as LiveDeps['locks'];
-  const tabs: ((message: LiveMessage) => void)[] = [];
+  const tabs: ((message: unknown) => void)[] = [];
   function tab(open: LiveDeps['open']) {
     const handlers = new Set<(event: Event) => void>();
-    const me = (message: LiveMessage) =>
+    const me = (message: unknown) =>
       handlers.forEach((handler) => handler(new MessageEvent('message', { data: message })));
     tabs.push(me);
     const channel: LiveDeps['channel'] = {
-      postMessage: (message: LiveMessage) =>
+      postMessage: (message: unknown) =>
         tabs.filter((other) => other !== me).forEach((other) => other(message)),
       addEventListener: (_type: string, handler: (event: Event) => void) => handlers.add(handler),
       removeEventListener: (_type: string, handler: (event: Event) => void) => handlers.delete(handler),
@@ -169,5 +182,101 @@ describe('one live stream per browser', () => {
     await flush();
     expect(heard).toEqual(['session-ended']);
     expect(opens).toBe(1);
+  });
+});
+
+describe('picking up where the stream stopped', () => {
+  it('sends the id of the last event heard when it connects again, and starts afresh after a restart', async () => {
+    signInAs(makeUser());
+    const streams = [serverStream(), serverStream(), serverStream()];
+    const asked: (string | null)[] = [];
+    const { tab } = browser();
+    const connection = tab(
+      (signal, lastEventId) => (asked.push(lastEventId), streams[asked.length - 1]!.read(signal)),
+    );
+    connection.subscribe(() => {});
+    await flush();
+    streams[0]!.push('id: 7\nevent: ready\ndata: null\n\nid: 9\nevent: message.created\ndata: {}\n\n');
+    streams[0]!.close();
+    await flush();
+    await flush();
+    expect(asked).toEqual([null, '9']);
+    connection.restart();
+    await flush();
+    expect(asked).toEqual([null, '9', null]);
+  });
+
+  it('a tab that takes over the stream asks for what came after the last event the leader passed on', async () => {
+    signInAs(makeUser());
+    const first = serverStream();
+    const second = serverStream();
+    const asked: (string | null)[] = [];
+    const { tab } = browser();
+    const tabA = tab((signal, lastEventId) => (asked.push(lastEventId), first.read(signal)));
+    const tabB = tab((signal, lastEventId) => (asked.push(lastEventId), second.read(signal)));
+    const leaveA = tabA.subscribe(() => {});
+    tabB.subscribe(() => {});
+    await flush();
+    first.push('id: 3\nevent: message.created\ndata: {}\n\n');
+    await flush();
+    leaveA();
+    await flush();
+    expect(asked).toEqual([null, '3']);
+  });
+});
+
+describe('whether the stream is open', () => {
+  it('is known in the leading tab and told to the others, including one that opens later', async () => {
+    signInAs(makeUser());
+    const stream = serverStream();
+    const { tab } = browser();
+    const tabA = tab((signal) => stream.read(signal));
+    const tabB = tab((signal) => stream.read(signal));
+    const changes: boolean[] = [];
+    tabA.watchOpen(() => changes.push(tabA.isOpen()));
+    tabA.subscribe(() => {});
+    await flush();
+    expect(tabA.isOpen()).toBe(false);
+    stream.push('id: 1\nevent: ready\ndata: null\n\n');
+    await flush();
+    expect(tabA.isOpen()).toBe(true);
+    tabB.subscribe(() => {});
+    await flush();
+    expect(tabB.isOpen()).toBe(true);
+    stream.fail(new ApiRequestError('Network', 0, 'NETWORK_ERROR'));
+    await flush();
+    expect(tabA.isOpen()).toBe(false);
+    expect(tabB.isOpen()).toBe(false);
+    expect(changes).toEqual([true, false]);
+  });
+});
+
+describe('useLiveStreamOpen', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('turns true when the stream opens, and the reconnect carries Last-Event-ID', async () => {
+    signInAs(makeUser());
+    const requests: Headers[] = [];
+    const bodies: ReadableStreamDefaultController<Uint8Array>[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        requests.push(new Headers(init.headers));
+        const body = new ReadableStream<Uint8Array>({ start: (controller) => void bodies.push(controller) });
+        return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+      }),
+    );
+    const { result, unmount } = renderHook(() => useLiveStreamOpen());
+    expect(result.current).toBe(false);
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    const encode = (text: string) => new TextEncoder().encode(text);
+    act(() => bodies[0]!.enqueue(encode('id: 12\nevent: ready\ndata: null\n\n')));
+    await waitFor(() => expect(result.current).toBe(true));
+    expect(requests[0]!.get('Last-Event-ID')).toBeNull();
+    act(() => bodies[0]!.close());
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(result.current).toBe(false);
+    expect(requests[1]!.get('Last-Event-ID')).toBe('12');
+    unmount();
   });
 });

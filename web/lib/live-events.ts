@@ -1,19 +1,26 @@
-import { useEffect, useRef } from 'react';
-import { SESSION_ENDED_EVENT } from '../../common/live';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { LAST_EVENT_ID_HEADER, RESET_EVENT, SESSION_ENDED_EVENT } from '../../common/live';
 import { ApiRequestError, streamRequest } from './api-client';
 import { STORAGE_KEYS, readToken } from './session-storage';
 
 /**
  * Live events from `GET /api/events` (server-sent events), one stream per browser: the tab that
  * holds the Web Lock reads the stream and passes each event to the other tabs over a
- * BroadcastChannel; when that tab closes, another takes the lock and the stream. See
- * docs/decisions/0014.
+ * BroadcastChannel; when that tab closes, another takes the lock and the stream. Every tab keeps
+ * the id of the last event it heard, so whichever tab connects next asks the server for what was
+ * missed (`Last-Event-ID`). See docs/decisions/0014.
  */
 
 export interface LiveMessage {
   type: string;
   data: unknown;
+  /** The server's position of this event in the user's log, when it sent one. */
+  id?: string;
 }
+
+/** What tabs tell each other: an event, whether the leader's stream is open, or a question about it. */
+type TabMessage = { event: LiveMessage } | { open: boolean } | { ask: true };
 
 const LOCK_NAME = 'kwoon-live';
 const CHANNEL_NAME = 'kwoon-live';
@@ -40,6 +47,7 @@ export async function* parseEventStream(chunks: AsyncIterable<string>): AsyncGen
       const block = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
       let type = 'message';
+      let id: string | undefined;
       const data: string[] = [];
       for (const line of block.split('\n')) {
         if (line === '' || line.startsWith(':')) continue;
@@ -48,16 +56,20 @@ export async function* parseEventStream(chunks: AsyncIterable<string>): AsyncGen
         const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
         if (field === 'event') type = value;
         else if (field === 'data') data.push(value);
+        else if (field === 'id') id = value;
       }
-      if (data.length > 0) yield { type, data: parseData(data.join('\n')) };
+      if (data.length > 0)
+        yield id === undefined
+          ? { type, data: parseData(data.join('\n')) }
+          : { type, data: parseData(data.join('\n')), id };
     }
   }
 }
 
 /** What a connection needs from the browser; tests pass their own. */
 export interface LiveDeps {
-  /** The stream's text (the bearer token is the API client's). */
-  open: (signal: AbortSignal) => AsyncIterable<string>;
+  /** The stream's text (the bearer token is the API client's), from after `lastEventId` when given. */
+  open: (signal: AbortSignal, lastEventId: string | null) => AsyncIterable<string>;
   /** Shares events with the other tabs; null where BroadcastChannel is missing. */
   channel: Pick<BroadcastChannel, 'postMessage' | 'addEventListener' | 'removeEventListener'> | null;
   /** Elects the one tab that reads the stream; null where Web Locks are missing (each tab reads). */
@@ -68,35 +80,67 @@ export interface LiveDeps {
 
 export function createLiveConnection(deps: LiveDeps) {
   const listeners = new Set<(message: LiveMessage) => void>();
+  const openWatchers = new Set<() => void>();
   let running: AbortController | null = null;
+  let leading = false;
+  let open = false;
+  let lastEventId: string | null = null;
 
-  const deliver = (message: LiveMessage) => listeners.forEach((listener) => listener(message));
-  const fromOtherTab = (event: Event) => deliver((event as MessageEvent<LiveMessage>).data);
+  const post = (message: TabMessage) => deps.channel?.postMessage(message);
+  const deliver = (message: LiveMessage) => {
+    if (message.id !== undefined) lastEventId = message.id;
+    listeners.forEach((listener) => listener(message));
+  };
+  const setOpen = (value: boolean) => {
+    if (open === value) return;
+    open = value;
+    openWatchers.forEach((watcher) => watcher());
+  };
+  /** The leader's stream opened or closed: this tab and the others now know. */
+  const announce = (value: boolean) => {
+    setOpen(value);
+    post({ open: value });
+  };
+  const fromOtherTab = (event: Event) => {
+    const message = (event as MessageEvent<TabMessage>).data;
+    if ('event' in message) deliver(message.event);
+    else if ('open' in message) {
+      if (!leading) setOpen(message.open);
+    } else if (leading) post({ open });
+  };
 
   /** Reads the stream while this tab leads, connecting again after a drop (with backoff). */
   async function lead(signal: AbortSignal): Promise<void> {
-    let failures = 0;
-    while (!signal.aborted && readToken()) {
-      // A stream that closes before saying anything counts as a failure, so it is not hammered.
-      let heard = false;
-      try {
-        for await (const message of parseEventStream(deps.open(signal))) {
-          heard = true;
-          failures = 0;
-          deliver(message);
-          deps.channel?.postMessage(message);
-          // The session is over: the app checks its token (and signs out); no point reconnecting.
-          if (message.type === SESSION_ENDED_EVENT) return;
+    leading = true;
+    try {
+      let failures = 0;
+      while (!signal.aborted && readToken()) {
+        // A stream that closes before saying anything counts as a failure, so it is not hammered.
+        let heard = false;
+        try {
+          for await (const message of parseEventStream(deps.open(signal, lastEventId))) {
+            if (!heard) announce(true);
+            heard = true;
+            failures = 0;
+            deliver(message);
+            post({ event: message });
+            // The session is over: the app checks its token (and signs out); no point reconnecting.
+            if (message.type === SESSION_ENDED_EVENT) return;
+          }
+          // Closed by the server (after `reconnect`, a restart): connect again.
+          if (!heard) failures += 1;
+        } catch (error) {
+          if (signal.aborted) return;
+          // Refused (signed out, not allowed): the session handles it, and asking again would not help.
+          if (error instanceof ApiRequestError && isRefusal(error.status)) return;
+          failures += 1;
         }
-        // Closed by the server (after `reconnect`, a restart): connect again.
-        if (!heard) failures += 1;
-      } catch (error) {
-        if (signal.aborted) return;
-        // Refused (signed out, not allowed): the session handles it, and asking again would not help.
-        if (error instanceof ApiRequestError && isRefusal(error.status)) return;
-        failures += 1;
+        announce(false);
+        if (failures > 0) await deps.sleep(Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (failures - 1)), signal);
       }
-      if (failures > 0) await deps.sleep(Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (failures - 1)), signal);
+    } finally {
+      leading = false;
+      announce(false);
     }
   }
 
@@ -104,6 +148,8 @@ export function createLiveConnection(deps: LiveDeps) {
     const controller = new AbortController();
     running = controller;
     deps.channel?.addEventListener('message', fromOtherTab);
+    // A tab that opens while another leads learns from it whether the stream is open.
+    post({ ask: true });
     const leading = deps.locks
       ? deps.locks.request(LOCK_NAME, { signal: controller.signal }, () => lead(controller.signal))
       : lead(controller.signal);
@@ -115,6 +161,7 @@ export function createLiveConnection(deps: LiveDeps) {
     running?.abort();
     running = null;
     deps.channel?.removeEventListener('message', fromOtherTab);
+    if (!leading) setOpen(false);
   }
 
   return {
@@ -131,14 +178,28 @@ export function createLiveConnection(deps: LiveDeps) {
     restart(): void {
       if (!running) return;
       stop();
+      // A new session starts from the server's present, not from where the last one stopped.
+      lastEventId = null;
       start();
+    },
+    /** Whether this browser's stream is open (read by this tab, or by the tab that leads). */
+    isOpen: (): boolean => open,
+    /** Calls `watcher` whenever `isOpen()` changes. */
+    watchOpen(watcher: () => void): () => void {
+      openWatchers.add(watcher);
+      return () => openWatchers.delete(watcher);
     },
   };
 }
 
 function browserDeps(): LiveDeps {
   return {
-    open: (signal) => streamRequest('/events', { accept: 'text/event-stream', signal }),
+    open: (signal, lastEventId) =>
+      streamRequest('/events', {
+        accept: 'text/event-stream',
+        signal,
+        headers: lastEventId === null ? {} : { [LAST_EVENT_ID_HEADER]: lastEventId },
+      }),
     channel: typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME),
     locks: typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null,
     sleep: (ms, signal) =>
@@ -154,6 +215,19 @@ function browserDeps(): LiveDeps {
 
 let browserConnection: ReturnType<typeof createLiveConnection> | null = null;
 
+/** The browser's one connection, made on first use. */
+function browserLive() {
+  if (!browserConnection) {
+    const connection = createLiveConnection(browserDeps());
+    // Another tab signed in or out: the stream must carry this browser's current token.
+    window.addEventListener('storage', (event) => {
+      if (event.key === STORAGE_KEYS.token || event.key === null) connection.restart();
+    });
+    browserConnection = connection;
+  }
+  return browserConnection;
+}
+
 /**
  * Calls `handler` with the data of every live event of `type` while the component is mounted.
  * Any mounted listener keeps the browser's one stream open.
@@ -163,17 +237,43 @@ export function useLiveEvent(type: string, handler: (data: unknown) => void): vo
   useEffect(() => {
     latest.current = handler;
   });
-  useEffect(() => {
-    if (!browserConnection) {
-      const connection = createLiveConnection(browserDeps());
-      // Another tab signed in or out: the stream must carry this browser's current token.
-      window.addEventListener('storage', (event) => {
-        if (event.key === STORAGE_KEYS.token || event.key === null) connection.restart();
-      });
-      browserConnection = connection;
-    }
-    return browserConnection.subscribe((message) => {
-      if (message.type === type) latest.current(message.data);
-    });
-  }, [type]);
+  useEffect(
+    () =>
+      browserLive().subscribe((message) => {
+        if (message.type === type) latest.current(message.data);
+      }),
+    [type],
+  );
+}
+
+/** Keeps the stream open while watching whether it is; stable, so React subscribes once. */
+function subscribeToOpen(onChange: () => void): () => void {
+  const connection = browserLive();
+  const leave = connection.subscribe(() => {});
+  const unwatch = connection.watchOpen(onChange);
+  return () => {
+    unwatch();
+    leave();
+  };
+}
+
+/**
+ * True while this browser's live stream is open (in this tab or in the tab that reads it for the
+ * others); a screen polls for what the stream would tell it only while this is false.
+ */
+export function useLiveStreamOpen(): boolean {
+  return useSyncExternalStore(
+    subscribeToOpen,
+    () => browserConnection?.isOpen() ?? false,
+    () => false,
+  );
+}
+
+/**
+ * After a `reset` (the server no longer holds what this browser missed), every query is re-read,
+ * so no screen goes on showing what changed while it was not listening.
+ */
+export function useRefetchOnLiveReset(): void {
+  const queryClient = useQueryClient();
+  useLiveEvent(RESET_EVENT, () => void queryClient.invalidateQueries());
 }

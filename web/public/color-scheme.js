@@ -1,8 +1,9 @@
 /*
- * Sets the colour scheme on <html> before the first paint, as Mantine's ColorSchemeScript would:
- * the content security policy allows no inline script, so this small file is loaded, blocking,
- * from <head> (web/index.html). Kept in step with web/app/providers.tsx: the same storage key,
- * and "auto" (the system setting) when nothing is stored.
+ * Sets the colour scheme on <html> before the first paint, as Mantine's ColorSchemeScript would.
+ * The app loads this file, blocking, from <head> (web/index.html); the public pages inline it
+ * without this comment, and the content security policy allows it there by its hash
+ * (server/modules/site/site-assets.ts). Kept in step with web/app/providers.tsx: the same storage
+ * key, and "auto" (the system setting) when nothing is stored.
  */
 (function () {
   try {

@@ -111,6 +111,11 @@ export function signInAs(user: User, token = 'test-token'): void {
  */
 const BACKGROUND: Record<string, Handler> = { 'GET /api/events': () => ({}) };
 
+/** The shell's unread count, whoever is signed in: nothing unread unless a test says otherwise. */
+const UNREAD_COUNT = /^GET \/api\/users\/[^/]+\/messages\/unread-count$/;
+const backgroundFor = (route: string): Handler | undefined =>
+  BACKGROUND[route] ?? (UNREAD_COUNT.test(route) ? () => ({ body: { unread_count: 0 } }) : undefined);
+
 /** Calls no test stubbed, and stubs that broke the error contract, since the last check; the setup fails the test that made any. */
 export const unstubbedCalls: string[] = [];
 
@@ -149,7 +154,7 @@ export function stubFetch(routes: Record<string, Handler>) {
     const headers = new Headers(init.headers);
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ method, path: url.pathname, query: url.searchParams, body, headers });
-    const handler = routes[`${method} ${url.pathname}`] ?? BACKGROUND[`${method} ${url.pathname}`];
+    const handler = routes[`${method} ${url.pathname}`] ?? backgroundFor(`${method} ${url.pathname}`);
     if (!handler) unstubbedCalls.push(`${method} ${url.pathname}${url.search}`);
     const answer = handler
       ? handler({ method, body, headers, query: url.searchParams })

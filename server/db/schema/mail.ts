@@ -1,4 +1,4 @@
-import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const mailStatus = pgEnum('mail_status', ['pending', 'sent', 'logged', 'failed']);
 
@@ -10,6 +10,11 @@ export const mailOutbox = pgTable(
     to_address: text('to_address').notNull(),
     subject: text('subject').notNull(),
     text_body: text('text_body').notNull(),
+    /** Files sent with the message (their text), in the order given. */
+    attachments: jsonb('attachments')
+      .$type<{ filename: string; contentType: string; content: string }[]>()
+      .notNull()
+      .default([]),
     status: mailStatus('status').notNull().default('pending'),
     error: text('error'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -5,9 +5,14 @@ import { createTransactions } from '../../platform/tx';
 import type { Db } from '../client';
 import { users } from '../schema';
 import { createAccountWriter } from './accounts';
+import { seedDemoBlog } from './blog';
+import { DEMO_CLASSES, seedDemoClasses } from './classes';
+import { seedDemoBookings } from './bookings';
 import { seedDemoCourses } from './courses';
-import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_ADMIN, type DemoAccount } from './demo-accounts';
+import { seedDemoMessages } from './messages';
 import { seedDemoPayments } from './payments';
+import { seedDemoTestimonials } from './testimonials';
 
 /** Where the seed reports what it made; the server passes its logger, the CLI the console. */
 export interface SeedLog {
@@ -21,8 +26,10 @@ const SEED_LOCK_KEY = 'demo-seed';
  * Creates the demo content once, on a database without users: an admin who has accepted the
  * terms and two students who have not (so they meet the terms modal on first sign-in), and the
  * demo courses with the students' enrolments, progress, reviews and course requests, the order
- * behind the paid enrolment and an AI Sifu subscription. The video lessons' files go into
- * `storage`, the media store the server serves at /media.
+ * behind the paid enrolment, an AI Sifu subscription, the students' testimonials, the weekly
+ * classes with their enrolments, waitlist and attendance, the coming weeks' bookings (in
+ * `timeZone`, the school's), and the students' messages with each other and Daniel's support
+ * request. The video lessons' files go into `storage`, the media store the server serves at /media.
  * Returns whether anything was created.
  */
 export async function seedDemo(
@@ -30,6 +37,7 @@ export async function seedDemo(
   storage: MediaStorage,
   log: SeedLog,
   now = new Date(),
+  timeZone = 'America/Los_Angeles',
 ): Promise<boolean> {
   const created = await createTransactions(db).withAdvisoryLock(SEED_LOCK_KEY, async () => {
     const [existing] = await db.select({ n: count() }).from(users);
@@ -44,7 +52,12 @@ export async function seedDemo(
     }
     const courses = await seedDemoCourses(db, storage, userIds, now);
     await seedDemoPayments(db, userIds, now);
-    return { accounts: DEMO_ACCOUNTS, courses };
+    await seedDemoTestimonials(db, now);
+    await seedDemoClasses(db, userIds, now);
+    await seedDemoBookings(db, now, timeZone);
+    await seedDemoMessages(db, userIds, now);
+    const posts = await seedDemoBlog(db, storage, userIds[DEMO_ADMIN.username]!, now);
+    return { accounts: DEMO_ACCOUNTS, courses, posts };
   });
   if (!created) return false;
   // One line each, so the accounts read well in JSON logs too.
@@ -56,6 +69,9 @@ export async function seedDemo(
   log.info(
     `Demo courses: ${published} published and ${created.courses.length - published} in preparation, with enrolments, progress and reviews for the demo students.`,
   );
+  const posts = created.posts.filter((p) => p.status === 'published').length;
+  log.info(`Demo blog: ${posts} published posts and ${created.posts.length - posts} draft.`);
+  log.info(`Demo classes: ${DEMO_CLASSES.length} weekly classes, one of them full with two people waiting.`);
   return true;
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import {
   courseFeatures,
   courses,
@@ -48,8 +49,6 @@ function summaryColumns() {
 /** The caller's own enrolment row joined beside each course (none for visitors). */
 const callerEnrollment = (callerId: string | null) =>
   callerId ? and(eq(enrollments.course_id, courses.id), eq(enrollments.user_id, callerId)) : sql`false`;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface CourseFilter {
   publishedOnly: boolean;
@@ -118,7 +117,7 @@ export function createCoursesRepo(db: Conn) {
     },
 
     async search(callerId: string | null, q: string, publishedOnly: boolean, limit: number) {
-      const pattern = `%${escapeLike(q)}%`;
+      const pattern = containsPattern(q);
       return (
         summaries(callerId)
           .where(

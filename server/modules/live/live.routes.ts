@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../../common/api';
+import { LAST_EVENT_ID_HEADER } from '../../../common/live';
 import { bearerToken, requireAuth } from '../../platform/auth';
 import { bearerSecurity } from '../../platform/errors';
 import type { LiveService } from './live.service';
@@ -20,9 +21,14 @@ export function liveRoutes(services: { live: LiveService }): FastifyPluginAsyncZ
           description:
             'Authenticated by the ordinary `Authorization: Bearer` header (the web app reads the stream ' +
             'with fetch, not EventSource; see docs/decisions/0014). Starts with a `ready` event; each event ' +
-            'is `event: <type>` and `data: <JSON>`. A comment line every EVENTS_HEARTBEAT_MS keeps it open. ' +
-            'The server closes it after `session-ended` (sign in again) or `reconnect` (a restart: connect again).',
+            'is `id: <n>`, `event: <type>` and `data: <JSON>`. A client that connects again sends the last id it ' +
+            'saw as `Last-Event-ID` (or `?lastEventId=`) and first gets the events it missed, or a `reset` ' +
+            'event when they are no longer kept (re-read everything). A comment line every EVENTS_HEARTBEAT_MS ' +
+            'keeps it open. The server closes it after `session-ended` (sign in again) or `reconnect` (a ' +
+            'restart: connect again).',
           security: bearerSecurity,
+          headers: z.looseObject({ [LAST_EVENT_ID_HEADER]: z.string().optional() }),
+          querystring: z.object({ lastEventId: z.string().optional() }),
           response: {
             200: z.string().describe('text/event-stream'),
             401: ApiError,
@@ -33,7 +39,8 @@ export function liveRoutes(services: { live: LiveService }): FastifyPluginAsyncZ
       async (request, reply) => {
         const auth = requireAuth(request);
         // The response closes when the client goes away (or once the stream has ended).
-        const body = await live.open(auth.user.id, bearerToken(request)!, (listener) =>
+        const lastEventId = request.headers[LAST_EVENT_ID_HEADER] ?? request.query.lastEventId;
+        const body = await live.open(auth.user.id, bearerToken(request)!, lastEventId, (listener) =>
           reply.raw.once('close', listener),
         );
         return (

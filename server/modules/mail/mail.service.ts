@@ -32,6 +32,11 @@ export function createMailService(platform: Platform) {
         created_at: row.created_at.toISOString(),
         sent_at: row.sent_at?.toISOString() ?? null,
         text: row.text_body,
+        attachments: row.attachments.map((file) => ({
+          filename: file.filename,
+          content_type: file.contentType,
+          content: file.content,
+        })),
       };
     },
   };

@@ -20,6 +20,7 @@ beforeAll(async () => {
       to_address: 'daniel@example.org',
       subject: 'Your booking',
       text_body: 'Booked',
+      attachments: [{ filename: 'booking.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR' }],
       status: 'failed',
       error: 'connect ECONNREFUSED',
       created_at: new Date(base + 1000),
@@ -91,6 +92,20 @@ describe('GET /api/admin/outbox', () => {
 });
 
 describe('GET /api/admin/outbox/{id}', () => {
+  it("shows a message's attached files with their text", async () => {
+    const admin = await createAdmin(t);
+    const messages = (await list('', admin.auth)).json().messages as { id: string; subject: string }[];
+    const booked = messages.find((m) => m.subject === 'Your booking')!;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/outbox/${booked.id}`,
+      headers: admin.auth,
+    });
+    expect(res.json()).toMatchObject({
+      attachments: [{ filename: 'booking.ics', content_type: 'text/calendar', content: 'BEGIN:VCALENDAR' }],
+    });
+  });
+
   it('shows one message with its text to admins only', async () => {
     const admin = await createAdmin(t);
     const student = await createUser(t);
@@ -99,7 +114,12 @@ describe('GET /api/admin/outbox/{id}', () => {
       t.app.inject({ method: 'GET', url: `/api/admin/outbox/${id}`, headers });
     const res = await read(first!.id, admin.auth);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: first!.id, subject: 'Workshop reminder', text: 'Tomorrow' });
+    expect(res.json()).toMatchObject({
+      id: first!.id,
+      subject: 'Workshop reminder',
+      text: 'Tomorrow',
+      attachments: [],
+    });
     expect((await read(first!.id, student.auth)).statusCode).toBe(403);
     expect((await read(first!.id)).statusCode).toBe(401);
     expect((await read('00000000-0000-4000-8000-000000000000', admin.auth)).statusCode).toBe(404);

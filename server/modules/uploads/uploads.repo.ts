@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { courses, mediaFiles, users } from '../../db/schema';
+import { blogPosts, courses, mediaFiles, users } from '../../db/schema';
 
 export type MediaFileRow = typeof mediaFiles.$inferSelect;
 
@@ -48,6 +48,25 @@ export function createUploadsRepo(db: Db) {
             eq(mediaFiles.public_id, publicId),
             eq(mediaFiles.folder, 'course-thumbnails'),
             sql`not exists (select 1 from ${courses} where ${courses.thumbnail_url} like ${url} or ${courses.instructor_avatar} like ${url})`,
+          ),
+        )
+        .returning({ id: mediaFiles.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Forgets a blog upload that no post refers to any more — as its banner, in its content (the
+     * main file or a variant) or in its gallery — returning whether it did; the caller then
+     * removes the bytes. `stem` is `<folder>/<uuid>`, which every one of its names contains.
+     */
+    async deleteUnusedBlogFile(publicId: string, stem: string): Promise<boolean> {
+      const named = `%${stem}%`;
+      const rows = await db
+        .delete(mediaFiles)
+        .where(
+          and(
+            eq(mediaFiles.public_id, publicId),
+            sql`not exists (select 1 from ${blogPosts} where ${blogPosts.banner_image} like ${named} or ${blogPosts.content} like ${named} or ${blogPosts.media}::text like ${named})`,
           ),
         )
         .returning({ id: mediaFiles.id });

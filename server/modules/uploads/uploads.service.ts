@@ -3,10 +3,19 @@ import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import {
-  courseImageName,
-  courseImageSources,
-  courseImageVariantName,
-  courseImageVariantWidths,
+  BANNER_TOO_LARGE_MESSAGE,
+  BANNER_TYPE_MESSAGE,
+  BLOG_IMAGE_MAX_BYTES,
+  BLOG_VIDEO_MAX,
+  MEDIA_IMAGE_TOO_LARGE_MESSAGE,
+  MEDIA_TYPE_MESSAGE,
+  MEDIA_VIDEO_TOO_LARGE_MESSAGE,
+} from '../../../common/blog';
+import {
+  imageName,
+  imageSources,
+  imageVariantName,
+  imageVariantWidths,
   IMAGE_MAX_BYTES,
   IMAGE_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
@@ -15,7 +24,7 @@ import {
   type UploadFolder,
   type UploadResponse,
 } from '../../../common/uploads';
-import { notFound, unsupportedMediaType } from '../../platform/errors';
+import { notFound, payloadTooLarge, unsupportedMediaType } from '../../platform/errors';
 import type { Platform } from '../../platform';
 import { createUploadsRepo } from './uploads.repo';
 import { peek } from './stream-limited';
@@ -31,18 +40,71 @@ interface ImageRule {
   /** Without a height the image keeps its aspect ratio and is only limited in width. */
   height?: number;
   fit: 'cover' | 'inside';
-  /** Also stored at the narrower COURSE_IMAGE_WIDTHS, for `srcset`. */
+  /** Also stored at the narrower IMAGE_VARIANT_WIDTHS, for `srcset`. */
   variants?: boolean;
+  maxBytes: number;
+  tooLargeMessage: string;
 }
 
-/** How each image folder's images are re-encoded; later domains add their folders here. */
-const FOLDER_RULES: Partial<Record<UploadFolder, ImageRule>> = {
-  avatars: { width: 512, height: 512, fit: 'cover' },
-  'course-thumbnails': { width: 1280, fit: 'inside', variants: true },
-};
+interface VideoRule {
+  /** Null: the configured UPLOAD_VIDEO_MAX_BYTES. */
+  maxBytes: number | null;
+  tooLargeMessage: string;
+}
 
-/** Folders only administrators may upload to: course content. */
-const ADMIN_FOLDERS = new Set<UploadFolder>(['course-thumbnails', 'lesson-videos']);
+/** What a folder takes: images (re-encoded), videos (stored as sent) or either. */
+interface FolderRule {
+  adminOnly: boolean;
+  image?: ImageRule;
+  video?: VideoRule;
+  /** The answer to a file of a kind the folder does not take. */
+  typeMessage: string;
+}
+
+/** A sized image at most 1280 px wide, aspect kept, with its narrower variants. */
+const sized = (maxBytes: number, tooLargeMessage: string): ImageRule => ({
+  width: 1280,
+  fit: 'inside',
+  variants: true,
+  maxBytes,
+  tooLargeMessage,
+});
+
+/** Each folder's rules; later domains add their folders here. */
+const FOLDER_RULES: Record<UploadFolder, FolderRule> = {
+  avatars: {
+    adminOnly: false,
+    image: {
+      width: 512,
+      height: 512,
+      fit: 'cover',
+      maxBytes: IMAGE_MAX_BYTES,
+      tooLargeMessage: IMAGE_TOO_LARGE_MESSAGE,
+    },
+    typeMessage: IMAGE_TYPE_MESSAGE,
+  },
+  'course-thumbnails': {
+    adminOnly: true,
+    image: sized(IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE),
+    typeMessage: IMAGE_TYPE_MESSAGE,
+  },
+  'lesson-videos': {
+    adminOnly: true,
+    video: { maxBytes: null, tooLargeMessage: VIDEO_TOO_LARGE_MESSAGE },
+    typeMessage: VIDEO_TYPE_MESSAGE,
+  },
+  'blog-banners': {
+    adminOnly: true,
+    image: sized(IMAGE_MAX_BYTES, BANNER_TOO_LARGE_MESSAGE),
+    typeMessage: BANNER_TYPE_MESSAGE,
+  },
+  'blog-content': {
+    adminOnly: true,
+    image: sized(BLOG_IMAGE_MAX_BYTES, MEDIA_IMAGE_TOO_LARGE_MESSAGE),
+    video: { maxBytes: BLOG_VIDEO_MAX, tooLargeMessage: MEDIA_VIDEO_TOO_LARGE_MESSAGE },
+    typeMessage: MEDIA_TYPE_MESSAGE,
+  },
+};
 
 export interface FolderPolicy {
   adminOnly: boolean;
@@ -63,10 +125,17 @@ const WEBP_QUALITY = 82;
 /** A course image's name in a URL or public id: `course-thumbnails/<name>.webp`. */
 const COURSE_IMAGE_ID = /(?:^|\/)(course-thumbnails\/[a-z0-9-]+\.webp)$/;
 
-/** The files a public id stands for: the file itself, then a course image's variants. */
+/** A blog upload's public id: `blog-banners/<uuid>…` or `blog-content/<uuid>…`, with its extension. */
+const BLOG_FILE_ID =
+  /^(blog-banners|blog-content)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})[a-z0-9-]*\.[a-z0-9]+$/;
+
+const codeForType = (rule: FolderRule) =>
+  rule.image && rule.video ? 'NOT_IMAGE_OR_VIDEO' : rule.image ? 'NOT_AN_IMAGE' : 'NOT_A_VIDEO';
+
+/** The files a public id stands for: the file itself, then a sized image's variants. */
 const filesOf = (publicId: string) => [
   publicId,
-  ...(courseImageSources(publicId)
+  ...(imageSources(publicId)
     ?.variants.slice(0, -1)
     .map((variant) => variant.url) ?? []),
 ];
@@ -79,7 +148,7 @@ export function createUploadsService(platform: Platform) {
    * Re-encodes to WebP: applies the EXIF orientation, then drops all metadata (sharp keeps none
    * unless asked), so location and camera details never reach the public store.
    */
-  async function reencode(data: Buffer, rule: ImageRule) {
+  async function reencode(data: Buffer, rule: ImageRule, typeMessage: string) {
     try {
       return await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
@@ -88,30 +157,30 @@ export function createUploadsService(platform: Platform) {
         .toBuffer({ resolveWithObject: true });
     } catch {
       // A file whose header looks like an image but whose body does not decode.
-      throw unsupportedMediaType(IMAGE_TYPE_MESSAGE, 'NOT_AN_IMAGE');
+      throw unsupportedMediaType(typeMessage, 'NOT_AN_IMAGE');
     }
   }
 
   /**
-   * The narrower widths of a course image, scaled down from its main file: decoding that small,
+   * The narrower widths of a sized image, scaled down from its main file: decoding that small,
    * already upright WebP is cheap, and shrinking hides its compression.
    */
   async function variantsOf(main: Buffer, width: number) {
     return Promise.all(
-      courseImageVariantWidths(width).map(async (w) => ({
+      imageVariantWidths(width).map(async (w) => ({
         width: w,
         data: await sharp(main).resize({ width: w }).webp({ quality: WEBP_QUALITY }).toBuffer(),
       })),
     );
   }
 
-  /** Removes a stored file and, for a course image, its variants; a missing one is no error. */
+  /** Removes a stored file and, for a sized image, its variants; a missing one is no error. */
   async function removeFiles(publicId: string): Promise<void> {
     await Promise.all(filesOf(publicId).map((id) => platform.storage.remove(id)));
   }
 
   /**
-   * Stores the bytes (a buffer, or a stream counted as it goes), and a course image's variants
+   * Stores the bytes (a buffer, or a stream counted as it goes), and a sized image's variants
    * before its main file, and records them with their real size; the stored files are removed
    * again if anything fails.
    */
@@ -126,10 +195,10 @@ export function createUploadsService(platform: Platform) {
     variants?: { width: number; data: Buffer }[];
   }): Promise<UploadResponse> {
     const stem = `${file.folder}/${randomUUID()}`;
-    // The name of a course image says its size, and so which variants exist beside it.
+    // The name of a sized image says its size, and so which variants exist beside it.
     const publicId =
       file.variants && file.width && file.height
-        ? courseImageName(stem, file.width, file.height)
+        ? imageName(stem, file.width, file.height)
         : `${stem}.${file.ext}`;
     const variants = file.variants ?? [];
     let url: string;
@@ -137,11 +206,7 @@ export function createUploadsService(platform: Platform) {
     try {
       await Promise.all(
         variants.map((variant) =>
-          platform.storage.put(
-            courseImageVariantName(publicId, variant.width),
-            variant.data,
-            file.contentType,
-          ),
+          platform.storage.put(imageVariantName(publicId, variant.width), variant.data, file.contentType),
         ),
       );
       ({ url, bytes } = Buffer.isBuffer(file.data)
@@ -174,27 +239,31 @@ export function createUploadsService(platform: Platform) {
       bytes,
       width: file.width,
       height: file.height,
-      variants: file.variants ? (courseImageSources(url)?.variants ?? []) : [],
+      variants: file.variants ? (imageSources(url)?.variants ?? []) : [],
     };
   }
 
   return {
-    /** What a folder takes, who may use it and how large its files may be. */
+    /**
+     * What a folder takes, who may use it and how large its files may be. A folder of images and
+     * videos is read into memory up to its video limit, since its kind is known only from the
+     * bytes; only administrators use one.
+     */
     policy(folder: UploadFolder): FolderPolicy {
-      const adminOnly = ADMIN_FOLDERS.has(folder);
-      if (FOLDER_RULES[folder]) {
+      const rule = FOLDER_RULES[folder];
+      if (rule.video) {
         return {
-          adminOnly,
-          maxBytes: IMAGE_MAX_BYTES,
-          tooLargeMessage: IMAGE_TOO_LARGE_MESSAGE,
-          streamed: false,
+          adminOnly: rule.adminOnly,
+          maxBytes: rule.video.maxBytes ?? platform.config.UPLOAD_VIDEO_MAX_BYTES,
+          tooLargeMessage: rule.video.tooLargeMessage,
+          streamed: !rule.image,
         };
       }
       return {
-        adminOnly,
-        maxBytes: platform.config.UPLOAD_VIDEO_MAX_BYTES,
-        tooLargeMessage: VIDEO_TOO_LARGE_MESSAGE,
-        streamed: true,
+        adminOnly: rule.adminOnly,
+        maxBytes: rule.image!.maxBytes,
+        tooLargeMessage: rule.image!.tooLargeMessage,
+        streamed: false,
       };
     },
 
@@ -229,25 +298,25 @@ export function createUploadsService(platform: Platform) {
     async upload(input: { folder: UploadFolder; data: Buffer; ownerId: string }): Promise<UploadResponse> {
       const type = await fileTypeFromBuffer(input.data);
       const rule = FOLDER_RULES[input.folder];
-      if (!rule) {
-        // Videos are stored as sent: re-encoding belongs to a transcoder, not to a request.
-        if (!type || !VIDEO_TYPES.has(type.mime))
-          throw unsupportedMediaType(VIDEO_TYPE_MESSAGE, 'NOT_A_VIDEO');
-        return store({ ...input, ext: type.ext, contentType: type.mime, width: null, height: null });
+      if (rule.image && type && IMAGE_TYPES.has(type.mime)) {
+        if (input.data.length > rule.image.maxBytes)
+          throw payloadTooLarge(rule.image.tooLargeMessage, 'FILE_TOO_LARGE');
+        const { data, info } = await reencode(input.data, rule.image, rule.typeMessage);
+        return store({
+          folder: input.folder,
+          ownerId: input.ownerId,
+          data,
+          ext: 'webp',
+          contentType: 'image/webp',
+          width: info.width,
+          height: info.height,
+          variants: rule.image.variants ? await variantsOf(data, info.width) : undefined,
+        });
       }
-      if (!type || !IMAGE_TYPES.has(type.mime))
-        throw unsupportedMediaType(IMAGE_TYPE_MESSAGE, 'NOT_AN_IMAGE');
-      const { data, info } = await reencode(input.data, rule);
-      return store({
-        folder: input.folder,
-        ownerId: input.ownerId,
-        data,
-        ext: 'webp',
-        contentType: 'image/webp',
-        width: info.width,
-        height: info.height,
-        variants: rule.variants ? await variantsOf(data, info.width) : undefined,
-      });
+      // Videos are stored as sent: re-encoding belongs to a transcoder, not to a request.
+      if (rule.video && type && VIDEO_TYPES.has(type.mime))
+        return store({ ...input, ext: type.ext, contentType: type.mime, width: null, height: null });
+      throw unsupportedMediaType(rule.typeMessage, codeForType(rule));
     },
 
     /** Called when a profile stops showing an avatar: the file goes once nobody shows it. */
@@ -262,6 +331,17 @@ export function createUploadsService(platform: Platform) {
     async discardCourseImage(url: string): Promise<void> {
       const publicId = COURSE_IMAGE_ID.exec(url)?.[1];
       if (publicId && (await repo.deleteUnusedCourseImage(publicId))) await removeFiles(publicId);
+    },
+
+    /**
+     * Called when a blog post stops showing an uploaded file (replaced, taken out of its content
+     * or media, or the post deleted): the file goes, with its variants, once no post refers to it.
+     * Other public ids are left alone.
+     */
+    async discardBlogFile(publicId: string): Promise<void> {
+      const match = BLOG_FILE_ID.exec(publicId);
+      if (match && (await repo.deleteUnusedBlogFile(publicId, `${match[1]}/${match[2]}`)))
+        await removeFiles(publicId);
     },
 
     /**

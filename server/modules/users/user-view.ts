@@ -89,7 +89,16 @@ export function toPublicProfile(row: UserRow, courses: EnrolledCourse[] = []): P
     country: row.country,
     martial_art: row.martial_art,
     experience: row.experience,
-    ...(row.privacy.courses === 'public' ? { current_courses: courseFields(courses).current_courses } : {}),
+    ...(row.privacy.courses === 'public'
+      ? {
+          current_courses: courseFields(courses).current_courses,
+          courses: courses.map((course) => ({
+            course_id: course.courseId,
+            course_name: course.courseName,
+            ...(row.privacy.progress === 'public' ? { progress: course.progress } : {}),
+          })),
+        }
+      : {}),
     ...(row.privacy.progress === 'public' ? { progress: courseFields(courses).progress } : {}),
   };
 }

@@ -1,5 +1,20 @@
-import { and, asc, count, eq, gt, isNull, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { emailChanges, users } from '../../db/schema';
 import type { EnrolledCourse } from './user-view';
 
@@ -147,18 +162,46 @@ export function createUsersRepo(db: Db | Tx) {
       return rows.length > 0;
     },
 
-    /** One page of every user, oldest account first (id breaks ties), and how many there are. */
-    async list(page: { limit: number; offset: number }): Promise<{ rows: UserRow[]; total: number }> {
+    /**
+     * One page of the users `filter` picks, those who asked for deletion first, then oldest
+     * account first (id breaks ties), and how many it picks.
+     */
+    async list(
+      page: { limit: number; offset: number },
+      filter: { q?: string; role?: 'admin' | 'student' } = {},
+    ): Promise<{ rows: UserRow[]; total: number }> {
+      const pattern = filter.q ? containsPattern(filter.q) : undefined;
+      const where = and(
+        filter.role ? eq(users.is_admin, filter.role === 'admin') : undefined,
+        pattern
+          ? or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(users.email, pattern))
+          : undefined,
+      );
       const [rows, [total]] = await Promise.all([
         db
           .select()
           .from(users)
-          .orderBy(asc(users.created_at), asc(users.id))
+          .where(where)
+          .orderBy(desc(users.deletion_requested), asc(users.created_at), asc(users.id))
           .limit(page.limit)
           .offset(page.offset),
-        db.select({ n: count() }).from(users),
+        db.select({ n: count() }).from(users).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    /**
+     * Every student's address, trimmed, without empties or the placeholders of anonymised
+     * accounts (the reserved .invalid domain, which no mail reaches).
+     */
+    async studentEmails(): Promise<string[]> {
+      const address = sql<string>`btrim(${users.email})`;
+      const rows = await db
+        .selectDistinct({ email: address })
+        .from(users)
+        .where(and(eq(users.is_admin, false), sql`${address} <> ''`, sql`${address} not ilike '%.invalid'`))
+        .orderBy(address);
+      return rows.map((row) => row.email);
     },
   };
 }

@@ -3,9 +3,12 @@ import { IdParams, OkResponse } from '../../../common/api';
 import {
   ConfirmEmailInput,
   ConfirmEmailResponse,
+  CreateUserInput,
   DeactivateInput,
+  DeletionRequestInput,
   EmailNotificationsInput,
   ProfileResponse,
+  StudentEmailsResponse,
   UpdateUserInput,
   UserCoursesQuery,
   UserCoursesResponse,
@@ -30,6 +33,12 @@ export const PROFILE_SAVE_RATE_LIMIT: RateRule = { max: 30, windowMinutes: 15 };
 /** Switching e-mail notifications needs no password, so its repeats are bounded per user instead. */
 export const EMAIL_NOTIFICATIONS_RATE_LIMIT: RateRule = { max: 30, windowMinutes: 15 };
 
+/**
+ * Accounts an administrator makes, per administrator: a school adds a class's worth at a time,
+ * while a stolen admin session cannot mint accounts (and argon2 hashes) without end.
+ */
+export const ADMIN_CREATE_USER_RATE_LIMIT: RateRule = { max: 60, windowMinutes: 60 };
+
 export function usersRoutes(
   services: { users: UsersService },
   config: Pick<Config, 'AUTH_RATE_LIMIT_PER_MINUTE'>,
@@ -43,13 +52,68 @@ export function usersRoutes(
         config: { access: 'admin' },
         schema: {
           tags,
-          summary: 'List every user, oldest account first, a page at a time (admin)',
+          summary:
+            'List the users, a page at a time (admin): deletion requests first, then oldest account first; ' +
+            'q searches name, username and e-mail, role keeps admins or students',
           security: bearerSecurity,
           querystring: UserListQuery,
           response: { 200: UserListResponse, ...errorResponses(400, 401, 403) },
         },
       },
       async (request) => users.list(requireAuth(request), request.query),
+    );
+
+    app.post(
+      '/admin/users',
+      {
+        config: {
+          access: 'admin',
+          rateLimit: perUserRateLimit(ADMIN_CREATE_USER_RATE_LIMIT, { includeAdmins: true }),
+        },
+        schema: {
+          tags,
+          summary:
+            'Create an account (admin). A taken username or e-mail answers 409 as at sign-up; the account has ' +
+            `no recovery answers until its owner adds a city and country; ${ADMIN_CREATE_USER_RATE_LIMIT.max} ` +
+            `per ${ADMIN_CREATE_USER_RATE_LIMIT.windowMinutes} minutes per administrator`,
+          security: bearerSecurity,
+          body: CreateUserInput,
+          response: { 201: UserResponse, ...errorResponses(400, 401, 403, 409, 429) },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await users.create(request.body)),
+    );
+
+    app.get(
+      '/admin/users/emails',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: "Every student's e-mail address, trimmed, empties skipped, for copying (admin)",
+          security: bearerSecurity,
+          response: { 200: StudentEmailsResponse, ...errorResponses(401, 403) },
+        },
+      },
+      async () => users.studentEmails(),
+    );
+
+    app.put(
+      '/admin/user/:id/deletion-request',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary:
+            "Mark an account for deletion, the first of an administrator's two steps, or withdraw the mark (admin)",
+          security: bearerSecurity,
+          params: IdParams,
+          body: DeletionRequestInput,
+          response: { 200: UserResponse, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) =>
+        users.setDeletionRequest(requireAuth(request), request.params.id, request.body.requested),
     );
 
     app.get(

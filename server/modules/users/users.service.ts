@@ -8,7 +8,9 @@ import {
   DEACTIVATE_PASSWORD_REQUIRED_MESSAGE,
   PROFILE_PASSWORD_REQUIRED_MESSAGE,
   type ConfirmEmailResponse,
+  type CreateUserInput,
   type ProfileResponse,
+  type StudentEmailsResponse,
   type UpdateUserInput,
   type User,
   type UserCoursesResponse,
@@ -34,6 +36,7 @@ export type { UserRow } from './users.repo';
 export { toPublicProfile, toUser, type EnrolledCourse, type Viewer } from './user-view';
 type SignUp = z.output<typeof SignUpInput>;
 type UpdateUser = z.output<typeof UpdateUserInput>;
+type CreateUser = z.output<typeof CreateUserInput>;
 
 /** One page of a list: `limit` rows after the first `offset`. */
 interface Page {
@@ -199,6 +202,48 @@ export function createUsersService(
       await repo.clearAvatar(publicId);
     },
 
+    /**
+     * An account an administrator makes: same uniqueness and password rules as sign-up, but no
+     * city or country, so no recovery answers until the person fills them in.
+     */
+    async create(input: CreateUser): Promise<{ user: User }> {
+      assertPasswordAllowed(input.password, [input.username, input.email], 'password');
+      await assertUnique(input.email, input.username);
+      const at = now();
+      const row = await repo.insert({
+        name: input.name,
+        email: input.email,
+        username: input.username,
+        avatar: input.avatar ?? null,
+        avatar_public_id: AVATAR_URL.exec(input.avatar ?? '')?.[1] ?? null,
+        city: input.city ?? '',
+        country: input.country ?? '',
+        martial_art: input.martial_art ?? '',
+        experience: input.experience ?? 0,
+        belt: input.belt ?? null,
+        is_admin: input.is_admin,
+        password_hash: await hashSecret(input.password),
+        created_at: at,
+        updated_at: at,
+      });
+      return { user: await present(row) };
+    },
+
+    /**
+     * The first step of an administrator's deletion (spec §4), or its withdrawal: the mark alone,
+     * the account's state is left as it is.
+     */
+    async setDeletionRequest(auth: AuthContext, id: string, requested: boolean): Promise<{ user: User }> {
+      if (requested) assertNotSelfLockout(auth, id, 'delete');
+      const row = await repo.update(id, { deletion_requested: requested, updated_at: now() });
+      if (!row) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+      return { user: await present(row) };
+    },
+
+    async studentEmails(): Promise<StudentEmailsResponse> {
+      return { emails: await repo.studentEmails() };
+    },
+
     async register(input: SignUp): Promise<UserRow> {
       assertPasswordAllowed(input.password, [input.username, input.email], 'password');
       await assertUnique(input.email, input.username);
@@ -216,8 +261,12 @@ export function createUsersService(
       });
     },
 
-    async list(auth: AuthContext, page: Page): Promise<UserListResponse> {
-      const { rows, total } = await repo.list(page);
+    async list(
+      auth: AuthContext,
+      query: Page & { q?: string; role?: 'admin' | 'student' },
+    ): Promise<UserListResponse> {
+      const { limit, offset, ...filter } = query;
+      const { rows, total } = await repo.list({ limit, offset }, filter);
       const ids = rows.map((row) => row.id);
       const [courses, pending] = await Promise.all([coursesOf(ids), emailChanges.pendingOf(ids)]);
       return {

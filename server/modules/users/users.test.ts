@@ -73,6 +73,7 @@ describe('GET /api/user/{id}/profile', () => {
       martial_art: 'Taijiquan',
       experience: 4,
       current_courses: [],
+      courses: [],
       progress: 0,
     });
   });

@@ -20,6 +20,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { User } from '../../../common/users';
+import { Logo } from '../../components/brand';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { UserAvatar } from '../../components/user-avatar';
 import { roleLabel } from '../../lib/format';
@@ -101,8 +102,8 @@ export function AppHeader({
           aria-label="Toggle navigation"
           aria-expanded={navbarOpened}
         />
-        <Anchor component={Link} to="/app" fw={700} fz="xl" c="bright" underline="never">
-          Kwoon
+        <Anchor component={Link} to="/app" c="bright" underline="never" className={classes.home}>
+          <Logo variant="full" size={34} title="Kwoon" />
         </Anchor>
       </Group>
       {/* Search is wired up with the courses and messaging domains; until then it says so. */}

@@ -1,12 +1,22 @@
 import { Suspense, useCallback, useState } from 'react';
 import { AppShell, Progress } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigation } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { MAIN_ID, SkipLink } from '../../components/skip-link';
 import { TermsGate } from '../../features/terms/terms-gate';
 import { SESSION_ENDED_EVENT } from '../../../common/live';
-import { useLiveEvent } from '../../lib/live-events';
+import {
+  CONVERSATION_DELETED_EVENT,
+  MESSAGE_CREATED_EVENT,
+  MESSAGE_DELETED_EVENT,
+  MESSAGE_READ_EVENT,
+  UNREAD_POLL_MS,
+} from '../../../common/messages';
+import { useLiveEvent, useLiveStreamOpen, useRefetchOnLiveReset } from '../../lib/live-events';
+// The messaging reads alone: the registry's other domains stay out of the shell's chunk.
+import { messageQueries } from '../../lib/queries/messages';
 import { useCurrentUser, useSession } from '../../lib/session';
 import { AppHeader } from './app-header';
 import { AppNavbar } from './app-navbar';
@@ -18,19 +28,37 @@ const NAVBAR_NARROW_WIDTH = 76;
 const SIDEBAR_COLLAPSED_KEY = 'sidebarCollapsed';
 
 /**
- * Unread messages for the sidebar badge and the bell. The messaging domain supplies the real
- * count (polled every 30 s, spec §9); until it exists there is nothing unread.
+ * Keeps the unread count current (spec 1 §4, §9): each messaging event on the live stream asks
+ * for it again, and it is polled only while the stream is down. Mounted only for a session that
+ * may call the API, since watching the stream keeps it open.
  */
-function useUnreadCount(): number {
-  return 0;
+function UnreadLive({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const liveOpen = useLiveStreamOpen();
+  const count = messageQueries.unreadCount(userId);
+  useQuery({ ...count, refetchInterval: liveOpen ? false : UNREAD_POLL_MS });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: count.queryKey });
+  useLiveEvent(MESSAGE_CREATED_EVENT, refresh);
+  useLiveEvent(MESSAGE_READ_EVENT, refresh);
+  useLiveEvent(MESSAGE_DELETED_EVENT, refresh);
+  useLiveEvent(CONVERSATION_DELETED_EVENT, refresh);
+  return null;
+}
+
+/** Unread messages for the sidebar badge and the bell. */
+function useUnreadCount(userId: string, enabled: boolean): number {
+  const { data } = useQuery({ ...messageQueries.unreadCount(userId), enabled });
+  return enabled ? (data ?? 0) : 0;
 }
 
 /**
  * Keeps the browser's live event stream open. A session ended elsewhere (signed out, a password
- * changed) is noticed at once: the token check then signs this browser out too.
+ * changed) is noticed at once: the token check then signs this browser out too. Events missed
+ * beyond what the server keeps are made up for by re-reading every query.
  */
 function LiveSession({ onEnded }: { onEnded: () => void }) {
   useLiveEvent(SESSION_ENDED_EVENT, onEnded);
+  useRefetchOnLiveReset();
   return null;
 }
 
@@ -39,7 +67,9 @@ export function AppShellLayout() {
   const user = useCurrentUser();
   const { signOut, verify } = useSession();
   const navigation = useNavigation();
-  const unreadCount = useUnreadCount();
+  // A session owing a new password may call nothing else, the stream included.
+  const mayRead = !user.requires_password_change;
+  const unreadCount = useUnreadCount(user.id, mayRead);
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [narrow, setNarrow] = useLocalStorage({
     key: SIDEBAR_COLLAPSED_KEY,
@@ -98,8 +128,8 @@ export function AppShellLayout() {
             <Outlet />
           </Suspense>
         </AppShell.Main>
-        {/* A session owing a new password may call nothing else, the stream included. */}
-        {!user.requires_password_change && <LiveSession onEnded={() => void verify()} />}
+        {mayRead && <LiveSession onEnded={() => void verify()} />}
+        {mayRead && <UnreadLive userId={user.id} />}
         <TermsGate userId={user.id} viewOpened={termsOpened} onViewClose={() => setTermsOpened(false)} />
       </AppShell>
     </>

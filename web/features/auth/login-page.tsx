@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Anchor, Center, Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { AuthResponse } from '../../../common/auth';
+import { Logo } from '../../components/brand';
 import { PageLoader } from '../../components/page-loader';
 import { useSession } from '../../lib/session';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
@@ -51,10 +52,13 @@ export function LoginPage() {
       <Stack gap="lg">
         <Center>
           <Stack gap={4} align="center">
-            <Anchor component={Link} to="/" underline="never" c="inherit">
-              <Title order={1} ta="center">
-                Kwoon
-              </Title>
+            <Anchor component={Link} to="/" reloadDocument underline="never" c="inherit">
+              <Stack gap={6} align="center">
+                <Logo size={56} />
+                <Title order={1} ta="center">
+                  Kwoon
+                </Title>
+              </Stack>
             </Anchor>
             <Text c="dimmed" ta="center">
               E-Learning for Chinese internal martial arts

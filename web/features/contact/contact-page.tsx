@@ -124,7 +124,7 @@ function SentNotice({ email, onAnother }: { email: string; onAnother: () => void
           <Button variant="default" onClick={onAnother}>
             Send another message
           </Button>
-          <Button component={Link} to="/" variant="subtle">
+          <Button component={Link} to="/" reloadDocument variant="subtle">
             Back to home
           </Button>
         </Group>

@@ -4,7 +4,6 @@ import type { CourseSummary } from '../../../common/courses';
 import { namedGenericElements } from '../../test/a11y';
 import { renderRoutes, Where } from '../../test/render';
 import { CourseCard } from './course-card';
-import { DEFAULT_THUMBNAIL } from './course-format';
 import { CARD_IMAGE_SIZES } from './course-image';
 import { makeCourse } from './test-data';
 
@@ -98,10 +97,15 @@ describe('CourseCard image', () => {
     expect(img.getAttribute('loading')).toBe('lazy');
   });
 
-  it('shows the default picture for a course without one', () => {
-    const { container } = renderCard(makeCourse({ thumbnail_url: null }));
-    const img = imageOf(container);
-    expect(img.getAttribute('src')).toBe(DEFAULT_THUMBNAIL);
-    expect(img.hasAttribute('srcset')).toBe(false);
+  it('draws a cover from the course id for a course without a picture, hidden from screen readers', () => {
+    const course = makeCourse({ thumbnail_url: null });
+    const { container } = renderCard(course);
+    expect(container.querySelector('img')).toBeNull();
+    const cover = container.querySelector('svg[data-motif]')!;
+    expect(cover.getAttribute('aria-hidden')).toBe('true');
+    // The same course draws the same cover wherever it appears.
+    const again = renderCard(course).container.querySelector('svg[data-motif]')!;
+    expect(again.getAttribute('data-motif')).toBe(cover.getAttribute('data-motif'));
+    expect(again.getAttribute('data-composition')).toBe(cover.getAttribute('data-composition'));
   });
 });

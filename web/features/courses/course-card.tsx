@@ -2,9 +2,10 @@ import { Badge, Button, Card, Group, Image, Stack, Text, Title, VisuallyHidden }
 import { IconClock, IconStar, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { CourseSummary } from '../../../common/courses';
+import { CoursePattern } from '../../components/brand';
 import classes from './course-card.module.css';
 import { capitalise, formatCourseDuration, formatPrice } from './course-format';
-import { CARD_IMAGE_SIZES, courseImageProps } from './course-image';
+import { artOfCourse, CARD_IMAGE_SIZES, courseImageProps } from './course-image';
 import { isFree } from './use-enroll-action';
 
 /** A course's rating as cards show it: "New" until its first published review. */
@@ -39,7 +40,13 @@ export function CourseCard({
       className={classes.card}
     >
       <Card.Section>
-        <Image {...courseImageProps(course.thumbnail_url, CARD_IMAGE_SIZES)} alt="" h={160} fit="cover" />
+        {course.thumbnail_url ? (
+          <Image {...courseImageProps(course.thumbnail_url, CARD_IMAGE_SIZES)} alt="" h={160} fit="cover" />
+        ) : (
+          <div className={classes.cover}>
+            <CoursePattern seed={course.id} art={artOfCourse(course.title)} />
+          </div>
+        )}
       </Card.Section>
       <Stack gap={6} mt="sm" className={classes.body}>
         <Group gap="xs">

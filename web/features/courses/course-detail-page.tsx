@@ -17,6 +17,7 @@ import {
 import { IconAlertTriangle, IconClock, IconEye, IconStar, IconUsers } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { CourseDetail } from '../../../common/courses';
+import { CoursePattern } from '../../components/brand';
 import { isNotFound } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
@@ -24,7 +25,7 @@ import { useSession } from '../../lib/session';
 import { useCourse, useLessonProgress, useListedCourse } from './api';
 import classes from './course-detail-page.module.css';
 import { capitalise, capProgress, formatCourseDuration, formatDuration, splitLines } from './course-format';
-import { courseImageProps, HEADER_IMAGE_SIZES } from './course-image';
+import { artOfCourse, courseImageProps, HEADER_IMAGE_SIZES } from './course-image';
 import { CourseOutline } from './course-outline';
 import { PurchaseCard, StickyPurchaseBar, useOutOfView, type PurchaseActions } from './course-purchase';
 import { LessonViewer } from './lesson-viewer';
@@ -185,13 +186,19 @@ function CourseDetailView({
         <div className={classes.layout}>
           <Stack gap="md" className={classes.head}>
             {/* The page's first image: fetched at once, not lazily. */}
-            <Image
-              {...courseImageProps(course.thumbnail_url, HEADER_IMAGE_SIZES, { eager: true })}
-              alt=""
-              radius="md"
-              mah={320}
-              fit="cover"
-            />
+            {course.thumbnail_url ? (
+              <Image
+                {...courseImageProps(course.thumbnail_url, HEADER_IMAGE_SIZES, { eager: true })}
+                alt=""
+                radius="md"
+                mah={320}
+                fit="cover"
+              />
+            ) : (
+              <div className={classes.cover}>
+                <CoursePattern seed={course.id} art={artOfCourse(course.title)} />
+              </div>
+            )}
             <Title order={1}>{course.title}</Title>
             <Group gap="lg">
               <Group gap={4}>

@@ -1,8 +1,5 @@
 import { MODULE_DEFAULTS, type CourseSummary } from '../../../common/courses';
 import { formatAmount } from '../../../common/payments';
-import defaultThumbnail from './default-thumbnail.svg';
-
-export const DEFAULT_THUMBNAIL: string = defaultThumbnail;
 
 /**
  * Minutes in the one form every screen uses: "25 min", "1 h 30 min", "2 h". Lessons without a

@@ -5,6 +5,7 @@ import { AdminPanels, DashboardPage } from './dashboard-page';
 
 const panels = (
   <AdminPanels
+    actions={<button type="button">Testimonials</button>}
     reviews={<p>Reviews panel</p>}
     enrollments={<p>Enrollments panel</p>}
     courses={<p>Courses panel</p>}
@@ -26,11 +27,13 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Reviews panel')).toBeTruthy();
     expect(screen.getByText('Enrollments panel')).toBeTruthy();
     expect(screen.getByText('Requests panel')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Testimonials' })).toBeTruthy();
   });
 
   it('keeps the member view free of them', async () => {
     renderDashboard(false);
     expect(await screen.findByRole('navigation', { name: 'Quick links' })).toBeTruthy();
     expect(screen.queryByText('Courses panel')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Testimonials' })).toBeNull();
   });
 });

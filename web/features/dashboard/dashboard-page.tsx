@@ -1,4 +1,14 @@
-import { Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import {
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 import {
   IconBook,
@@ -84,6 +94,8 @@ function LinkCard({ link }: { link: DashboardLink }) {
 }
 
 export interface AdminPanelsProps {
+  /** The dashboard's buttons (spec 3 §2: Testimonials, …), above the panels. */
+  actions?: ReactNode;
   /** 'All Feedback Reviews' (3 a page). */
   reviews: ReactNode;
   /** 'Most Recently Enrolled' (5 a page). */
@@ -92,6 +104,9 @@ export interface AdminPanelsProps {
   courses: ReactNode;
   /** Students' course requests. */
   requests: ReactNode;
+  /** Booking Management and Class Management (spec 3 §2), side by side. */
+  bookings?: ReactNode;
+  classes?: ReactNode;
 }
 
 /**
@@ -99,9 +114,24 @@ export interface AdminPanelsProps {
  * then the courses, then the course requests. The panels come from their own features (web/app
  * composes them), so this feature only arranges them.
  */
-export function AdminPanels({ reviews, enrollments, courses, requests }: AdminPanelsProps) {
+export function AdminPanels({
+  actions,
+  reviews,
+  enrollments,
+  courses,
+  requests,
+  bookings,
+  classes: classPanel,
+}: AdminPanelsProps) {
   return (
     <Stack gap="lg">
+      {actions && <Group gap="sm">{actions}</Group>}
+      {(bookings || classPanel) && (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {bookings}
+          {classPanel}
+        </SimpleGrid>
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {reviews}
         {enrollments}
@@ -115,10 +145,12 @@ export function AdminPanels({ reviews, enrollments, courses, requests }: AdminPa
 export interface DashboardPageProps {
   /** The admin's management panels, shown under the admin links; members never see them. */
   adminPanels?: ReactNode;
+  /** A member's own cards (My classes), under the quick links; administrators do not see them. */
+  memberPanels?: ReactNode;
 }
 
 /** The /app index: a member view and an admin view with the management panels. */
-export function DashboardPage({ adminPanels }: DashboardPageProps) {
+export function DashboardPage({ adminPanels, memberPanels }: DashboardPageProps) {
   const user = useCurrentUser();
   const links = user.is_admin ? ADMIN_LINKS : MEMBER_LINKS;
   return (
@@ -135,7 +167,7 @@ export function DashboardPage({ adminPanels }: DashboardPageProps) {
             ))}
           </SimpleGrid>
         </nav>
-        {user.is_admin && adminPanels}
+        {user.is_admin ? adminPanels : memberPanels}
       </Stack>
     </Container>
   );
@@ -148,7 +180,7 @@ export function AdminDashboardPage({ adminPanels }: DashboardPageProps) {
       <Stack gap="lg">
         <div>
           <Title order={1}>Admin Dashboard</Title>
-          <Text c="dimmed">Courses, reviews, enrolments and course requests</Text>
+          <Text c="dimmed">Bookings, classes, courses, reviews, enrolments and course requests</Text>
         </div>
         {adminPanels}
       </Stack>

@@ -63,6 +63,21 @@ async function renderSettings(account: User, path = '/app/settings') {
 }
 
 describe('SettingsPage', () => {
+  it.each([
+    ['an administrator', true],
+    ['a student', false],
+  ])('shows the admin-only sections to %s: %s', async (_who, isAdmin) => {
+    const account = makeUser(isAdmin ? { is_admin: true, role: 'admin' } : {});
+    serverFor(account);
+    signInAs(account);
+    renderRoutes(
+      [{ path: '/app/settings', element: <SettingsPage adminSections={<p>School section</p>} /> }],
+      '/app/settings',
+    );
+    await screen.findByRole('heading', { name: 'Settings', level: 1 });
+    expect(screen.queryByText('School section') !== null).toBe(isAdmin);
+  });
+
   it('shows the account summary', async () => {
     const user = makeUser({ belt: 'Blue belt' });
     serverFor(user);

@@ -28,9 +28,11 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export interface SettingsPageProps {
   /** The payments feature's order history, composed in web/app (features do not import each other). */
   renderOrderHistory?: (props: { userId: string }) => ReactNode;
+  /** Sections only administrators see (the school's settings), composed in web/app. */
+  adminSections?: ReactNode;
 }
 
-export function SettingsPage({ renderOrderHistory }: SettingsPageProps = {}) {
+export function SettingsPage({ renderOrderHistory, adminSections }: SettingsPageProps = {}) {
   const user = useCurrentUser();
   const { signOut } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -86,6 +88,7 @@ export function SettingsPage({ renderOrderHistory }: SettingsPageProps = {}) {
                 <EditProfileForm profile={profile} passwordChangeRequired={passwordChangeRequired} />
               </Section>
               {renderOrderHistory?.({ userId: profile.id })}
+              {user.is_admin && !passwordChangeRequired && adminSections}
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>

@@ -5,10 +5,41 @@ import { queries } from '.';
 const USER_ID = '11111111-1111-4111-8111-111111111111';
 const COURSE_ID = '22222222-2222-4222-8222-222222222222';
 const LESSON_ID = '33333333-3333-4333-8333-333333333333';
+const POST_ID = '44444444-4444-4444-8444-444444444444';
 const page = { limit: 10, offset: 20 };
 
 /** Every factory of the registry, called once, by domain. */
 const keysByDomain = {
+  blog: [
+    queries.blog.adminList({ ...page }).queryKey,
+    queries.blog.adminList({ status: 'draft', tag: 'basics', search: 'tree', ...page }).queryKey,
+    queries.blog.stats().queryKey,
+    queries.blog.adminPost(POST_ID).queryKey,
+    queries.blog.slugFor('Standing Like a Tree', null).queryKey,
+    queries.blog.tags().queryKey,
+  ],
+  bookings: [
+    queries.bookings.adminList({ status: null, from: '2026-03-01', to: '2026-03-31' }, page).queryKey,
+    queries.bookings.adminList({ status: 'cancelled', from: '2026-03-01', to: '2026-04-30' }, page).queryKey,
+  ],
+  classes: [
+    queries.classes.adminList('all', page).queryKey,
+    queries.classes.adminList('draft', page).queryKey,
+    queries.classes.detail(COURSE_ID).queryKey,
+    queries.classes.stats().queryKey,
+    queries.classes.upcoming(10).queryKey,
+    queries.classes.enrollments(COURSE_ID).queryKey,
+    queries.classes.roster(COURSE_ID, { date: '2026-03-08' }).queryKey,
+    queries.classes.roster(COURSE_ID, { date: '2026-03-08', start_time: '18:00' }).queryKey,
+    queries.classes.attendanceHistory(COURSE_ID, page).queryKey,
+    queries.classes.mine(USER_ID).queryKey,
+    queries.classes.myAttendance(USER_ID, page).queryKey,
+  ],
+  community: [
+    queries.community.overview().queryKey,
+    queries.community.moreStudents(COURSE_ID).queryKey,
+    queries.community.profile(USER_ID).queryKey,
+  ],
   courses: [
     queries.courses.list().queryKey,
     queries.courses.list({ isSeries: true }).queryKey,
@@ -17,6 +48,14 @@ const keysByDomain = {
   ],
   courseRequests: [queries.courseRequests.admin('pending', page).queryKey],
   enrollments: [queries.enrollments.recent(page).queryKey],
+  messages: [
+    queries.messages.conversations(USER_ID, '').queryKey,
+    queries.messages.conversations(USER_ID, 'mei').queryKey,
+    queries.messages.conversation(COURSE_ID).queryKey,
+    queries.messages.history(COURSE_ID).queryKey,
+    queries.messages.deleted(USER_ID).queryKey,
+    queries.messages.unreadCount(USER_ID).queryKey,
+  ],
   payments: [
     queries.payments.orders(USER_ID, page).queryKey,
     queries.payments.subscription(USER_ID).queryKey,
@@ -33,8 +72,20 @@ const keysByDomain = {
     queries.reviews.byUser(USER_ID, COURSE_ID).queryKey,
     queries.reviews.moderation(page).queryKey,
   ],
+  school: [queries.school.settings().queryKey],
   terms: [queries.terms.status(USER_ID).queryKey],
-  users: [queries.users.profile(USER_ID).queryKey],
+  testimonials: [
+    queries.testimonials.published({ limit: 6 }).queryKey,
+    queries.testimonials.published({ limit: 5, featured: true }).queryKey,
+    queries.testimonials.list('pending', page).queryKey,
+    queries.testimonials.list('all', page).queryKey,
+    queries.testimonials.stats().queryKey,
+  ],
+  users: [
+    queries.users.profile(USER_ID).queryKey,
+    queries.users.list({ q: '', role: null, ...page }).queryKey,
+    queries.users.list({ q: 'mei', role: 'student', ...page }).queryKey,
+  ],
 } satisfies Record<keyof typeof queries, readonly (readonly unknown[])[]>;
 
 /** Whether a filter key would select a query of the given key, as invalidateQueries decides. */
@@ -44,6 +95,12 @@ function selects(filterKey: readonly unknown[], queryKey: readonly unknown[]): b
 }
 
 describe('the query registry', () => {
+  it("lets the classes' admin scope select the admin's reads and leave the member's own alone", () => {
+    const admin = queries.classes.admin;
+    expect(selects(admin, queries.classes.roster(COURSE_ID, { date: '2026-03-08' }).queryKey)).toBe(true);
+    expect(selects(admin, queries.classes.mine(USER_ID).queryKey)).toBe(false);
+  });
+
   it.each(Object.entries(keysByDomain))(
     'keys every %s read as [domain, scope, ...params]',
     (domain, keys) => {
@@ -82,5 +139,28 @@ describe('the query registry', () => {
     expect(selects(ofCourse, queries.reviews.list(LESSON_ID).queryKey)).toBe(false);
     expect(selects(queries.courses.lists, queries.courses.list({ isSeries: false }).queryKey)).toBe(true);
     expect(selects(queries.courses.lists, queries.courses.detail(COURSE_ID).queryKey)).toBe(false);
+  });
+
+  it("lets a user's conversation lists be refreshed together, whatever the search", () => {
+    const lists = queries.messages.conversationLists(USER_ID);
+    expect(selects(lists, queries.messages.conversations(USER_ID, 'mei').queryKey)).toBe(true);
+    expect(selects(lists, queries.messages.conversations(USER_ID, '').queryKey)).toBe(true);
+    expect(selects(lists, queries.messages.unreadCount(USER_ID).queryKey)).toBe(false);
+  });
+
+  it("lets the admin scope of testimonials select the admin's lists and counts, not the public ones", () => {
+    const admin = queries.testimonials.admin;
+    expect(selects(admin, queries.testimonials.list('rejected', page).queryKey)).toBe(true);
+    expect(selects(admin, queries.testimonials.stats().queryKey)).toBe(true);
+    expect(selects(admin, queries.testimonials.published({ limit: 6 }).queryKey)).toBe(false);
+  });
+
+  it("lets the blog's admin scope select every admin read and leave the public tags alone", () => {
+    const admin = queries.blog.admin;
+    expect(selects(admin, queries.blog.adminList({ ...page }).queryKey)).toBe(true);
+    expect(selects(admin, queries.blog.stats().queryKey)).toBe(true);
+    expect(selects(admin, queries.blog.adminPost(POST_ID).queryKey)).toBe(true);
+    expect(selects(admin, queries.blog.slugFor('Title', POST_ID).queryKey)).toBe(true);
+    expect(selects(admin, queries.blog.tags().queryKey)).toBe(false);
   });
 });

@@ -1,7 +1,6 @@
-import { ActionIcon, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconX } from '@tabler/icons-react';
-import { useState, type KeyboardEvent } from 'react';
-import classes from './list-input.module.css';
+import { ActionIcon, Group, List, Stack, Text } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
+import { AddItemInput } from '../../../components/add-item-input';
 
 export interface ListInputProps {
   label: string;
@@ -14,37 +13,21 @@ export interface ListInputProps {
 
 /** Items added one by one: trimmed, blank ignored, Enter adds; each removable. */
 export function ListInput({ label, itemName, value, onChange, error }: ListInputProps) {
-  const [draft, setDraft] = useState('');
-
-  const handleAdd = () => {
+  const handleAdd = (draft: string) => {
     const item = draft.trim();
-    if (!item) return;
+    if (!item) return false;
     onChange([...value, item]);
-    setDraft('');
-  };
-
-  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    handleAdd();
+    return true;
   };
 
   return (
     <Stack gap={6}>
-      <Group gap="xs" align="flex-end" wrap="nowrap">
-        <TextInput
-          label={label}
-          placeholder={`Type a ${itemName} and press Enter`}
-          value={draft}
-          onChange={(event) => setDraft(event.currentTarget.value)}
-          onKeyDown={handleKeyDown}
-          error={error}
-          className={classes.input}
-        />
-        <Button variant="default" onClick={handleAdd} leftSection={<IconPlus size={14} aria-hidden />}>
-          Add
-        </Button>
-      </Group>
+      <AddItemInput
+        label={label}
+        placeholder={`Type a ${itemName} and press Enter`}
+        error={error}
+        onAdd={handleAdd}
+      />
       {value.length > 0 ? (
         <List spacing={4} size="sm" aria-label={label}>
           {value.map((item, index) => (

@@ -1,9 +1,10 @@
-import { Alert, FileButton, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { FileButton, Button, Group, Stack } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { checkImageFile, checkVideoFile } from '../../../../common/uploads';
 import { errorMessage } from '../../../lib/api-client';
 import { useUploadCourseMedia, type CourseMediaFolder } from './admin-api';
+import { UploadFeedback, UploadPercent } from '../../../components/upload-feedback';
 
 export const IMAGE_UPLOAD_FAILED = 'Failed to upload image. Please try again.';
 export const VIDEO_UPLOAD_FAILED = 'Failed to upload video. Please try again.';
@@ -75,18 +76,9 @@ export function MediaUpload({ folder, onUploaded, label }: MediaUploadProps) {
             </Button>
           )}
         </FileButton>
-        {progress !== null && (
-          <Text size="xs" c="dimmed">
-            Uploading… {progress}%
-          </Text>
-        )}
+        <UploadPercent progress={progress} />
       </Group>
-      {progress !== null && <Progress value={progress} aria-label="Upload progress" size="sm" />}
-      {error && (
-        <Alert color="red" role="alert" p="xs">
-          {error}
-        </Alert>
-      )}
+      <UploadFeedback progress={progress} error={error} label="Upload progress" />
     </Stack>
   );
 }

@@ -1,0 +1,156 @@
+import type { Page } from '@playwright/test';
+import {
+  authenticateDemoAdmin,
+  bearer,
+  enrolFree,
+  expect,
+  expectNoAxeViolations,
+  findCourseByTitle,
+  openSignedInPage,
+  test,
+  uniqueSuffix,
+} from './fixtures';
+
+/** A free demo course both members take, so each is the other's fellow student. */
+const SHARED_COURSE = 'Foundations of Zhan Zhuang: Standing Meditation';
+
+const conversations = (page: Page) => page.getByRole('list', { name: 'Conversations' });
+const history = (page: Page) => page.getByRole('list', { name: 'Messages' });
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+
+/** The message menu of the history's row that shows `text`. */
+async function messageAction(page: Page, text: string, action: string) {
+  const row = history(page).getByRole('listitem').filter({ hasText: text });
+  await row.getByRole('button', { name: /^Actions for the message/ }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+test('two members write to each other live, and one deletes a message for herself and restores it', async ({
+  page,
+  api,
+  browser,
+  baseURL,
+  createStudent,
+  signIn,
+}) => {
+  // Two browsers and a round trip each way.
+  test.setTimeout(90_000);
+  // Two students of one course, named to stand on its section's first page of the community.
+  const tag = uniqueSuffix().slice(0, 5);
+  const mei = await createStudent({ name: `Aa Mei ${tag}` });
+  const daniel = await createStudent({ name: `Aa Daniel ${tag}` });
+  const admin = await authenticateDemoAdmin(api);
+  const course = await findCourseByTitle(api, admin.token, SHARED_COURSE);
+  for (const account of [mei, daniel]) await enrolFree(api, account, course.id);
+
+  const danielsPage = await openSignedInPage(browser, baseURL!, daniel);
+  await danielsPage.goto('/app/messages');
+  await expect(danielsPage.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+
+  // Mei finds Daniel among the fellow students of her course and writes to him from his profile.
+  await signIn(mei);
+  await page.goto('/app/community');
+  const section = page.getByRole('region', { name: SHARED_COURSE });
+  await section.getByRole('button', { name: new RegExp(`^${daniel.user.name},`) }).click();
+  await page
+    .getByRole('dialog', { name: daniel.user.name })
+    .getByRole('button', { name: `Message ${daniel.user.name}` })
+    .click();
+  await expect(page).toHaveURL(/\/app\/messages\?conversation=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 2, name: daniel.user.name })).toBeVisible();
+  await expect(page.getByText('No messages yet. Say hello!')).toBeVisible();
+
+  // Shift+Enter adds a line; Enter sends.
+  await composer(page).fill('Hello Daniel!');
+  await composer(page).press('Shift+Enter');
+  await composer(page).pressSequentially('Training on Sunday? https://kwoon.example/schedule');
+  await composer(page).press('Enter');
+  await expect(composer(page)).toHaveValue('');
+  const sent = history(page).getByRole('listitem').filter({ hasText: 'Hello Daniel!' });
+  await expect(sent).toContainText('Sent');
+  await expect(sent.getByRole('link', { name: 'https://kwoon.example/schedule' })).toHaveAttribute(
+    'target',
+    '_blank',
+  );
+
+  // Daniel's screen hears of it without a reload: the badge in the sidebar and the row.
+  await expect(danielsPage.getByRole('link', { name: 'Messages 1 unread' })).toBeVisible();
+  await conversations(danielsPage)
+    .getByRole('button', { name: `${mei.user.name}, 1 unread` })
+    .click();
+  await expect(history(danielsPage).getByText(/Hello Daniel!/)).toBeVisible();
+  await expect(danielsPage.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
+  await composer(danielsPage).fill('Yes, see you there.');
+  await composer(danielsPage).press('Enter');
+
+  // Mei sees the answer arrive, and her message read.
+  await expect(history(page).getByText('Yes, see you there.')).toBeVisible();
+  await expect(sent).toContainText('Read');
+  await expectNoAxeViolations(page);
+
+  // Deleted for her only, then restored from the deleted list.
+  await messageAction(page, 'Yes, see you there.', 'Delete for me');
+  await expect(history(page).getByText('Yes, see you there.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Deleted for me' }).click();
+  const deleted = page.getByRole('dialog', { name: 'Deleted for me' });
+  await expect(deleted.getByText('Yes, see you there.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await deleted.getByRole('button', { name: 'Restore' }).click();
+  await expect(deleted.getByText('You have not deleted any messages.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(deleted).toBeHidden();
+  await expect(history(page).getByText('Yes, see you there.')).toBeVisible();
+  // Daniel never lost it.
+  await expect(history(danielsPage).getByText('Yes, see you there.')).toBeVisible();
+
+  // On a phone the list and the chat are two steps.
+  await page.setViewportSize({ width: 375, height: 760 });
+  await expect(conversations(page)).toBeHidden();
+  await page.screenshot({ path: 'test-results/messages-chat-375.png' });
+  await page.getByRole('button', { name: 'Back to conversations' }).click();
+  await expect(conversations(page)).toBeVisible();
+  await page.screenshot({ path: 'test-results/messages-list-375.png' });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(page);
+  await danielsPage.context().close();
+});
+
+test('an administrator deletes a conversation permanently, and it leaves the member at once', async ({
+  page,
+  api,
+  browser,
+  baseURL,
+  createStudent,
+  signIn,
+}) => {
+  test.setTimeout(60_000);
+  const mei = await createStudent();
+  const admin = await authenticateDemoAdmin(api);
+  const sent = await api.post('/api/messages', {
+    headers: bearer(admin.token),
+    data: { recipient_id: mei.user.id, text: 'Welcome to the school, Mei.' },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+
+  await signIn(mei);
+  await page.goto('/app/messages');
+  await expect(conversations(page).getByRole('button', { name: /1 unread$/ })).toBeVisible();
+
+  const adminsPage = await openSignedInPage(browser, baseURL!, admin);
+  await adminsPage.setViewportSize({ width: 1280, height: 800 });
+  await adminsPage.goto('/app/messages');
+  await conversations(adminsPage)
+    .getByRole('button', { name: new RegExp(`^${mei.user.name}`) })
+    .click();
+  await expect(history(adminsPage).getByText('Welcome to the school, Mei.')).toBeVisible();
+  await adminsPage.screenshot({ path: 'test-results/messages-1280.png' });
+  await adminsPage.getByRole('button', { name: 'Conversation actions' }).click();
+  await adminsPage.getByRole('menuitem', { name: 'Delete permanently' }).click();
+  const confirm = adminsPage.getByRole('dialog', { name: 'Delete permanently' });
+  await expect(confirm.getByText('This action cannot be undone.')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(adminsPage).toHaveURL(/\/app\/messages$/);
+
+  await expect(page.getByText('No conversations yet. Start one from the Community page.')).toBeVisible();
+  await adminsPage.context().close();
+});

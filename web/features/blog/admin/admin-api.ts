@@ -1,0 +1,98 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { OkResponse } from '../../../../common/api';
+import { BlogPostResponse, type BlogPostInput } from '../../../../common/blog';
+import { UploadResponse, type UploadFolder } from '../../../../common/uploads';
+import { apiRequest, uploadForm } from '../../../lib/api-client';
+import { pageOf, queries } from '../../../lib/queries';
+
+/** The admin list shows this many posts a page. */
+export const ADMIN_BLOG_PAGE_SIZE = 10;
+
+const id = encodeURIComponent;
+
+export interface AdminBlogFilters {
+  status: 'all' | 'published' | 'draft';
+  tag: string | null;
+  search: string;
+}
+
+/** One page of the admin list; the last page stays on screen while the next one loads. */
+export function useAdminBlogPosts({ status, tag, search }: AdminBlogFilters, page: number) {
+  return useQuery({
+    ...queries.blog.adminList({
+      status: status === 'all' ? undefined : status,
+      tag: tag ?? undefined,
+      search: search.trim() || undefined,
+      ...pageOf(page, ADMIN_BLOG_PAGE_SIZE),
+    }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBlogStats() {
+  return useQuery(queries.blog.stats());
+}
+
+export function useBlogTags() {
+  return useQuery(queries.blog.tags());
+}
+
+export function useAdminBlogPost(postId: string) {
+  return useQuery({ ...queries.blog.adminPost(postId), enabled: postId !== '' });
+}
+
+/** The slug a new post's title would get; asked only once there is a title. */
+export function useSlugFor(title: string, excludeId: string | null) {
+  return useQuery({ ...queries.blog.slugFor(title, excludeId), enabled: title.trim() !== '' });
+}
+
+/** A save or a delete changes the lists, the figures, the tags and the post: all of the blog refreshes. */
+function useInvalidateBlog() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: queries.blog.all });
+}
+
+export function useSaveBlogPost() {
+  const invalidate = useInvalidateBlog();
+  return useMutation({
+    mutationFn: ({ postId, input }: { postId?: string; input: BlogPostInput }) =>
+      apiRequest(postId ? `/admin/blog/post/${id(postId)}` : '/admin/blog/post', {
+        method: postId ? 'PUT' : 'POST',
+        body: input,
+        schema: BlogPostResponse,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteBlogPost() {
+  const invalidate = useInvalidateBlog();
+  return useMutation({
+    mutationFn: (postId: string) =>
+      apiRequest(`/admin/blog/post/${id(postId)}`, { method: 'DELETE', schema: OkResponse }),
+    onSuccess: invalidate,
+  });
+}
+
+/** The blog's media folders (common/uploads.ts UploadFolder). */
+export type BlogMediaFolder = Extract<UploadFolder, 'blog-banners' | 'blog-content'>;
+
+export function useUploadBlogMedia() {
+  return useMutation({
+    mutationFn: ({
+      file,
+      folder,
+      onProgress,
+    }: {
+      file: File;
+      folder: BlogMediaFolder;
+      onProgress?: (percent: number) => void;
+    }) => {
+      const form = new FormData();
+      // The folder goes first: the server reads fields in order and needs it before the file streams.
+      form.append('folder', folder);
+      form.append('file', file);
+      return uploadForm('/uploads', form, { schema: UploadResponse, onProgress });
+    },
+  });
+}

@@ -1,0 +1,299 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  ScrollArea,
+  Select,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  ADMIN_BOOKINGS_WINDOW_DAYS,
+  APPOINTMENT_TYPE_LABELS,
+  BOOKING_MESSAGES,
+  BOOKING_STATUS_COLORS,
+  BOOKING_STATUS_LABELS,
+  BOOKING_STATUSES,
+  BookingStatus,
+  type AdminBookingInput,
+  type Booking,
+} from '../../../common/bookings';
+import { ConfirmDialog } from '../../components/dialogs';
+import { PanelBody } from '../../components/panel-body';
+import { pageCount, PrevNextPager } from '../../components/prev-next-pager';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import {
+  addDays,
+  formatSchoolDateTime,
+  formatSchoolTime,
+  schoolToday,
+  useSchoolTimezone,
+} from '../../lib/school-time';
+import {
+  ADMIN_BOOKINGS_PAGE_SIZE,
+  useAdminBookings,
+  useCancelBooking,
+  useCreateBooking,
+  useDeleteBooking,
+  useUpdateBooking,
+} from './api';
+import { BookingForm } from './booking-form';
+import classes from '../../components/panel-list.module.css';
+
+const FILTER_OPTIONS = [
+  { value: 'all', label: 'All statuses' },
+  ...BOOKING_STATUSES.map((value) => ({ value, label: BOOKING_STATUS_LABELS[value] })),
+];
+
+/** The modal's modes (spec 3 §4): view, create, edit. */
+type Mode = { name: 'view'; booking: Booking } | { name: 'create' } | { name: 'edit'; booking: Booking };
+const TITLES = { view: 'Booking', create: 'Create Booking', edit: 'Edit Booking' } as const;
+
+function StatusBadge({ status }: { status: BookingStatus }) {
+  return (
+    <Badge size="sm" variant="dot" color={BOOKING_STATUS_COLORS[status]}>
+      {BOOKING_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+interface BookingDetailsProps {
+  booking: Booking;
+  timezone: string;
+  onEdit: () => void;
+  onCancelBooking: () => void;
+  onDelete: () => void;
+}
+
+function BookingDetails({ booking, timezone, onEdit, onCancelBooking, onDelete }: BookingDetailsProps) {
+  const rows: [string, string][] = [
+    ['Type', APPOINTMENT_TYPE_LABELS[booking.appointment_type]],
+    ['Email', booking.email],
+    ['Phone', booking.phone_number ?? '—'],
+    ['Start', formatSchoolDateTime(booking.start_time, timezone)],
+    ['End', formatSchoolDateTime(booking.end_time, timezone)],
+    ['Notes', booking.notes ?? '—'],
+  ];
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Text fw={600}>{booking.full_name}</Text>
+        <StatusBadge status={booking.status} />
+      </Group>
+      <dl className={classes.details}>
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Group justify="flex-end" gap="xs">
+        <Button variant="subtle" color="red" onClick={onDelete}>
+          Delete
+        </Button>
+        {booking.status !== 'cancelled' && (
+          <Button variant="default" onClick={onCancelBooking}>
+            Cancel booking
+          </Button>
+        )}
+        <Button onClick={onEdit}>Edit</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * The admin dashboard's Booking Management panel (spec 3 §2): a status filter, the bookings from
+ * today to +30 days on the school's clock (widened a window at a time on request), a modal to view,
+ * create and edit one, and confirmed cancel and delete.
+ */
+export function BookingManagement() {
+  const timezone = useSchoolTimezone();
+  const [status, setStatus] = useState<BookingStatus | null>(null);
+  const [windows, setWindows] = useState(1);
+  const [page, setPage] = useState(0);
+  const from = schoolToday(timezone);
+  const to = addDays(from, ADMIN_BOOKINGS_WINDOW_DAYS * windows);
+  const list = useAdminBookings({ status, from, to }, page);
+  const pages = pageCount(list.data?.total ?? 0, ADMIN_BOOKINGS_PAGE_SIZE);
+  const [mode, setMode] = useState<Mode | null>(null);
+  const [confirming, setConfirming] = useState<{ action: 'cancel' | 'delete'; booking: Booking } | null>(
+    null,
+  );
+  const create = useCreateBooking();
+  const update = useUpdateBooking();
+  const cancel = useCancelBooking();
+  const remove = useDeleteBooking();
+
+  const close = () => setMode(null);
+
+  const save =
+    (booking?: Booking) => (input: AdminBookingInput, showServerErrors: (error: unknown) => boolean) => {
+      const callbacks = {
+        onSuccess: ({ booking: saved }: { booking: Booking }) => {
+          notifySuccess(booking ? 'Booking updated' : 'Booking created');
+          setMode({ name: 'view', booking: saved });
+        },
+        onError: (error: unknown) => {
+          if (!showServerErrors(error)) notifyError(BOOKING_MESSAGES.saveFailed);
+        },
+      };
+      if (booking) update.mutate({ id: booking.id, input }, callbacks);
+      else create.mutate(input, callbacks);
+    };
+
+  const confirm = () => {
+    if (!confirming) return;
+    const { action, booking } = confirming;
+    const done = () => setConfirming(null);
+    if (action === 'cancel') {
+      cancel.mutate(booking.id, {
+        onSuccess: () => {
+          notifySuccess('Booking cancelled');
+          setMode({ name: 'view', booking: { ...booking, status: 'cancelled' } });
+        },
+        onError: () => notifyError(BOOKING_MESSAGES.saveFailed),
+        onSettled: done,
+      });
+    } else {
+      remove.mutate(booking.id, {
+        onSuccess: () => {
+          notifySuccess('Booking deleted');
+          close();
+          if (list.data?.bookings.length === 1 && page > 0) setPage((p) => p - 1);
+        },
+        // Spec 3 §8: a failed booking delete is only logged; the list still shows the booking.
+        onError: (error) => console.error('Booking delete failed', error),
+        onSettled: done,
+      });
+    }
+  };
+
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="booking-management-title">
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Title order={2} size="h4" id="booking-management-title">
+          Booking Management
+        </Title>
+        <Group gap="xs">
+          <Select
+            aria-label="Filter bookings by status"
+            data={FILTER_OPTIONS}
+            value={status ?? 'all'}
+            onChange={(value) => {
+              setStatus(value && value !== 'all' ? BookingStatus.parse(value) : null);
+              setPage(0);
+            }}
+            allowDeselect={false}
+            w={150}
+            size="xs"
+          />
+          <Button
+            size="xs"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onClick={() => setMode({ name: 'create' })}
+          >
+            New Booking
+          </Button>
+        </Group>
+      </Group>
+      <Text size="xs" c="dimmed" mb="xs">
+        {`${from} to ${to} · school time`}
+      </Text>
+      <PanelBody
+        query={list}
+        loadingLabel="Loading bookings"
+        isEmpty={(data) => data.bookings.length === 0}
+        emptyText={BOOKING_MESSAGES.empty}
+      >
+        {(data) => (
+          <ScrollArea.Autosize mah="24rem" type="auto" offsetScrollbars>
+            <Stack gap="xs" component="ul" className={classes.list} aria-label="Bookings">
+              {data.bookings.map((booking) => (
+                <li key={booking.id}>
+                  <UnstyledButton
+                    className={classes.row}
+                    onClick={() => setMode({ name: 'view', booking })}
+                    aria-label={`${booking.full_name}, ${formatSchoolDateTime(booking.start_time, timezone)}, ${BOOKING_STATUS_LABELS[booking.status]}`}
+                  >
+                    <Group justify="space-between" wrap="nowrap" gap="xs">
+                      <div className={classes.text}>
+                        <Text size="sm" fw={600} truncate>
+                          {booking.full_name}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {`${formatSchoolDateTime(booking.start_time, timezone)}–${formatSchoolTime(booking.end_time, timezone)} · ${APPOINTMENT_TYPE_LABELS[booking.appointment_type]}`}
+                        </Text>
+                      </div>
+                      <StatusBadge status={booking.status} />
+                    </Group>
+                  </UnstyledButton>
+                </li>
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+      </PanelBody>
+      <PrevNextPager page={page} pages={pages} onChange={setPage} />
+      <Group justify="center" mt="xs">
+        <Button
+          size="xs"
+          variant="subtle"
+          onClick={() => {
+            setWindows((n) => n + 1);
+            setPage(0);
+          }}
+        >
+          Show later bookings
+        </Button>
+      </Group>
+      <Modal opened={mode !== null} onClose={close} title={mode ? TITLES[mode.name] : ''} size="lg" centered>
+        {mode?.name === 'view' && (
+          <BookingDetails
+            booking={mode.booking}
+            timezone={timezone}
+            onEdit={() => setMode({ name: 'edit', booking: mode.booking })}
+            onCancelBooking={() => setConfirming({ action: 'cancel', booking: mode.booking })}
+            onDelete={() => setConfirming({ action: 'delete', booking: mode.booking })}
+          />
+        )}
+        {mode?.name === 'create' && (
+          <BookingForm timezone={timezone} saving={create.isPending} onSubmit={save()} onCancel={close} />
+        )}
+        {mode?.name === 'edit' && (
+          <BookingForm
+            key={mode.booking.id}
+            booking={mode.booking}
+            timezone={timezone}
+            saving={update.isPending}
+            onSubmit={save(mode.booking)}
+            onCancel={() => setMode({ name: 'view', booking: mode.booking })}
+          />
+        )}
+      </Modal>
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={confirming?.action === 'cancel' ? 'Cancel Booking' : 'Delete Booking'}
+        confirmLabel={confirming?.action === 'cancel' ? 'Cancel booking' : 'Delete'}
+        confirmColor="red"
+        irreversible
+        loading={cancel.isPending || remove.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={confirm}
+      >
+        <Text>
+          {confirming?.action === 'cancel'
+            ? `Cancel the booking of ${confirming.booking.full_name}?`
+            : `Delete the booking of ${confirming?.booking.full_name ?? ''}?`}
+        </Text>
+      </ConfirmDialog>
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+import dayjs from 'dayjs';
+import { CLASS_DAYS, type ClassDay, type ClassSession, type MeetingQuery } from '../../../common/classes';
+
+/** A school date's day of the week, as the classes name it ('monday'). */
+export function dayOf(date: string): ClassDay {
+  // dayjs counts from Sunday (0); the classes from Monday.
+  return CLASS_DAYS[(dayjs(date).day() + 6) % 7]!;
+}
+
+/** The sessions a class holds on a school date, earliest first. */
+export function sessionsOn(sessions: readonly ClassSession[], date: string): ClassSession[] {
+  const day = dayOf(date);
+  return sessions
+    .filter((s) => s.day_of_week === day)
+    .sort((a, b) => a.start_time.localeCompare(b.start_time));
+}
+
+/**
+ * The meeting to open: today's that is on or still to come (else today's last), or the next day's
+ * first; null when the class has no sessions.
+ */
+export function defaultMeeting(
+  sessions: readonly ClassSession[],
+  today: string,
+  nowTime: string,
+): Required<MeetingQuery> | null {
+  const todays = sessionsOn(sessions, today);
+  if (todays.length > 0) {
+    const current = todays.find((s) => s.end_time.slice(0, 5) > nowTime) ?? todays[todays.length - 1]!;
+    return { date: today, start_time: current.start_time.slice(0, 5) };
+  }
+  for (let offset = 1; offset <= 7; offset++) {
+    const date = dayjs(today).add(offset, 'day').format('YYYY-MM-DD');
+    const first = sessionsOn(sessions, date)[0];
+    if (first) return { date, start_time: first.start_time.slice(0, 5) };
+  }
+  return null;
+}
