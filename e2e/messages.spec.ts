@@ -75,8 +75,14 @@ test('two members write to each other live, and one deletes a message for hersel
 
   // Daniel's screen hears of it without a reload: the badge in the sidebar and the row.
   await expect(danielsPage.getByRole('link', { name: 'Messages 1 unread' })).toBeVisible();
-  await conversations(danielsPage)
-    .getByRole('button', { name: `${mei.user.name}, 1 unread` })
+  await expect(
+    conversations(danielsPage).getByRole('button', { name: `${mei.user.name}, 1 unread` }),
+  ).toBeVisible();
+  // The bell lists it among the recent messages and leads to the conversation.
+  await danielsPage.getByRole('button', { name: 'Notifications (1 unread messages)' }).click();
+  await danielsPage
+    .getByRole('list', { name: 'Recent messages' })
+    .getByRole('button', { name: new RegExp(mei.user.name) })
     .click();
   await expect(history(danielsPage).getByText(/Hello Daniel!/)).toBeVisible();
   await expect(danielsPage.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
@@ -102,6 +108,15 @@ test('two members write to each other live, and one deletes a message for hersel
   await expect(history(page).getByText('Yes, see you there.')).toBeVisible();
   // Daniel never lost it.
   await expect(history(danielsPage).getByText('Yes, see you there.')).toBeVisible();
+
+  // The search finds the message by its words, beside the people it matches.
+  const search = page.getByRole('searchbox', { name: 'Search conversations' });
+  await search.fill('Sunday');
+  await expect(
+    page.getByRole('list', { name: 'Matching messages' }).getByText(/Training on Sunday/),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await search.fill('');
 
   // On a phone the list and the chat are two steps.
   await page.setViewportSize({ width: 375, height: 760 });

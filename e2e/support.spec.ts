@@ -73,7 +73,7 @@ test('a member asks for support, an administrator answers in Messages, and the m
   await expect(page.getByRole('heading', { level: 2, name: 'School Support' })).toBeVisible();
   await expect(history(page).getByText('Thank you, we are looking into it.')).toBeVisible();
   // Read on opening: the bell has nothing unread left.
-  await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
   await page.screenshot({ path: 'test-results/support-conversation-375.png' });
   await expectNoAxeViolations(page);
   await adminsPage.context().close();

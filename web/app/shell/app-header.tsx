@@ -1,28 +1,11 @@
-import {
-  ActionIcon,
-  Anchor,
-  Box,
-  Burger,
-  Group,
-  Indicator,
-  Menu,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
-import {
-  IconBell,
-  IconChevronDown,
-  IconFileText,
-  IconLogout,
-  IconSearch,
-  IconSettings,
-} from '@tabler/icons-react';
+import { Anchor, Box, Burger, Group, Menu, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconFileText, IconLogout, IconSearch, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { User } from '../../../common/users';
 import { Logo } from '../../components/brand';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { UserAvatar } from '../../components/user-avatar';
+import { NotificationsBell } from '../../features/messages/recent-messages';
 import { roleLabel } from '../../lib/format';
 import classes from './app-header.module.css';
 
@@ -90,7 +73,6 @@ export function AppHeader({
   onViewTerms,
   onSignOut,
 }: AppHeaderProps) {
-  const bellLabel = unreadCount > 0 ? `Notifications (${unreadCount} unread messages)` : 'Notifications';
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap">
@@ -118,18 +100,7 @@ export function AppHeader({
       </Box>
       <Group gap="xs" wrap="nowrap">
         <ColorSchemeToggle />
-        <Indicator label={unreadCount} size={18} color="red.9" disabled={unreadCount === 0} offset={4}>
-          <ActionIcon
-            component={Link}
-            to="/app/messages"
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label={bellLabel}
-          >
-            <IconBell size={22} stroke={1.6} aria-hidden />
-          </ActionIcon>
-        </Indicator>
+        <NotificationsBell user={user} unreadCount={unreadCount} />
         <UserMenu user={user} onViewTerms={onViewTerms} onSignOut={onSignOut} />
       </Group>
     </Group>

@@ -29,15 +29,19 @@ const SIDEBAR_COLLAPSED_KEY = 'sidebarCollapsed';
 
 /**
  * Keeps the unread count current (spec 1 §4, §9): each messaging event on the live stream asks
- * for it again, and it is polled only while the stream is down. Mounted only for a session that
- * may call the API, since watching the stream keeps it open.
+ * for it again (and marks the bell's recent messages stale), and it is polled only while the
+ * stream is down. Mounted only for a session that may call the API, since watching the stream
+ * keeps it open.
  */
 function UnreadLive({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const liveOpen = useLiveStreamOpen();
   const count = messageQueries.unreadCount(userId);
   useQuery({ ...count, refetchInterval: liveOpen ? false : UNREAD_POLL_MS });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: count.queryKey });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: count.queryKey });
+    void queryClient.invalidateQueries({ queryKey: messageQueries.recent(userId).queryKey });
+  };
   useLiveEvent(MESSAGE_CREATED_EVENT, refresh);
   useLiveEvent(MESSAGE_READ_EVENT, refresh);
   useLiveEvent(MESSAGE_DELETED_EVENT, refresh);

@@ -14,6 +14,6 @@ describe('the unread count in the shell', () => {
     });
     renderRoutes(createRoutes, '/app/support');
     expect(await screen.findByRole('link', { name: 'Messages 3 unread' }, { timeout: 10_000 })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Notifications (3 unread messages)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Notifications (3 unread messages)' })).toBeTruthy();
   }, 20_000);
 });

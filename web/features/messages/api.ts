@@ -21,14 +21,21 @@ export function useDeletedMessages(userId: string, enabled: boolean) {
   return useQuery({ ...queries.messages.deleted(userId), enabled });
 }
 
+export function useMessageSearch(userId: string, q: string) {
+  return useQuery({ ...queries.messages.search(userId, q), enabled: q !== '' });
+}
+
 /**
- * What a change in a conversation moves: the lists (order, previews, unread counts), the count in
- * the shell, and the conversation's history; with no conversation, every history.
+ * What a change in a conversation moves: the lists (order, previews, unread counts), search
+ * results and the bell's recent messages, the count in the shell, and the conversation's history;
+ * with no conversation, every history.
  */
 export function useRefreshMessages(userId: string) {
   const queryClient = useQueryClient();
   return (conversationId?: string) => {
     void queryClient.invalidateQueries({ queryKey: queries.messages.conversationLists(userId) });
+    void queryClient.invalidateQueries({ queryKey: queries.messages.searches(userId) });
+    void queryClient.invalidateQueries({ queryKey: queries.messages.recent(userId).queryKey });
     void queryClient.invalidateQueries({ queryKey: queries.messages.unreadCount(userId).queryKey });
     void queryClient.invalidateQueries({
       queryKey: conversationId ? queries.messages.history(conversationId).queryKey : ['messages', 'history'],

@@ -1,4 +1,15 @@
-import { Badge, Button, Center, Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,6 +20,7 @@ import { LoadFailed } from '../../components/load-failed';
 import { UserAvatar } from '../../components/user-avatar';
 import { useConversations } from './api';
 import { conversationTitle } from './conversation-name';
+import { MessageMatches } from './message-matches';
 import { shortTime, TOMBSTONE_TEXT } from './message-format';
 import classes from './messages-page.module.css';
 
@@ -87,7 +99,10 @@ function ConversationRow({
   );
 }
 
-/** The reader's conversations, newest activity first, searchable by the other person's name. */
+/**
+ * The reader's conversations, newest activity first. A search narrows them to the people whose
+ * name matches and lists, under them, the messages whose words match.
+ */
 export function ConversationList({ user, selectedId, onSelect }: ConversationListProps) {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -99,7 +114,7 @@ export function ConversationList({ user, selectedId, onSelect }: ConversationLis
       <TextInput
         type="search"
         aria-label="Search conversations"
-        placeholder="Search by name"
+        placeholder="Search people and messages"
         leftSection={<IconSearch size={16} aria-hidden />}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
@@ -138,6 +153,14 @@ export function ConversationList({ user, selectedId, onSelect }: ConversationLis
             </Button>
           )}
         </>
+      )}
+      {q && (
+        <section aria-labelledby="message-matches-title">
+          <Title order={2} size="h6" id="message-matches-title" c="dimmed" mb="xs">
+            Messages
+          </Title>
+          <MessageMatches user={user} q={q} onSelect={onSelect} />
+        </section>
       )}
     </Stack>
   );

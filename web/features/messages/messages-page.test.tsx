@@ -176,6 +176,29 @@ describe('MessagesPage', () => {
     );
   }, 20_000);
 
+  it('finds messages by their words beside the people, and opens the conversation of one', async () => {
+    const { calls } = server(mei, {
+      [`GET /api/users/${mei.id}/messages/search`]: () => ({
+        body: {
+          messages: [
+            {
+              ...message({ text: 'Rooting needs patience' }),
+              other_user: { id: daniel.id, name: daniel.name, avatar: null },
+            },
+          ],
+        },
+      }),
+    });
+    const { user } = renderPage();
+    await screen.findByRole('list', { name: 'Conversations' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'rooting');
+    const matches = await screen.findByRole('list', { name: 'Matching messages' });
+    const search = calls.find((call) => call.path === `/api/users/${mei.id}/messages/search`);
+    expect(search?.query.get('q')).toBe('rooting');
+    await user.click(within(matches).getByRole('button', { name: /Rooting needs patience/ }));
+    expect(await screen.findByRole('heading', { name: 'Daniel Ortiz' })).toBeTruthy();
+  });
+
   it('asks for a conversation when the reader sends with none open', async () => {
     server();
     const { user } = renderPage();

@@ -7,6 +7,7 @@ import {
   DeletedMessagesResponse,
   MessageListResponse,
   MESSAGES_DEFAULT_LIMIT,
+  MessagesInContextResponse,
   UnreadCountResponse,
 } from '../../../common/messages';
 import { apiRequest } from '../api-client';
@@ -17,6 +18,8 @@ export const messageQueries = {
   all: ['messages'] as const,
   /** Every conversation list of a user, whatever the search: a new message reorders them all. */
   conversationLists: (userId: string) => ['messages', 'conversations', { userId }] as const,
+  /** Every message search of a user: any change to a message may change the results. */
+  searches: (userId: string) => ['messages', 'search', { userId }] as const,
 
   /** A user's conversations, newest activity first, a page at a time; `q` matches the other person's name. */
   conversations: (userId: string, q: string) =>
@@ -88,5 +91,29 @@ export const messageQueries = {
           signal,
         }),
       select: (answer) => answer.unread_count,
+    }),
+
+  /** Full text over the messages the user can read, newest first (the first 20). */
+  search: (userId: string, q: string) =>
+    queryOptions({
+      queryKey: [...messageQueries.searches(userId), { q }] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(`/users/${enc(userId)}/messages/search?${new URLSearchParams({ q })}`, {
+          schema: MessagesInContextResponse,
+          signal,
+        }),
+      select: (answer) => answer.messages,
+    }),
+
+  /** The newest messages of every conversation together, for the bell (the first 10). */
+  recent: (userId: string) =>
+    queryOptions({
+      queryKey: ['messages', 'recent', { userId }] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(`/users/${enc(userId)}/messages/recent`, {
+          schema: MessagesInContextResponse,
+          signal,
+        }),
+      select: (answer) => answer.messages,
     }),
 };

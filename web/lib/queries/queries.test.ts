@@ -55,6 +55,8 @@ const keysByDomain = {
     queries.messages.history(COURSE_ID).queryKey,
     queries.messages.deleted(USER_ID).queryKey,
     queries.messages.unreadCount(USER_ID).queryKey,
+    queries.messages.search(USER_ID, 'rooting').queryKey,
+    queries.messages.recent(USER_ID).queryKey,
   ],
   payments: [
     queries.payments.orders(USER_ID, page).queryKey,
