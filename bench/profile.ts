@@ -3,7 +3,8 @@
  * app while it serves one page of the benchmark under load, written to bench/results/ as a
  * .cpuprofile (open it in Chrome DevTools → Performance, or speedscope), with the functions that
  * took the most time printed. Pages: features, health, profile, courses, course, progress;
- * BENCH_DATA=0 skips loading the catalogue for the first three.
+ * BENCH_DATA=0 skips loading the catalogue for the first three. With BENCH_TARGET=messages the
+ * pages are the messaging benchmark's: conversations, messages, unread.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -38,7 +39,7 @@ async function summarise(file: string) {
 }
 
 async function run(databaseUrl?: string) {
-  const target = await startTarget('app', 'app', databaseUrl);
+  const target = await startTarget('app', process.env.BENCH_TARGET ?? 'app', databaseUrl);
   const file = path.join(dir, `${page}-${driver}-${connections}.cpuprofile`);
   try {
     const signedIn = page !== 'features' && page !== 'health';
