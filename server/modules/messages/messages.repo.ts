@@ -242,6 +242,10 @@ export function createMessagesRepo(db: Db) {
       return row!;
     },
 
+    /**
+     * One page of the viewer's conversations in one statement: each with its newest message the
+     * viewer still sees (a lateral join) and their unread count, and the total over the window.
+     */
     async listConversations(
       viewer: Viewer,
       filter: { q?: string; limit: number; offset: number },
@@ -251,20 +255,61 @@ export function createMessagesRepo(db: Db) {
         listedFor(viewer),
         filter.q ? sql`${otherName(viewer)} ilike ${`%${escapeLike(filter.q)}%`}` : undefined,
       );
-      const [page, [totals]] = await Promise.all([
-        withPeople()
-          .where(where)
-          .orderBy(desc(activity), desc(conversations.id))
-          .limit(filter.limit)
-          .offset(filter.offset),
-        db
-          .select({ total: count() })
-          .from(conversations)
-          .innerJoin(user1, eq(user1.id, conversations.user1_id))
-          .leftJoin(user2, eq(user2.id, conversations.user2_id))
-          .where(where),
-      ]);
-      return { rows: await this.withLastAndUnread(page, viewer), total: totals?.total ?? 0 };
+      const last = db
+        .select(messageFields)
+        .from(messages)
+        .where(and(eq(messages.conversation_id, conversations.id), visibleTo(viewer)))
+        .orderBy(desc(messages.sent_at), desc(messages.id))
+        .limit(1)
+        .as('last');
+      const unread = sql<number>`(select count(*) from ${messages}
+        where ${messages.conversation_id} = ${conversations.id}
+          and ${unreadBy(viewer)} and ${visibleTo(viewer)})`.mapWith(Number);
+      const page = await db
+        .select({
+          conversation: conversations,
+          ...people,
+          last: {
+            id: last.id,
+            conversation_id: last.conversation_id,
+            sender_id: last.sender_id,
+            recipient_id: last.recipient_id,
+            text: last.text,
+            sent_at: last.sent_at,
+            read_at: last.read_at,
+            deleted_at: last.deleted_at,
+          },
+          unread,
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+        })
+        .from(conversations)
+        .innerJoin(user1, eq(user1.id, conversations.user1_id))
+        .leftJoin(user2, eq(user2.id, conversations.user2_id))
+        .leftJoinLateral(last, sql`true`)
+        .where(where)
+        .orderBy(desc(activity), desc(conversations.id))
+        .limit(filter.limit)
+        .offset(filter.offset);
+      // Past the last page the window has no row to count on.
+      const total =
+        page[0]?.total ??
+        (filter.offset > 0
+          ? ((
+              await db
+                .select({ total: count() })
+                .from(conversations)
+                .innerJoin(user1, eq(user1.id, conversations.user1_id))
+                .leftJoin(user2, eq(user2.id, conversations.user2_id))
+                .where(where)
+            )[0]?.total ?? 0)
+          : 0);
+      return {
+        rows: page.map(({ total: _total, last: newest, ...row }) => ({
+          ...row,
+          last: newest?.id ? newest : null,
+        })),
+        total,
+      };
     },
 
     /** Each conversation's newest message the viewer still sees, and how many they have not read. */
@@ -292,25 +337,35 @@ export function createMessagesRepo(db: Db) {
       }));
     },
 
-    /** One page counted back from the newest, returned oldest first, with the viewer's total. */
+    /**
+     * One page counted back from the newest, returned oldest first, with the viewer's total (over
+     * the window, in the same statement).
+     */
     async messagePage(
       conversationId: string,
       viewer: Viewer,
       page: { limit: number; offset: number },
     ): Promise<{ rows: MessageWithSender[]; total: number }> {
       const where = and(eq(messages.conversation_id, conversationId), visibleTo(viewer));
-      const [rows, [totals]] = await Promise.all([
-        db
-          .select({ message: messageFields, sender_name: sender.name })
-          .from(messages)
-          .innerJoin(sender, eq(sender.id, messages.sender_id))
-          .where(where)
-          .orderBy(desc(messages.sent_at), desc(messages.id))
-          .limit(page.limit)
-          .offset(page.offset),
-        db.select({ total: count() }).from(messages).where(where),
-      ]);
-      return { rows: rows.reverse(), total: totals?.total ?? 0 };
+      const rows = await db
+        .select({
+          message: messageFields,
+          sender_name: sender.name,
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+        })
+        .from(messages)
+        .innerJoin(sender, eq(sender.id, messages.sender_id))
+        .where(where)
+        .orderBy(desc(messages.sent_at), desc(messages.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      // Past the oldest message the window has no row to count on.
+      const total =
+        rows[0]?.total ??
+        (page.offset > 0
+          ? ((await db.select({ total: count() }).from(messages).where(where))[0]?.total ?? 0)
+          : 0);
+      return { rows: rows.reverse().map(({ total: _total, ...row }) => row), total };
     },
 
     /** A message in a conversation the viewer belongs to; any message when `viewer` is null. */

@@ -242,6 +242,11 @@ describe('GET /api/conversations/{id}/messages', () => {
     const oldest = await messagesIn(a, conversationId, '?limit=2&offset=4');
     expect(oldest).toMatchObject({ has_more: false });
     expect(oldest.messages.map((m) => m.text)).toEqual(['m1']);
+    expect(await messagesIn(a, conversationId, '?limit=2&offset=5')).toMatchObject({
+      messages: [],
+      total: 5,
+      has_more: false,
+    });
     for (const query of ['?limit=0', '?limit=101', '?offset=-1', '?limit=abc']) {
       const res = await get(a, `/api/conversations/${conversationId}/messages${query}`);
       expect(res.statusCode, query).toBe(400);
@@ -384,6 +389,7 @@ describe('lists', () => {
     const page = await conversationsOf(me, '?limit=1&offset=1');
     expect(page).toMatchObject({ total: 3 });
     expect(page.conversations.map((c) => c.other_user.name)).toEqual(['Lin Bo']);
+    expect(await conversationsOf(me, '?offset=3')).toMatchObject({ conversations: [], total: 3 });
   });
 
   it('finds recent messages and full-text matches of the caller only', async () => {
