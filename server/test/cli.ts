@@ -19,7 +19,7 @@ export interface CliResult {
 
 /**
  * Runs `npm run cli -- …` as an operator would, on PGlite in `dataDir` unless `extraEnv` names a
- * DATABASE_URL (the test process's own one is never passed on). `input` is piped to its standard
+ * DATABASE_URL (the test process's own one is never passed on, nor its REDIS_URL). `input` is piped to its standard
  * input, which is then closed.
  */
 export function runCli(
@@ -30,6 +30,8 @@ export function runCli(
 ): Promise<CliResult> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...extraEnv };
   if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
+  // Events go where the test's app hears them: through Redis only when the test says so.
+  if (!extraEnv.REDIS_URL) delete env.REDIS_URL;
   return new Promise((resolve, reject) => {
     const child = spawn(tsx, ['server/cli.ts', ...args], { cwd: root, env });
     let stdout = '';
