@@ -27,54 +27,57 @@ export function NotificationsBell({ user, unreadCount }: NotificationsBellProps)
   const label = unreadCount > 0 ? `Notifications (${unreadCount} unread messages)` : 'Notifications';
 
   return (
-    <Popover
-      opened={opened}
-      onChange={(open) => !open && close()}
-      position="bottom-end"
-      width={320}
-      shadow="md"
-      trapFocus
-    >
-      <Popover.Target>
-        <Indicator label={unreadCount} size={18} color="red.9" disabled={unreadCount === 0} offset={4}>
+    // The count sits outside the popover's target, which gives its child the popup's ARIA state.
+    <Indicator label={unreadCount} size={18} color="red.9" disabled={unreadCount === 0} offset={4}>
+      <Popover
+        opened={opened}
+        onChange={(open) => !open && close()}
+        position="bottom-end"
+        width={320}
+        shadow="md"
+        trapFocus
+      >
+        <Popover.Target>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} onClick={toggle}>
             <IconBell size={22} stroke={1.6} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown aria-label="Recent messages" role="dialog">
-        <Text fw={700} size="sm" mb="xs">
-          Recent messages
-        </Text>
-        {recent.isPending ? (
-          <Center py="sm">
-            <Loader size="xs" aria-label="Loading recent messages" />
-          </Center>
-        ) : recent.isError ? (
-          <LoadFailed message={LOAD_FAILED_MESSAGE} onRetry={() => void recent.refetch()} />
-        ) : recent.data.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            No messages yet
+        </Popover.Target>
+        <Popover.Dropdown aria-label="Recent messages" role="dialog">
+          <Text fw={700} size="sm" mb="xs">
+            Recent messages
           </Text>
-        ) : (
-          <ul className={classes.rows} aria-label="Recent messages">
-            {recent.data.map((message) => (
-              <MessageMatch
-                key={message.id}
-                message={message}
-                user={user}
-                onSelect={() => {
-                  close();
-                  void navigate(`/app/messages?conversation=${encodeURIComponent(message.conversation_id)}`);
-                }}
-              />
-            ))}
-          </ul>
-        )}
-        <Anchor component={Link} to="/app/messages" size="sm" display="block" mt="sm" onClick={close}>
-          Open Messages
-        </Anchor>
-      </Popover.Dropdown>
-    </Popover>
+          {recent.isPending ? (
+            <Center py="sm">
+              <Loader size="xs" aria-label="Loading recent messages" />
+            </Center>
+          ) : recent.isError ? (
+            <LoadFailed message={LOAD_FAILED_MESSAGE} onRetry={() => void recent.refetch()} />
+          ) : recent.data.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              No messages yet
+            </Text>
+          ) : (
+            <ul className={classes.rows} aria-label="Recent messages">
+              {recent.data.map((message) => (
+                <MessageMatch
+                  key={message.id}
+                  message={message}
+                  user={user}
+                  onSelect={() => {
+                    close();
+                    void navigate(
+                      `/app/messages?conversation=${encodeURIComponent(message.conversation_id)}`,
+                    );
+                  }}
+                />
+              ))}
+            </ul>
+          )}
+          <Anchor component={Link} to="/app/messages" size="sm" display="block" mt="sm" onClick={close}>
+            Open Messages
+          </Anchor>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
