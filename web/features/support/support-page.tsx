@@ -204,7 +204,7 @@ export function SupportPage() {
           {user.is_admin ? (
             <Text mt="sm">
               Members' support requests arrive as support conversations in{' '}
-              <Anchor component={Link} to="/app/messages">
+              <Anchor component={Link} to="/app/messages" underline="always">
                 Messages
               </Anchor>
               , where every administrator sees them and answers.
