@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema';
 import { createSecondInstance, createTestApp, type TestApp } from '../test/app';
 import { itConcurrently } from '../test/concurrency';
+import { preparedStatements } from './prepared';
 import { createTransactions, type Transactions } from './tx';
 
 /* The transaction context, on the same database handle every service and repo holds. */
@@ -211,5 +212,51 @@ describe('withAdvisoryLock', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('preparedStatements', () => {
+  const bySubject = () => {
+    const run = preparedStatements(db());
+    return (subject: string) =>
+      run(
+        'test_outbox_by_subject',
+        () =>
+          db()
+            .select({ subject: mailOutbox.subject })
+            .from(mailOutbox)
+            .where(eq(mailOutbox.subject, sql.placeholder('subject'))),
+        { subject },
+      );
+  };
+
+  it('runs one statement with each call’s values, outside a transaction and inside one', async () => {
+    const find = bySubject();
+    const [first, second] = [randomUUID(), randomUUID()];
+    await write(first);
+    await write(second);
+    expect(await find(first)).toEqual([{ subject: first }]);
+    expect(await find(second)).toEqual([{ subject: second }]);
+    // Inside a transaction it sees the transaction's own writes (and on PGlite does not wait for it).
+    const third = randomUUID();
+    const inside = await units.tx(async () => {
+      await write(third);
+      return find(third);
+    });
+    expect(inside).toEqual([{ subject: third }]);
+    expect(await find(randomUUID())).toEqual([]);
+  });
+
+  it('keeps a rolled-back transaction’s writes out of later reads', async () => {
+    const find = bySubject();
+    const subject = randomUUID();
+    await expect(
+      units.tx(async () => {
+        await write(subject);
+        expect(await find(subject)).toHaveLength(1);
+        throw new Refused();
+      }),
+    ).rejects.toBeInstanceOf(Refused);
+    expect(await find(subject)).toEqual([]);
   });
 });

@@ -75,14 +75,20 @@ export function withTransactionContext(raw: Db): Db {
   });
 }
 
+const rawOf = (db: Db): Db => (db as Db & { [RAW]?: Db })[RAW] ?? db;
+
+/** True while the caller runs inside `tx(fn)` on this database. */
+export function inTransaction(db: Db): boolean {
+  return currentScope(rawOf(db)) !== undefined;
+}
+
 /**
  * Runs `callback` once the ambient transaction of `db` has committed, or now outside one; never if
  * the transaction rolls back (a savepoint rolled back inside a committed one may still run its
  * callbacks). For hints that must follow the data, such as telling caches the data changed.
  */
 export function afterCommit(db: Db, callback: () => void): void {
-  const raw = (db as Db & { [RAW]?: Db })[RAW] ?? db;
-  const scope = currentScope(raw);
+  const scope = currentScope(rawOf(db));
   if (scope) scope.afterCommit.push(callback);
   else callback();
 }
@@ -106,7 +112,7 @@ export interface Transactions {
 const retryPause = () => new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
 
 export function createTransactions(db: Db): Transactions {
-  const raw = (db as Db & { [RAW]?: Db })[RAW] ?? db;
+  const raw = rawOf(db);
   /**
    * An outermost transaction that lost a race (a deadlock, a serialization failure) was rolled
    * back whole, so it runs once more; a second loss reaches the error handler (503, Retry-After).

@@ -10,11 +10,13 @@ import {
   lte,
   or,
   sql,
+  type Placeholder,
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { SUPPORT_CONVERSATION_NAME } from '../../../common/messages';
 import type { Db } from '../../db/client';
+import { preparedStatements } from '../../platform/prepared';
 import {
   conversationHides,
   conversations,
@@ -35,6 +37,16 @@ export interface Viewer {
   id: string;
   is_admin: boolean;
 }
+
+/** A viewer inside a statement: their id, or the placeholder for it in a prepared statement. */
+type ViewerRef = { id: string | Placeholder; is_admin: boolean };
+
+/** The viewer as a prepared statement's placeholder `viewer`; their role shapes the statement. */
+const viewerPlaceholder = (viewer: Viewer): ViewerRef => ({
+  id: sql.placeholder('viewer'),
+  is_admin: viewer.is_admin,
+});
+const role = (viewer: Viewer) => (viewer.is_admin ? 'admin' : 'member');
 
 export interface PersonRow {
   id: string;
@@ -72,7 +84,7 @@ const people = {
 };
 
 /** The viewer is one of the two, or an administrator and the conversation is a member's support. */
-export const isMember = (viewer: Viewer): SQL =>
+export const isMember = (viewer: ViewerRef): SQL =>
   or(
     eq(conversations.user1_id, viewer.id),
     eq(conversations.user2_id, viewer.id),
@@ -80,7 +92,7 @@ export const isMember = (viewer: Viewer): SQL =>
   )!;
 
 /** Not deleted by the viewer for themselves, alone or with the whole conversation up to then. */
-const visibleTo = (viewer: Viewer): SQL => sql`not exists (
+const visibleTo = (viewer: ViewerRef): SQL => sql`not exists (
     select 1 from ${messageHides}
     where ${messageHides.message_id} = ${messages.id} and ${messageHides.user_id} = ${viewer.id}
   ) and not exists (
@@ -91,7 +103,7 @@ const visibleTo = (viewer: Viewer): SQL => sql`not exists (
   )`;
 
 /** Unread by the viewer: to them, or (for an administrator) a member's message to the administrators. */
-const unreadBy = (viewer: Viewer): SQL =>
+const unreadBy = (viewer: ViewerRef): SQL =>
   and(
     isNull(messages.read_at),
     isNull(messages.deleted_at),
@@ -101,7 +113,7 @@ const unreadBy = (viewer: Viewer): SQL =>
   )!;
 
 /** The conversation is in the viewer's list: not hidden by them, or active since they hid it. */
-const listedFor = (viewer: Viewer): SQL => sql`not exists (
+const listedFor = (viewer: ViewerRef): SQL => sql`not exists (
     select 1 from ${conversationHides}
     where ${conversationHides.conversation_id} = ${conversations.id}
       and ${conversationHides.user_id} = ${viewer.id}
@@ -110,7 +122,7 @@ const listedFor = (viewer: Viewer): SQL => sql`not exists (
   )`;
 
 /** The name the viewer sees for the other side, for `?q=`. */
-const otherName = (viewer: Viewer): SQL => sql`case
+const otherName = (viewer: ViewerRef): SQL => sql`case
     when ${conversations.kind} = 'support' and ${conversations.user1_id} = ${viewer.id}
       then ${SUPPORT_CONVERSATION_NAME}
     when ${conversations.user1_id} = ${viewer.id} then ${user2.name}
@@ -121,6 +133,7 @@ const activity = sql`coalesce(${conversations.last_message_at}, ${conversations.
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createMessagesRepo(db: Db) {
+  const run = preparedStatements(db);
   const withPeople = () =>
     db
       .select({ conversation: conversations, ...people })
@@ -160,9 +173,14 @@ export function createMessagesRepo(db: Db) {
 
   return {
     async findConversation(id: string, viewer: Viewer): Promise<ConversationWithPeople | undefined> {
-      const [row] = await withPeople()
-        .where(and(eq(conversations.id, id), isMember(viewer)))
-        .limit(1);
+      const [row] = await run(
+        `conversation_${role(viewer)}`,
+        () =>
+          withPeople()
+            .where(and(eq(conversations.id, sql.placeholder('id')), isMember(viewerPlaceholder(viewer))))
+            .limit(1),
+        { id, viewer: viewer.id },
+      );
       return row;
     },
 
@@ -250,46 +268,55 @@ export function createMessagesRepo(db: Db) {
       viewer: Viewer,
       filter: { q?: string; limit: number; offset: number },
     ): Promise<{ rows: ConversationListRow[]; total: number }> {
-      const where = and(
-        isMember(viewer),
-        listedFor(viewer),
-        filter.q ? sql`${otherName(viewer)} ilike ${`%${escapeLike(filter.q)}%`}` : undefined,
+      const listed = (who: ViewerRef, pattern: Placeholder | string | undefined) =>
+        and(
+          isMember(who),
+          listedFor(who),
+          pattern === undefined ? undefined : sql`${otherName(who)} ilike ${pattern}`,
+        );
+      const pattern = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
+      const page = await run(
+        `conversation_list_${role(viewer)}${pattern ? '_search' : ''}`,
+        () => {
+          const me = viewerPlaceholder(viewer);
+          const last = db
+            .select(messageFields)
+            .from(messages)
+            .where(and(eq(messages.conversation_id, conversations.id), visibleTo(me)))
+            .orderBy(desc(messages.sent_at), desc(messages.id))
+            .limit(1)
+            .as('last');
+          const unread = sql<number>`(select count(*) from ${messages}
+            where ${messages.conversation_id} = ${conversations.id}
+              and ${unreadBy(me)} and ${visibleTo(me)})`.mapWith(Number);
+          return db
+            .select({
+              conversation: conversations,
+              ...people,
+              last: {
+                id: last.id,
+                conversation_id: last.conversation_id,
+                sender_id: last.sender_id,
+                recipient_id: last.recipient_id,
+                text: last.text,
+                sent_at: last.sent_at,
+                read_at: last.read_at,
+                deleted_at: last.deleted_at,
+              },
+              unread,
+              total: sql<number>`count(*) over ()`.mapWith(Number),
+            })
+            .from(conversations)
+            .innerJoin(user1, eq(user1.id, conversations.user1_id))
+            .leftJoin(user2, eq(user2.id, conversations.user2_id))
+            .leftJoinLateral(last, sql`true`)
+            .where(listed(me, pattern === undefined ? undefined : sql.placeholder('pattern')))
+            .orderBy(desc(activity), desc(conversations.id))
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'));
+        },
+        { viewer: viewer.id, pattern, limit: filter.limit, offset: filter.offset },
       );
-      const last = db
-        .select(messageFields)
-        .from(messages)
-        .where(and(eq(messages.conversation_id, conversations.id), visibleTo(viewer)))
-        .orderBy(desc(messages.sent_at), desc(messages.id))
-        .limit(1)
-        .as('last');
-      const unread = sql<number>`(select count(*) from ${messages}
-        where ${messages.conversation_id} = ${conversations.id}
-          and ${unreadBy(viewer)} and ${visibleTo(viewer)})`.mapWith(Number);
-      const page = await db
-        .select({
-          conversation: conversations,
-          ...people,
-          last: {
-            id: last.id,
-            conversation_id: last.conversation_id,
-            sender_id: last.sender_id,
-            recipient_id: last.recipient_id,
-            text: last.text,
-            sent_at: last.sent_at,
-            read_at: last.read_at,
-            deleted_at: last.deleted_at,
-          },
-          unread,
-          total: sql<number>`count(*) over ()`.mapWith(Number),
-        })
-        .from(conversations)
-        .innerJoin(user1, eq(user1.id, conversations.user1_id))
-        .leftJoin(user2, eq(user2.id, conversations.user2_id))
-        .leftJoinLateral(last, sql`true`)
-        .where(where)
-        .orderBy(desc(activity), desc(conversations.id))
-        .limit(filter.limit)
-        .offset(filter.offset);
       // Past the last page the window has no row to count on.
       const total =
         page[0]?.total ??
@@ -300,7 +327,7 @@ export function createMessagesRepo(db: Db) {
                 .from(conversations)
                 .innerJoin(user1, eq(user1.id, conversations.user1_id))
                 .leftJoin(user2, eq(user2.id, conversations.user2_id))
-                .where(where)
+                .where(listed(viewer, pattern))
             )[0]?.total ?? 0)
           : 0);
       return {
@@ -346,24 +373,32 @@ export function createMessagesRepo(db: Db) {
       viewer: Viewer,
       page: { limit: number; offset: number },
     ): Promise<{ rows: MessageWithSender[]; total: number }> {
-      const where = and(eq(messages.conversation_id, conversationId), visibleTo(viewer));
-      const rows = await db
-        .select({
-          message: messageFields,
-          sender_name: sender.name,
-          total: sql<number>`count(*) over ()`.mapWith(Number),
-        })
-        .from(messages)
-        .innerJoin(sender, eq(sender.id, messages.sender_id))
-        .where(where)
-        .orderBy(desc(messages.sent_at), desc(messages.id))
-        .limit(page.limit)
-        .offset(page.offset);
+      const inConversation = (id: string | Placeholder, who: ViewerRef) =>
+        and(eq(messages.conversation_id, id), visibleTo(who));
+      const rows = await run(
+        'message_page',
+        () =>
+          db
+            .select({
+              message: messageFields,
+              sender_name: sender.name,
+              total: sql<number>`count(*) over ()`.mapWith(Number),
+            })
+            .from(messages)
+            .innerJoin(sender, eq(sender.id, messages.sender_id))
+            .where(inConversation(sql.placeholder('conversation'), viewerPlaceholder(viewer)))
+            .orderBy(desc(messages.sent_at), desc(messages.id))
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset')),
+        { conversation: conversationId, viewer: viewer.id, limit: page.limit, offset: page.offset },
+      );
       // Past the oldest message the window has no row to count on.
       const total =
         rows[0]?.total ??
         (page.offset > 0
-          ? ((await db.select({ total: count() }).from(messages).where(where))[0]?.total ?? 0)
+          ? ((
+              await db.select({ total: count() }).from(messages).where(inConversation(conversationId, viewer))
+            )[0]?.total ?? 0)
           : 0);
       return { rows: rows.reverse().map(({ total: _total, ...row }) => row), total };
     },
@@ -435,10 +470,17 @@ export function createMessagesRepo(db: Db) {
     },
 
     async unreadCount(viewer: Viewer): Promise<number> {
-      const [row] = await db
-        .select({ unread: count() })
-        .from(messages)
-        .where(and(unreadBy(viewer), visibleTo(viewer)));
+      const [row] = await run(
+        `unread_count_${role(viewer)}`,
+        () => {
+          const me = viewerPlaceholder(viewer);
+          return db
+            .select({ unread: count() })
+            .from(messages)
+            .where(and(unreadBy(me), visibleTo(me)));
+        },
+        { viewer: viewer.id },
+      );
       return row?.unread ?? 0;
     },
 
