@@ -1,5 +1,5 @@
 /**
- * The course data set for `npm run bench`, generated in SQL (INSERT … SELECT over
+ * The course data set for `npm run bench:api`, generated in SQL (INSERT … SELECT over
  * generate_series), so it loads in seconds on PGlite and PostgreSQL alike.
  */
 import { sql } from 'drizzle-orm';

@@ -143,6 +143,47 @@ export async function stopTarget(target: Target): Promise<void> {
 
 export const rows: Row[] = [];
 
+/** Starts a target, runs `run` on it, and stops it however `run` ends. */
+export async function withTarget(
+  name: string,
+  kind: string,
+  databaseUrl: string | undefined,
+  run: (target: Target) => Promise<void>,
+): Promise<void> {
+  const target = await startTarget(name, kind, databaseUrl);
+  try {
+    await run(target);
+  } finally {
+    await stopTarget(target);
+  }
+}
+
+export const HELLO = 'hello world (bare Fastify)';
+export const SELECT = 'one primary-key SELECT (bare Fastify)';
+
+/** The framework's anchor: a bare Fastify hello-world at each connection count. */
+export async function measureHello(connections: readonly number[]): Promise<Row[]> {
+  const measured: Row[] = [];
+  await withTarget('hello world', 'hello', undefined, async (target) => {
+    for (const n of connections) measured.push(await measure(target, HELLO, '-', target.paths.hello!, n));
+  });
+  return measured;
+}
+
+/** The database's anchor: a bare Fastify route doing one primary-key SELECT, on `driver`. */
+export async function measureSelect(
+  driver: string,
+  databaseUrl: string | undefined,
+  connections: readonly number[],
+): Promise<Row[]> {
+  const measured: Row[] = [];
+  await withTarget(`select (${driver})`, 'select', databaseUrl, async (target) => {
+    for (const n of connections)
+      measured.push(await measure(target, SELECT, driver, target.paths.select!, n));
+  });
+  return measured;
+}
+
 /** Warm up, then measure `path` on `target` at `connections`, sampling the child's memory. */
 export async function measure(
   target: Target,

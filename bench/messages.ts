@@ -11,12 +11,13 @@ import { printPlans, type ExplainedQuery } from './explain';
 import {
   machine,
   measure,
+  measureHello,
+  measureSelect,
   printTable,
   ratio,
   rows,
   SECONDS,
-  startTarget,
-  stopTarget,
+  withTarget,
   withPostgres,
 } from './lib';
 
@@ -34,25 +35,13 @@ const plans: Record<string, ExplainedQuery[]> = {};
 let dataset: unknown;
 
 console.log(`Kwoon messaging benchmark: ${machine()}; ${SECONDS} s per scenario after a 1 s warm-up`);
-const hello = await startTarget('hello world', 'hello');
-const helloRow = await measure(hello, 'hello world (bare Fastify)', '-', hello.paths.hello!, CONNECTIONS);
-await stopTarget(hello);
+const [helloRow] = await measureHello([CONNECTIONS]);
 
 let selectRate = NaN;
 await withPostgres(async (url) => {
-  const select = await startTarget('select (PostgreSQL)', 'select', url);
-  const row = await measure(
-    select,
-    'one primary-key SELECT (bare Fastify)',
-    'PostgreSQL',
-    select.paths.select!,
-    CONNECTIONS,
-  );
-  selectRate = row.requestsPerSecond;
-  await stopTarget(select);
+  selectRate = (await measureSelect('PostgreSQL', url, [CONNECTIONS]))[0]!.requestsPerSecond;
 
-  const app = await startTarget('messages (PostgreSQL)', 'messages', url);
-  try {
+  await withTarget('messages (PostgreSQL)', 'messages', url, async (app) => {
     dataset = app.dataset;
     plans.PostgreSQL = app.plans ?? [];
     console.log(
@@ -61,9 +50,7 @@ await withPostgres(async (url) => {
     for (const step of app.dataset?.steps ?? []) console.log(`    ${step}`);
     for (const [page, scenario] of SCENARIOS)
       await measure(app, scenario, 'PostgreSQL', app.paths[page]!, CONNECTIONS, true);
-  } finally {
-    await stopTarget(app);
-  }
+  });
 });
 
 printTable(
@@ -85,7 +72,7 @@ printTable(
     String(row.p50),
     String(row.p99),
     String(row.failures),
-    ratio(row.requestsPerSecond / helloRow.requestsPerSecond),
+    ratio(row.requestsPerSecond / helloRow!.requestsPerSecond),
     row.driver === '-' ? '' : ratio(row.requestsPerSecond / selectRate),
     SCENARIOS.some(([, scenario]) => scenario === row.scenario)
       ? row.p99 <= P99_LIMIT_MS

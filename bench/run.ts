@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the real app's request pipeline and course pages at a large school's scale, as
+ * `npm run bench:api`: the real app's request pipeline and course pages at a large school's scale, as
  * ratios to two anchors measured in the same run on the same machine — a bare Fastify hello-world
  * and a bare Fastify route doing one primary-key SELECT (on PGlite; on PostgreSQL over `pg`) — at
  * 10 and 50 connections, with each server's resident memory; then the targets, the query plans,
@@ -15,11 +15,13 @@ import {
   ratio,
   rows,
   SECONDS,
-  startTarget,
-  stopTarget,
   withPostgres,
+  withTarget,
+  HELLO,
+  measureHello,
+  measureSelect,
+  SELECT,
   type Row,
-  type Target,
 } from './lib';
 
 const CONNECTIONS = [10, 50] as const;
@@ -46,33 +48,6 @@ const started = performance.now();
 const memory: Record<string, { idleMb: number; peakMb: number | null }> = {};
 const datasets: Record<string, unknown> = {};
 const plans: Record<string, ExplainedQuery[]> = {};
-
-async function withTarget(
-  name: string,
-  kind: string,
-  databaseUrl: string | undefined,
-  run: (t: Target) => Promise<void>,
-) {
-  const target = await startTarget(name, kind, databaseUrl);
-  try {
-    await run(target);
-  } finally {
-    await stopTarget(target);
-  }
-}
-
-async function anchors(driver: string, databaseUrl?: string) {
-  await withTarget(`select (${driver})`, 'select', databaseUrl, async (target) => {
-    for (const connections of CONNECTIONS)
-      await measure(
-        target,
-        'one primary-key SELECT (bare Fastify)',
-        driver,
-        target.paths.select!,
-        connections,
-      );
-  });
-}
 
 async function app(driver: string, databaseUrl?: string) {
   await withTarget(`app (${driver})`, 'app', databaseUrl, async (target) => {
@@ -104,14 +79,11 @@ async function app(driver: string, databaseUrl?: string) {
 }
 
 console.log(`Kwoon benchmark: ${machine()}; ${SECONDS} s per scenario after a 1 s warm-up`);
-await withTarget('hello world', 'hello', undefined, async (target) => {
-  for (const connections of CONNECTIONS)
-    await measure(target, 'hello world (bare Fastify)', '-', target.paths.hello!, connections);
-});
-await anchors('PGlite');
+await measureHello(CONNECTIONS);
+await measureSelect('PGlite', undefined, CONNECTIONS);
 await app('PGlite');
 await withPostgres(async (url) => {
-  await anchors('PostgreSQL', url);
+  await measureSelect('PostgreSQL', url, CONNECTIONS);
   await app('PostgreSQL', url);
 });
 
@@ -120,9 +92,8 @@ await withPostgres(async (url) => {
 
 const find = (scenario: string, driver: string, connections: number) =>
   rows.find((r) => r.scenario === scenario && r.driver === driver && r.connections === connections);
-const hello = (connections: number) => find('hello world (bare Fastify)', '-', connections);
-const select = (driver: string, connections: number) =>
-  find('one primary-key SELECT (bare Fastify)', driver, connections);
+const hello = (connections: number) => find(HELLO, '-', connections);
+const select = (driver: string, connections: number) => find(SELECT, driver, connections);
 
 printTable(
   [
