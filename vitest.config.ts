@@ -1,8 +1,13 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core to itself, which is one worker on a two-core machine; the
+    // server tests wait on their databases and child processes much of the time, so two workers
+    // keep two cores busy and halve the run.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {

@@ -87,10 +87,16 @@ describe('the embedded data directory', { timeout: 120_000 }, () => {
     const before = process.memoryUsage().external;
     const database = await openPglite(path.join(dataDir, 'db'));
     try {
-      // The closed instance's memory goes back once it is collected, which is up to V8's timing.
-      collectGarbage();
-      const held = process.memoryUsage().external - before;
-      expect(held).toBeLessThan(350 * 1024 * 1024);
+      // The closed instance's memory goes back once it is collected, which is up to V8's timing:
+      // on a busy machine the first full collection may come before its last references are gone.
+      const limit = 350 * 1024 * 1024;
+      let held = Infinity;
+      for (let attempt = 0; attempt < 10 && held >= limit; attempt++) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+        collectGarbage();
+        held = process.memoryUsage().external - before;
+      }
+      expect(held).toBeLessThan(limit);
     } finally {
       await database.close();
     }
