@@ -4,7 +4,7 @@ import {
   test as base,
   expect,
   type APIRequestContext,
-  type Browser,
+  type BrowserContext,
   type Locator,
   type Page,
 } from '@playwright/test';
@@ -39,6 +39,11 @@ interface Fixtures {
   createStudent: (options?: CreateStudentOptions) => Promise<Account>;
   /** Signs `page` in as `account`: the session lands in local storage before the first navigation. */
   signIn: (account: Pick<Account, 'user' | 'token'>) => Promise<void>;
+  /**
+   * A second person's browser in the same test (a conversation, say): a context of its own, signed
+   * in as `account` the way `signIn` signs in the test's page, and closed when the test ends.
+   */
+  openPageAs: (account: Pick<Account, 'user' | 'token'>) => Promise<Page>;
 }
 
 /** A short unique suffix: usernames allow 32 characters of [A-Za-z0-9._-]. */
@@ -121,21 +126,6 @@ async function seedSession(page: Page, origin: string, account: Pick<Account, 'u
   );
 }
 
-/**
- * A second person's browser in the same test (a conversation, say): a context of its own, signed
- * in as `account` the way `signIn` signs in the test's page. Closed with its context.
- */
-export async function openSignedInPage(
-  browser: Browser,
-  baseURL: string,
-  account: Pick<Account, 'user' | 'token'>,
-): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await seedSession(page, new URL(baseURL).origin, account);
-  return page;
-}
-
 export const test = base.extend<Fixtures>({
   api: async ({ playwright, baseURL }, use) => {
     const api = await playwright.request.newContext({ baseURL });
@@ -167,6 +157,18 @@ export const test = base.extend<Fixtures>({
   signIn: async ({ page, baseURL }, use) => {
     const origin = new URL(baseURL ?? 'http://127.0.0.1:3100').origin;
     await use((account) => seedSession(page, origin, account));
+  },
+
+  openPageAs: async ({ browser, baseURL }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (account) => {
+      const context = await browser.newContext({ baseURL });
+      contexts.push(context);
+      const page = await context.newPage();
+      await seedSession(page, new URL(baseURL!).origin, account);
+      return page;
+    });
+    for (const context of contexts) await context.close();
   },
 });
 
@@ -252,6 +254,15 @@ export async function signInWithForm(page: Page, username: string, password: str
   await textbox(form, 'Password').fill(password);
   await form.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/** The Messages screen's list of conversations. */
+export const conversationList = (page: Page) => page.getByRole('list', { name: 'Conversations' });
+
+/** The Messages screen's history of the open conversation. */
+export const messageHistory = (page: Page) => page.getByRole('list', { name: 'Messages' });
+
+/** The Messages screen's box for writing a message. */
+export const messageComposer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 
 /** The user menu button; its accessible name is "{name}, {role}: account menu". */
 export function userMenuButton(page: Page) {

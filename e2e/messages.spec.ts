@@ -2,11 +2,13 @@ import type { Page } from '@playwright/test';
 import {
   authenticateDemoAdmin,
   bearer,
+  conversationList,
   enrolFree,
   expect,
   expectNoAxeViolations,
   findCourseByTitle,
-  openSignedInPage,
+  messageComposer,
+  messageHistory,
   test,
   uniqueSuffix,
 } from './fixtures';
@@ -14,13 +16,9 @@ import {
 /** A free demo course both members take, so each is the other's fellow student. */
 const SHARED_COURSE = 'Foundations of Zhan Zhuang: Standing Meditation';
 
-const conversations = (page: Page) => page.getByRole('list', { name: 'Conversations' });
-const history = (page: Page) => page.getByRole('list', { name: 'Messages' });
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
-
 /** The message menu of the history's row that shows `text`. */
 async function messageAction(page: Page, text: string, action: string) {
-  const row = history(page).getByRole('listitem').filter({ hasText: text });
+  const row = messageHistory(page).getByRole('listitem').filter({ hasText: text });
   await row.getByRole('button', { name: /^Actions for the message/ }).click();
   await page.getByRole('menuitem', { name: action }).click();
 }
@@ -28,10 +26,9 @@ async function messageAction(page: Page, text: string, action: string) {
 test('two members write to each other live, and one deletes a message for herself and restores it', async ({
   page,
   api,
-  browser,
-  baseURL,
   createStudent,
   signIn,
+  openPageAs,
 }) => {
   // Two browsers and a round trip each way.
   test.setTimeout(90_000);
@@ -43,7 +40,7 @@ test('two members write to each other live, and one deletes a message for hersel
   const course = await findCourseByTitle(api, admin.token, SHARED_COURSE);
   for (const account of [mei, daniel]) await enrolFree(api, account, course.id);
 
-  const danielsPage = await openSignedInPage(browser, baseURL!, daniel);
+  const danielsPage = await openPageAs(daniel);
   await danielsPage.goto('/app/messages');
   await expect(danielsPage.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
 
@@ -61,12 +58,12 @@ test('two members write to each other live, and one deletes a message for hersel
   await expect(page.getByText('No messages yet. Say hello!')).toBeVisible();
 
   // Shift+Enter adds a line; Enter sends.
-  await composer(page).fill('Hello Daniel!');
-  await composer(page).press('Shift+Enter');
-  await composer(page).pressSequentially('Training on Sunday? https://kwoon.example/schedule');
-  await composer(page).press('Enter');
-  await expect(composer(page)).toHaveValue('');
-  const sent = history(page).getByRole('listitem').filter({ hasText: 'Hello Daniel!' });
+  await messageComposer(page).fill('Hello Daniel!');
+  await messageComposer(page).press('Shift+Enter');
+  await messageComposer(page).pressSequentially('Training on Sunday? https://kwoon.example/schedule');
+  await messageComposer(page).press('Enter');
+  await expect(messageComposer(page)).toHaveValue('');
+  const sent = messageHistory(page).getByRole('listitem').filter({ hasText: 'Hello Daniel!' });
   await expect(sent).toContainText('Sent');
   await expect(sent.getByRole('link', { name: 'https://kwoon.example/schedule' })).toHaveAttribute(
     'target',
@@ -76,7 +73,7 @@ test('two members write to each other live, and one deletes a message for hersel
   // Daniel's screen hears of it without a reload: the badge in the sidebar and the row.
   await expect(danielsPage.getByRole('link', { name: 'Messages 1 unread' })).toBeVisible();
   await expect(
-    conversations(danielsPage).getByRole('button', { name: `${mei.user.name}, 1 unread` }),
+    conversationList(danielsPage).getByRole('button', { name: `${mei.user.name}, 1 unread` }),
   ).toBeVisible();
   // The bell lists it among the recent messages and leads to the conversation.
   await danielsPage.getByRole('button', { name: 'Notifications (1 unread messages)' }).click();
@@ -84,19 +81,19 @@ test('two members write to each other live, and one deletes a message for hersel
     .getByRole('list', { name: 'Recent messages' })
     .getByRole('button', { name: new RegExp(mei.user.name) })
     .click();
-  await expect(history(danielsPage).getByText(/Hello Daniel!/)).toBeVisible();
+  await expect(messageHistory(danielsPage).getByText(/Hello Daniel!/)).toBeVisible();
   await expect(danielsPage.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
-  await composer(danielsPage).fill('Yes, see you there.');
-  await composer(danielsPage).press('Enter');
+  await messageComposer(danielsPage).fill('Yes, see you there.');
+  await messageComposer(danielsPage).press('Enter');
 
   // Mei sees the answer arrive, and her message read.
-  await expect(history(page).getByText('Yes, see you there.')).toBeVisible();
+  await expect(messageHistory(page).getByText('Yes, see you there.')).toBeVisible();
   await expect(sent).toContainText('Read');
   await expectNoAxeViolations(page);
 
   // Deleted for her only, then restored from the deleted list.
   await messageAction(page, 'Yes, see you there.', 'Delete for me');
-  await expect(history(page).getByText('Yes, see you there.')).toHaveCount(0);
+  await expect(messageHistory(page).getByText('Yes, see you there.')).toHaveCount(0);
   await page.getByRole('button', { name: 'Deleted for me' }).click();
   const deleted = page.getByRole('dialog', { name: 'Deleted for me' });
   await expect(deleted.getByText('Yes, see you there.')).toBeVisible();
@@ -105,9 +102,9 @@ test('two members write to each other live, and one deletes a message for hersel
   await expect(deleted.getByText('You have not deleted any messages.')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(deleted).toBeHidden();
-  await expect(history(page).getByText('Yes, see you there.')).toBeVisible();
+  await expect(messageHistory(page).getByText('Yes, see you there.')).toBeVisible();
   // Daniel never lost it.
-  await expect(history(danielsPage).getByText('Yes, see you there.')).toBeVisible();
+  await expect(messageHistory(danielsPage).getByText('Yes, see you there.')).toBeVisible();
 
   // The search finds the message by its words, beside the people it matches.
   const search = page.getByRole('searchbox', { name: 'Search conversations' });
@@ -120,23 +117,21 @@ test('two members write to each other live, and one deletes a message for hersel
 
   // On a phone the list and the chat are two steps.
   await page.setViewportSize({ width: 375, height: 760 });
-  await expect(conversations(page)).toBeHidden();
+  await expect(conversationList(page)).toBeHidden();
   await page.screenshot({ path: 'test-results/messages-chat-375.png' });
   await page.getByRole('button', { name: 'Back to conversations' }).click();
-  await expect(conversations(page)).toBeVisible();
+  await expect(conversationList(page)).toBeVisible();
   await page.screenshot({ path: 'test-results/messages-list-375.png' });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectNoAxeViolations(page);
-  await danielsPage.context().close();
 });
 
 test('an administrator deletes a conversation permanently, and it leaves the member at once', async ({
   page,
   api,
-  browser,
-  baseURL,
   createStudent,
   signIn,
+  openPageAs,
 }) => {
   test.setTimeout(60_000);
   const mei = await createStudent();
@@ -149,15 +144,15 @@ test('an administrator deletes a conversation permanently, and it leaves the mem
 
   await signIn(mei);
   await page.goto('/app/messages');
-  await expect(conversations(page).getByRole('button', { name: /1 unread$/ })).toBeVisible();
+  await expect(conversationList(page).getByRole('button', { name: /1 unread$/ })).toBeVisible();
 
-  const adminsPage = await openSignedInPage(browser, baseURL!, admin);
+  const adminsPage = await openPageAs(admin);
   await adminsPage.setViewportSize({ width: 1280, height: 800 });
   await adminsPage.goto('/app/messages');
-  await conversations(adminsPage)
+  await conversationList(adminsPage)
     .getByRole('button', { name: new RegExp(`^${mei.user.name}`) })
     .click();
-  await expect(history(adminsPage).getByText('Welcome to the school, Mei.')).toBeVisible();
+  await expect(messageHistory(adminsPage).getByText('Welcome to the school, Mei.')).toBeVisible();
   await adminsPage.screenshot({ path: 'test-results/messages-1280.png' });
   await adminsPage.getByRole('button', { name: 'Conversation actions' }).click();
   await adminsPage.getByRole('menuitem', { name: 'Delete permanently' }).click();
@@ -167,5 +162,4 @@ test('an administrator deletes a conversation permanently, and it leaves the mem
   await expect(adminsPage).toHaveURL(/\/app\/messages$/);
 
   await expect(page.getByText('No conversations yet. Start one from the Community page.')).toBeVisible();
-  await adminsPage.context().close();
 });

@@ -1,25 +1,23 @@
-import type { Page } from '@playwright/test';
 import { DEMO_ADMIN } from '../server/db/seed/demo-accounts';
 import {
   authenticateDemoAdmin,
+  conversationList,
   expect,
   expectNoAxeViolations,
-  openSignedInPage,
+  messageComposer,
+  messageHistory,
   outboxMessages,
   test,
   textbox,
   uniqueSuffix,
 } from './fixtures';
 
-const history = (page: Page) => page.getByRole('list', { name: 'Messages' });
-
 test('a member asks for support, an administrator answers in Messages, and the member reads it', async ({
   page,
   api,
-  browser,
-  baseURL,
   createStudent,
   signIn,
+  openPageAs,
 }) => {
   // Two browsers and a round trip.
   test.setTimeout(90_000);
@@ -51,30 +49,27 @@ test('a member asks for support, an administrator answers in Messages, and the m
 
   // The administrator finds it among the support conversations and answers.
   const admin = await authenticateDemoAdmin(api);
-  const adminsPage = await openSignedInPage(browser, baseURL!, admin);
+  const adminsPage = await openPageAs(admin);
   await adminsPage.setViewportSize({ width: 1280, height: 800 });
   await adminsPage.goto('/app/support');
   await expect(adminsPage.getByText(/support requests arrive as support conversations/)).toBeVisible();
   await adminsPage.screenshot({ path: 'test-results/support-admin-1280.png' });
   await adminsPage.getByRole('main').getByRole('link', { name: 'Messages' }).click();
-  const row = adminsPage
-    .getByRole('list', { name: 'Conversations' })
-    .getByRole('button', { name: new RegExp(`^${member.user.name}`) });
+  const row = conversationList(adminsPage).getByRole('button', { name: new RegExp(`^${member.user.name}`) });
   await expect(row.getByText('Support', { exact: true })).toBeVisible();
   await row.click();
-  await expect(history(adminsPage).getByText(subject)).toBeVisible();
-  await adminsPage.getByRole('textbox', { name: 'Message' }).fill('Thank you, we are looking into it.');
-  await adminsPage.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await expect(history(adminsPage).getByText('Thank you, we are looking into it.')).toBeVisible();
+  await expect(messageHistory(adminsPage).getByText(subject)).toBeVisible();
+  await messageComposer(adminsPage).fill('Thank you, we are looking into it.');
+  await messageComposer(adminsPage).press('Enter');
+  await expect(messageHistory(adminsPage).getByText('Thank you, we are looking into it.')).toBeVisible();
   await expectNoAxeViolations(adminsPage);
 
   // The member opens the conversation from the confirmation: the school's answer is there.
   await page.getByRole('link', { name: 'Open the conversation' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'School Support' })).toBeVisible();
-  await expect(history(page).getByText('Thank you, we are looking into it.')).toBeVisible();
+  await expect(messageHistory(page).getByText('Thank you, we are looking into it.')).toBeVisible();
   // Read on opening: the bell has nothing unread left.
   await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
   await page.screenshot({ path: 'test-results/support-conversation-375.png' });
   await expectNoAxeViolations(page);
-  await adminsPage.context().close();
 });

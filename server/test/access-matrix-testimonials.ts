@@ -1,6 +1,7 @@
 import { rowsWhere, type MatrixEntry, type World } from './access-matrix';
 import { schoolSettings, testimonials } from '../db/schema';
 import type { TestApp } from './app';
+import { demoSchoolBody } from './factories-school';
 import { createTestimonial, TESTIMONIAL_TEXT } from './factories-testimonials';
 
 /* Matrix entries for testimonials and the school's settings: public reads and submissions, admin writes. */
@@ -48,35 +49,8 @@ export const TESTIMONIAL_ENTRIES: MatrixEntry[] = [
   { route: 'GET /api/school' },
   {
     route: 'PUT /api/admin/school',
-    call: () => ({
-      body: {
-        name: 'Redwood Internal Arts Foundation',
-        tagline: 'Xingyiquan, Taijiquan and Baguazhang in Sonoma County',
-        description: 'A nonprofit school of the Chinese internal martial arts.',
-        address: {
-          street: '1120 Sebastopol Road',
-          city: 'Santa Rosa',
-          region: 'CA',
-          postal_code: '95407',
-          country: 'United States',
-        },
-        area_label: 'Sonoma County',
-        email: 'hello@redwoodinternalarts.org',
-        phone: '(707) 555-0142',
-        // The demo school's hours, so the booking rows that follow still find it open.
-        hours: [
-          {
-            label: 'Monday-Friday',
-            days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-            closed: false,
-            opens: '12:00',
-            closes: '20:00',
-          },
-          { label: 'Saturday and Sunday', days: ['Saturday', 'Sunday'], closed: true },
-        ],
-        social_links: [],
-      },
-    }),
+    // The demo school, hours included, so the booking rows that follow still find it open.
+    call: () => ({ body: demoSchoolBody() }),
     unchanged: (t) => t.database.db.select().from(schoolSettings),
   },
 ];

@@ -15,21 +15,24 @@ interface Page {
 
 /** Meetings and who came: the attendance half of the classes module's tables. */
 export function createAttendanceRepo(db: Db) {
+  /** A class's meeting on `date` at `startTime`, if its row has been made. */
+  async function findMeeting(classId: string, date: string, startTime: string) {
+    const [row] = await db
+      .select()
+      .from(classMeetings)
+      .where(
+        and(
+          eq(classMeetings.class_id, classId),
+          eq(classMeetings.date, date),
+          eq(classMeetings.start_time, startTime),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
   return {
-    async findMeeting(classId: string, date: string, startTime: string) {
-      const [row] = await db
-        .select()
-        .from(classMeetings)
-        .where(
-          and(
-            eq(classMeetings.class_id, classId),
-            eq(classMeetings.date, date),
-            eq(classMeetings.start_time, startTime),
-          ),
-        )
-        .limit(1);
-      return row;
-    },
+    findMeeting,
 
     /** The meeting's row, made with `code` the first time; a concurrent first read keeps one code. */
     async ensureMeeting(classId: string, date: string, startTime: string, code: string, now: Date) {
@@ -37,18 +40,7 @@ export function createAttendanceRepo(db: Db) {
         .insert(classMeetings)
         .values({ class_id: classId, date, start_time: startTime, code, created_at: now })
         .onConflictDoNothing();
-      const [row] = await db
-        .select()
-        .from(classMeetings)
-        .where(
-          and(
-            eq(classMeetings.class_id, classId),
-            eq(classMeetings.date, date),
-            eq(classMeetings.start_time, startTime),
-          ),
-        )
-        .limit(1);
-      return row!;
+      return (await findMeeting(classId, date, startTime))!;
     },
 
     meetingAttendance(meetingId: string) {

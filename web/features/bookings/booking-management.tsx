@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  ScrollArea,
-  Select,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -20,13 +8,14 @@ import {
   BOOKING_STATUS_COLORS,
   BOOKING_STATUS_LABELS,
   BOOKING_STATUSES,
-  BookingStatus,
+  type BookingStatus,
   type AdminBookingInput,
   type Booking,
 } from '../../../common/bookings';
+import { AdminRowList } from '../../components/admin-row-list';
 import { ConfirmDialog } from '../../components/dialogs';
-import { PanelBody } from '../../components/panel-body';
 import { pageCount, PrevNextPager } from '../../components/prev-next-pager';
+import { StatusFilter } from '../../components/status-filter';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import {
   addDays,
@@ -45,11 +34,6 @@ import {
 } from './api';
 import { BookingForm } from './booking-form';
 import classes from '../../components/panel-list.module.css';
-
-const FILTER_OPTIONS = [
-  { value: 'all', label: 'All statuses' },
-  ...BOOKING_STATUSES.map((value) => ({ value, label: BOOKING_STATUS_LABELS[value] })),
-];
 
 /** The modal's modes (spec 3 §4): view, create, edit. */
 type Mode = { name: 'view'; booking: Booking } | { name: 'create' } | { name: 'edit'; booking: Booking };
@@ -183,17 +167,16 @@ export function BookingManagement() {
           Booking Management
         </Title>
         <Group gap="xs">
-          <Select
-            aria-label="Filter bookings by status"
-            data={FILTER_OPTIONS}
-            value={status ?? 'all'}
-            onChange={(value) => {
-              setStatus(value && value !== 'all' ? BookingStatus.parse(value) : null);
+          <StatusFilter
+            label="Filter bookings by status"
+            statuses={BOOKING_STATUSES}
+            labels={BOOKING_STATUS_LABELS}
+            value={status}
+            onChange={(next) => {
+              setStatus(next);
               setPage(0);
             }}
-            allowDeselect={false}
-            w={150}
-            size="xs"
+            width={150}
           />
           <Button
             size="xs"
@@ -207,40 +190,20 @@ export function BookingManagement() {
       <Text size="xs" c="dimmed" mb="xs">
         {`${from} to ${to} · school time`}
       </Text>
-      <PanelBody
+      <AdminRowList
         query={list}
+        items={(data) => data.bookings}
+        label="Bookings"
         loadingLabel="Loading bookings"
-        isEmpty={(data) => data.bookings.length === 0}
         emptyText={BOOKING_MESSAGES.empty}
-      >
-        {(data) => (
-          <ScrollArea.Autosize mah="24rem" type="auto" offsetScrollbars>
-            <Stack gap="xs" component="ul" className={classes.list} aria-label="Bookings">
-              {data.bookings.map((booking) => (
-                <li key={booking.id}>
-                  <UnstyledButton
-                    className={classes.row}
-                    onClick={() => setMode({ name: 'view', booking })}
-                    aria-label={`${booking.full_name}, ${formatSchoolDateTime(booking.start_time, timezone)}, ${BOOKING_STATUS_LABELS[booking.status]}`}
-                  >
-                    <Group justify="space-between" wrap="nowrap" gap="xs">
-                      <div className={classes.text}>
-                        <Text size="sm" fw={600} truncate>
-                          {booking.full_name}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {`${formatSchoolDateTime(booking.start_time, timezone)}–${formatSchoolTime(booking.end_time, timezone)} · ${APPOINTMENT_TYPE_LABELS[booking.appointment_type]}`}
-                        </Text>
-                      </div>
-                      <StatusBadge status={booking.status} />
-                    </Group>
-                  </UnstyledButton>
-                </li>
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
-      </PanelBody>
+        onOpen={(booking) => setMode({ name: 'view', booking })}
+        row={(booking) => ({
+          label: `${booking.full_name}, ${formatSchoolDateTime(booking.start_time, timezone)}, ${BOOKING_STATUS_LABELS[booking.status]}`,
+          title: booking.full_name,
+          detail: `${formatSchoolDateTime(booking.start_time, timezone)}–${formatSchoolTime(booking.end_time, timezone)} · ${APPOINTMENT_TYPE_LABELS[booking.appointment_type]}`,
+          badges: <StatusBadge status={booking.status} />,
+        })}
+      />
       <PrevNextPager page={page} pages={pages} onChange={setPage} />
       <Group justify="center" mt="xs">
         <Button

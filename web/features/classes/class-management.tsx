@@ -1,17 +1,4 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  ScrollArea,
-  SegmentedControl,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -22,8 +9,8 @@ import {
   type Class,
   type ClassInput,
 } from '../../../common/classes';
+import { AdminRowList } from '../../components/admin-row-list';
 import { ConfirmDeleteDialog } from '../../components/dialogs';
-import { PanelBody } from '../../components/panel-body';
 import { pageCount, PrevNextPager } from '../../components/prev-next-pager';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import type { ClassStatusFilter } from '../../lib/queries';
@@ -234,50 +221,27 @@ export function ClassManagement() {
         <StatsLine />
         <UpcomingLine />
       </Stack>
-      <PanelBody
+      <AdminRowList
         query={list}
+        items={(data) => data.classes}
+        label="Classes"
         loadingLabel="Loading classes"
-        isEmpty={(data) => data.classes.length === 0}
         emptyText={CLASS_MESSAGES.empty}
-      >
-        {(data) => (
-          <ScrollArea.Autosize mah="24rem" type="auto" offsetScrollbars>
-            <Stack gap="xs" component="ul" className={classes.list} aria-label="Classes">
-              {data.classes.map((klass) => (
-                <li key={klass.id}>
-                  <UnstyledButton
-                    className={classes.row}
-                    onClick={() => setMode({ name: 'view', klass })}
-                    aria-label={`${klass.class_name}, ${klass.is_published ? 'published' : 'draft'}`}
-                  >
-                    <Group justify="space-between" wrap="nowrap" gap="xs">
-                      <div className={classes.text}>
-                        <Text size="sm" fw={600} truncate>
-                          {klass.class_name}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {`${formatSessions(klass.sessions)} · ${klass.current_enrollment}/${klass.max_capacity}`}
-                        </Text>
-                      </div>
-                      <Group gap={4} wrap="nowrap" className={classes.badges}>
-                        <Badge
-                          size="sm"
-                          variant="dot"
-                          color={CLASS_TYPE_COLORS[klass.class_type]}
-                          visibleFrom="xs"
-                        >
-                          {CLASS_TYPE_LABELS[klass.class_type]}
-                        </Badge>
-                        <StatusBadge published={klass.is_published} />
-                      </Group>
-                    </Group>
-                  </UnstyledButton>
-                </li>
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
-      </PanelBody>
+        onOpen={(klass) => setMode({ name: 'view', klass })}
+        row={(klass) => ({
+          label: `${klass.class_name}, ${klass.is_published ? 'published' : 'draft'}`,
+          title: klass.class_name,
+          detail: `${formatSessions(klass.sessions)} · ${klass.current_enrollment}/${klass.max_capacity}`,
+          badges: (
+            <Group gap={4} wrap="nowrap" className={classes.badges}>
+              <Badge size="sm" variant="dot" color={CLASS_TYPE_COLORS[klass.class_type]} visibleFrom="xs">
+                {CLASS_TYPE_LABELS[klass.class_type]}
+              </Badge>
+              <StatusBadge published={klass.is_published} />
+            </Group>
+          ),
+        })}
+      />
       <PrevNextPager page={page} pages={pages} onChange={setPage} />
       <Modal
         opened={mode !== null}

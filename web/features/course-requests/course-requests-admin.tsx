@@ -22,6 +22,7 @@ import {
 } from '../../../common/course-requests';
 import { PanelBody } from '../../components/panel-body';
 import { pageCount, PrevNextPager } from '../../components/prev-next-pager';
+import { StatusFilter } from '../../components/status-filter';
 import { errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
@@ -39,7 +40,6 @@ const STATUS_OPTIONS = COURSE_REQUEST_STATUSES.map((value) => ({
   value,
   label: COURSE_REQUEST_STATUS_LABELS[value],
 }));
-const FILTER_OPTIONS = [{ value: 'all', label: 'All statuses' }, ...STATUS_OPTIONS];
 
 /** Students' course requests, filtered by status, a page at a time; an admin changes a status with notes. */
 export function CourseRequestsAdmin() {
@@ -63,17 +63,16 @@ export function CourseRequestsAdmin() {
         <Title order={2} size="h4" id="course-requests-title">
           Course Requests
         </Title>
-        <Select
-          aria-label="Filter course requests by status"
-          data={FILTER_OPTIONS}
-          value={filter ?? 'all'}
-          onChange={(value) => {
-            setFilter(value && value !== 'all' ? CourseRequestStatus.parse(value) : null);
+        <StatusFilter
+          label="Filter course requests by status"
+          statuses={COURSE_REQUEST_STATUSES}
+          labels={COURSE_REQUEST_STATUS_LABELS}
+          value={filter}
+          onChange={(next) => {
+            setFilter(next);
             setPage(0);
           }}
-          allowDeselect={false}
-          w={180}
-          size="xs"
+          width={180}
         />
       </Group>
       <PanelBody
