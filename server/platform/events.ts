@@ -122,6 +122,14 @@ export function postgresEvents(db: Db, url: string, log: FastifyBaseLogger): Eve
   let closed = false;
   let retryMs = RECONNECT_MIN_MS;
   let retryTimer: NodeJS.Timeout | undefined;
+  let commands: Promise<unknown> = Promise.resolve();
+
+  /** LISTEN and UNLISTEN one at a time on the listening connection, as pg will require. */
+  function command(listener: pg.Client, text: string): Promise<unknown> {
+    const run = commands.then(() => listener.query(text));
+    commands = run.catch(() => {});
+    return run;
+  }
 
   function lost(which: pg.Client, error?: Error) {
     if (client !== which) return;
@@ -189,14 +197,14 @@ export function postgresEvents(db: Db, url: string, log: FastifyBaseLogger): Eve
       const first = registry.add(channel, handler);
       try {
         const listener = await connect();
-        if (first) await listener.query(`LISTEN "${channel}"`);
+        if (first) await command(listener, `LISTEN "${channel}"`);
       } catch (error) {
         registry.remove(channel, handler);
         throw error;
       }
       return async () => {
         if (registry.remove(channel, handler) && client) {
-          await client.query(`UNLISTEN "${channel}"`).catch(() => {});
+          await command(client, `UNLISTEN "${channel}"`).catch(() => {});
         }
       };
     },
