@@ -12,3 +12,5 @@ export * from './classes';
 export * from './bookings';
 export * from './live';
 export * from './messages';
+export * from './news';
+export * from './quotes';
