@@ -104,6 +104,11 @@ const FOLDER_RULES: Record<UploadFolder, FolderRule> = {
     video: { maxBytes: BLOG_VIDEO_MAX, tooLargeMessage: MEDIA_VIDEO_TOO_LARGE_MESSAGE },
     typeMessage: MEDIA_TYPE_MESSAGE,
   },
+  'news-thumbnails': {
+    adminOnly: true,
+    image: sized(IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE),
+    typeMessage: IMAGE_TYPE_MESSAGE,
+  },
 };
 
 export interface FolderPolicy {
