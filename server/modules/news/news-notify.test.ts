@@ -53,6 +53,21 @@ async function notifiable(): Promise<string[]> {
   return rows.map((row) => row.email).sort();
 }
 
+/** How many mailings of an item were started: the batches that begin at the first member. */
+async function firstBatches(newsId: string): Promise<number> {
+  const [row] = await t.database.db
+    .select({ n: count() })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, NEWS_NOTIFY_JOB),
+        sql`${jobs.payload}->>'newsId' = ${newsId}`,
+        sql`${jobs.payload}->>'after' is null`,
+      ),
+    );
+  return row!.n;
+}
+
 describe('notify_members', () => {
   it('e-mails an important, published item to each member who wants e-mail, once', async () => {
     const body = important();
@@ -77,6 +92,7 @@ describe('notify_members', () => {
     const again = await saved(important({ title: body.title, body: 'Updated directions.' }), item.id);
     expect(again.notified_at).toBe(item.notified_at);
     expect(mailAbout(body.title)).toHaveLength(sent.length);
+    expect(await firstBatches(item.id)).toBe(1);
   });
 
   it('sends nothing for an item that is not important, a draft, or a save without the flag', async () => {
@@ -166,6 +182,8 @@ describe('notify_members', () => {
     const to = mailAbout(body.title).map((m) => m.to);
     expect(to.sort()).toEqual(await notifiable());
     expect(new Set(to).size).toBe(to.length);
+    // Only one save won the claim and started the mailing.
+    expect(await firstBatches(item.id)).toBe(1);
   });
 
   itConcurrently('sends each of several items created at the same moment once', async () => {

@@ -67,9 +67,15 @@ export function createNewsService(
   const now = () => platform.clock.now();
   const site = publicUrl(platform.config);
 
-  const batchKey = (batch: NotifyBatch) => `news-notify:${batch.newsId}:${batch.after ?? 'first'}`;
+  /**
+   * The first batch is queued by the claim, which only one save wins; each later one carries a
+   * dedupe key naming where it starts, which tells a batch run twice that it was already sent.
+   */
   const queueBatch = (batch: NotifyBatch) =>
-    platform.jobs.enqueue(NEWS_NOTIFY_JOB, batch, { dedupeKey: batchKey(batch), maxAttempts: 5 });
+    platform.jobs.enqueue(NEWS_NOTIFY_JOB, batch, {
+      maxAttempts: 5,
+      ...(batch.after ? { dedupeKey: `news-notify:${batch.newsId}:${batch.after}` } : {}),
+    });
 
   platform.jobs.register(NEWS_NOTIFY_JOB, async (payload) => {
     const batch = payload as NotifyBatch;
