@@ -180,7 +180,7 @@ async function registerApi(
   const messages = createMessagesService(platform, { users, live });
   await api.register(messagesRoutes({ messages }));
   await api.register(supportRoutes({ support: createSupportService(platform, { messages, users }) }));
-  await api.register(newsRoutes({ news: createNewsService(platform, { users }) }));
+  await api.register(newsRoutes({ news: createNewsService(platform, { users, files: uploads }) }));
   await api.register(quotesRoutes({ quotes: createQuotesService(platform) }));
   return { school, testimonials, blog, classes };
 }

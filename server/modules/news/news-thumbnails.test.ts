@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -64,5 +66,45 @@ describe('POST /api/uploads — news-thumbnails', () => {
     const { auth } = await createUser(t);
     const res = await upload(await png(10, 10), 'image/png', auth);
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('an item’s thumbnail', () => {
+  const stored = (url: string) =>
+    imageSources(url)!.variants.every((v) =>
+      existsSync(path.join(t.mediaDir, v.url.replace(/^\/media\//, ''))),
+    );
+  const thumbnail = async () =>
+    (await upload(await png(800, 450), 'image/png')).json<UploadResponse>().secure_url;
+  const save = async (thumbnail_url: string | null, id?: string) => {
+    const res = await t.app.inject({
+      method: id ? 'PUT' : 'POST',
+      url: id ? `/api/admin/news/${id}` : '/api/admin/news',
+      headers: admin,
+      payload: newsBody({ thumbnail_url }),
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    return res.json<{ news: { id: string } }>().news.id;
+  };
+
+  it('goes, with its variants, when it is replaced', async () => {
+    const [first, second] = [await thumbnail(), await thumbnail()];
+    const id = await save(first);
+    await save(first, id);
+    expect(stored(first)).toBe(true);
+    await save(second, id);
+    expect(stored(first)).toBe(false);
+    expect(stored(second)).toBe(true);
+  });
+
+  it('goes when its item is deleted, unless another item still shows it', async () => {
+    const url = await thumbnail();
+    const [one, two] = [await save(url), await save(url)];
+    const remove = (id: string) =>
+      t.app.inject({ method: 'DELETE', url: `/api/admin/news/${id}`, headers: admin });
+    expect((await remove(one)).statusCode).toBe(200);
+    expect(stored(url)).toBe(true);
+    expect((await remove(two)).statusCode).toBe(200);
+    expect(stored(url)).toBe(false);
   });
 });

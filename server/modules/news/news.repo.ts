@@ -90,9 +90,9 @@ export function createNewsRepo(db: Db) {
       return row;
     },
 
-    async remove(id: string): Promise<boolean> {
-      const rows = await db.delete(news).where(eq(news.id, id)).returning({ id: news.id });
-      return rows.length > 0;
+    async remove(id: string): Promise<NewsRow | undefined> {
+      const [row] = await db.delete(news).where(eq(news.id, id)).returning(columns);
+      return row;
     },
 
     /**

@@ -182,7 +182,7 @@ export function newsRoutes(services: { news: NewsService }): FastifyPluginAsyncZ
         config: { access: 'admin' },
         schema: {
           tags: adminTags,
-          summary: 'Delete a news item for good',
+          summary: 'Delete a news item, and its uploaded thumbnail unless another item shows it',
           security: bearerSecurity,
           params: IdParams,
           response: { 200: OkResponse, ...errorResponses(400, 401, 403, 404) },

@@ -59,9 +59,17 @@ const fieldsOf = (input: ParsedNewsInput): NewsFields => ({
  * first batch; each batch job writes NEWS_EMAIL_BATCH e-mails to the outbox and queues the next
  * batch in one transaction (docs/decisions/0027-news-e-mail-batches.md).
  */
+/**
+ * What news needs from uploads (passed in by server/modules/index.ts): to drop an uploaded
+ * thumbnail once no item shows it.
+ */
+export interface NewsFiles {
+  discardNewsThumbnail(url: string): Promise<void>;
+}
+
 export function createNewsService(
   platform: Platform,
-  deps: { users: Pick<UsersService, 'notifiableMembers'> },
+  deps: { users: Pick<UsersService, 'notifiableMembers'>; files?: NewsFiles },
 ) {
   const repo = createNewsRepo(platform.db);
   const now = () => platform.clock.now();
@@ -110,6 +118,11 @@ export function createNewsService(
     return toNews(row);
   }
 
+  /** The thumbnail an item showed before a change, dropped when it shows it no longer. */
+  async function discardThumbnail(before: string | null, after: string | null) {
+    if (before && before !== after) await deps.files?.discardNewsThumbnail(before);
+  }
+
   return {
     /** Published items, newest first. */
     listPublished: async (page: Page): Promise<NewsListResponse> => toList(await repo.listPublished(page)),
@@ -136,15 +149,22 @@ export function createNewsService(
     create: (input: ParsedNewsInput): Promise<News> =>
       save(() => repo.insert(fieldsOf(input), now()), input.notify_members),
 
-    /** Replaces the whole item; its views and whether it was e-mailed stay. */
-    update: (id: string, input: ParsedNewsInput): Promise<News> =>
-      save(() => repo.update(id, fieldsOf(input), now()), input.notify_members),
+    /** Replaces the whole item; its views and whether it was e-mailed stay. A replaced thumbnail goes. */
+    async update(id: string, input: ParsedNewsInput): Promise<News> {
+      const before = await repo.find(id);
+      const item = await save(() => repo.update(id, fieldsOf(input), now()), input.notify_members);
+      await discardThumbnail(before?.thumbnail_url ?? null, item.thumbnail_url);
+      return item;
+    },
 
     setStatus: (id: string, status: NewsStatus): Promise<News> =>
       save(() => repo.update(id, { status }, now()), false),
 
+    /** Deletes an item and its uploaded thumbnail, unless another item shows it. */
     async remove(id: string): Promise<void> {
-      if (!(await repo.remove(id))) throw newsNotFound();
+      const row = await repo.remove(id);
+      if (!row) throw newsNotFound();
+      await discardThumbnail(row.thumbnail_url, null);
     },
   };
 }
