@@ -46,7 +46,7 @@ export const DEMO_NEWS: readonly SeedNews[] = [
     description:
       'The five element fists, from Pi Quan to Heng Quan, are now an online course with a lesson for each fist and quizzes on the principles.',
     body:
-      'Many of you asked for a way to review the five elements between classes. The new course Xingyiquan Five Elements: Pi Quan to Heng Quan walks through santi shi and each of the five fists, with the linking drills we use in the Monday and Wednesday evening classes.\n\n' +
+      'Many of you asked for a way to go over the five elements between classes. The new course Xingyiquan Five Elements: Pi Quan to Heng Quan walks through santi shi and each of the five fists, with the linking drills we use in the Monday and Wednesday evening classes.\n\n' +
       'Each lesson has a short video from several angles and notes on the common mistakes. Students of the weekly Xingyiquan class can use it alongside class; it does not replace correction in person.\n\n' +
       'You will find it under Courses. Questions about the material are welcome in class or through AI Sifu.',
     author_name: 'Sifu Maria Alvarez',
