@@ -107,12 +107,15 @@ export function createLiveService(platform: Platform) {
       };
       // Live events wait here until the catch-up is written, so they follow it in order.
       let waiting: LoggedEvent[] | null = [];
+      // Ids the catch-up sent. An event is logged before it is announced, so the catch-up can read
+      // one whose announcement arrives only afterwards: that announcement is dropped, once.
+      const replayed = new Set<number>();
       const unsubscribe = await platform.events.subscribe(userChannel(userId), (payload) => {
         const event = Published.safeParse(payload);
         if (!event.success)
           platform.log.warn({ channel: userChannel(userId) }, 'live event without a type dropped');
         else if (waiting) waiting.push(event.data);
-        else send(event.data.type, event.data.data, event.data.id);
+        else if (!replayed.delete(event.data.id)) send(event.data.type, event.data.data, event.data.id);
       });
       let start: Awaited<ReturnType<typeof catchUp>>;
       try {
@@ -149,10 +152,12 @@ export function createLiveService(platform: Platform) {
       const { missed, reset, position } = start;
       send(READY_EVENT, null, reset ? undefined : position);
       if (reset) send(RESET_EVENT, null, position);
-      for (const event of missed) send(event.type, event.data, event.id);
+      for (const event of missed) {
+        send(event.type, event.data, event.id);
+        replayed.add(event.id);
+      }
       // Skipped by id, not by order: a transaction that committed late can bring a lower id.
-      const replayed = new Set(missed.map((event) => event.id));
-      for (const event of waiting) if (!replayed.has(event.id)) send(event.type, event.data, event.id);
+      for (const event of waiting) if (!replayed.delete(event.id)) send(event.type, event.data, event.id);
       waiting = null;
       return body;
     },

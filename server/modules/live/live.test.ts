@@ -186,6 +186,27 @@ describe('reconnecting with Last-Event-ID', () => {
     again.close();
   });
 
+  it('sends an event the catch-up read once, though its announcement arrives after the catch-up', async () => {
+    const mei = await createUser(t);
+    const first = await openStream(mei.auth);
+    const [ready] = await first.take(1);
+    first.close();
+    // Logged but not yet announced, as a publish is between its insert and its notification.
+    const [logged] = await t.database.db
+      .insert(liveEvents)
+      .values({ user_id: mei.user.id, ...note(1), created_at: t.clock.now() })
+      .returning({ id: liveEvents.id });
+    const again = await openStream({ ...mei.auth, 'Last-Event-ID': String(ready!.id) });
+    expect(await again.take(2)).toEqual([
+      { type: 'ready', data: null },
+      { ...note(1), id: logged!.id },
+    ]);
+    await t.app.events.publish(userChannel(mei.user.id), { ...note(1), id: logged!.id });
+    await t.app.live.publish(mei.user.id, note(2));
+    expect(await again.take(1)).toEqual([{ ...note(2), id: expect.any(Number) }]);
+    again.close();
+  });
+
   it('answers a position the log no longer holds, or never held, with reset', async () => {
     const mei = await createUser(t);
     const first = await openStream(mei.auth);
