@@ -150,7 +150,7 @@ export function AdminPanels({
           {classPanel}
         </SimpleGrid>
       )}
-      <SimpleGrid cols={{ base: 1, md: news ? 3 : 2 }}>
+      <SimpleGrid cols={news ? { base: 1, md: 2, lg: 3 } : { base: 1, md: 2 }}>
         {news}
         {reviews}
         {enrollments}

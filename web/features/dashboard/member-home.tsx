@@ -30,6 +30,9 @@ export function MemberHome() {
   const drawn = quote.data?.quote;
   // A later page that failed keeps its section, so the member can page back.
   const showNews = !news.isError || newsPage > 0;
+  // No quote at all (every one deleted) is no failure: the card is simply left out.
+  const showQuote = !quote.isError && drawn !== null;
+  const showLeft = showQuote || !courses.isError;
 
   return (
     <Stack gap="lg">
@@ -38,31 +41,29 @@ export function MemberHome() {
           {LOAD_FAILED_MESSAGE}
         </Alert>
       )}
-      {!quote.isError && drawn !== null && (
-        <Card withBorder padding="lg">
-          {drawn ? <QuoteCard quote={drawn} /> : <QuoteSkeleton />}
-        </Card>
-      )}
       <Grid gap="lg">
-        {!courses.isError && (
+        {showLeft && (
           <Grid.Col span={{ base: 12, md: showNews ? 6 : 12 }}>
-            <Card
-              withBorder
-              padding="lg"
-              component="section"
-              aria-labelledby="current-courses-title"
-              h="100%"
-            >
-              <Title order={2} size="h4" id="current-courses-title" mb="sm">
-                Current Course(s)
-              </Title>
-              <CurrentCourses courses={courses.data} />
-            </Card>
+            <Stack gap="lg">
+              {showQuote && (
+                <Card withBorder padding="lg">
+                  {drawn ? <QuoteCard quote={drawn} /> : <QuoteSkeleton />}
+                </Card>
+              )}
+              {!courses.isError && (
+                <Card withBorder padding="lg" component="section" aria-labelledby="current-courses-title">
+                  <Title order={2} size="h4" id="current-courses-title" mb="sm">
+                    Current Course(s)
+                  </Title>
+                  <CurrentCourses courses={courses.data} />
+                </Card>
+              )}
+            </Stack>
           </Grid.Col>
         )}
         {showNews && (
-          <Grid.Col span={{ base: 12, md: courses.isError ? 12 : 6 }}>
-            <Card withBorder padding="lg" component="section" aria-labelledby="news-updates-title" h="100%">
+          <Grid.Col span={{ base: 12, md: showLeft ? 6 : 12 }}>
+            <Card withBorder padding="lg" component="section" aria-labelledby="news-updates-title">
               <Title order={2} size="h4" id="news-updates-title" mb="sm">
                 News &amp; Updates
               </Title>

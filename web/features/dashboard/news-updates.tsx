@@ -11,7 +11,7 @@ export const NO_NEWS = 'No news yet';
 
 export function ImportantBadge() {
   return (
-    <Badge color="red" variant="filled" size="sm">
+    <Badge color="red" variant="filled" size="sm" className={classes.badges}>
       Important
     </Badge>
   );

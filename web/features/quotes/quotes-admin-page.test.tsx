@@ -34,7 +34,8 @@ function renderPage() {
   return renderRoutes([{ path: '/', element: <QuotesAdminPage /> }], '/');
 }
 
-describe('QuotesAdminPage', () => {
+// The forms are typed key by key, which takes a few seconds on a busy machine.
+describe('QuotesAdminPage', { timeout: 20_000 }, () => {
   it('lists the quotes with their Chinese text, ten a page', async () => {
     const { calls } = server();
     const { user } = renderPage();

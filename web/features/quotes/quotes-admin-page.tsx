@@ -23,30 +23,28 @@ function QuoteItem({ quote, onEdit, onDelete }: { quote: Quote; onEdit: () => vo
   return (
     <Card withBorder padding="sm" component="article" aria-label={`Quote by ${quote.author}`}>
       <Stack gap={4}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-          <div className={classes.text}>
-            {quote.chinese && (
-              <Text lang="zh" size="lg">
-                {quote.chinese}
-              </Text>
-            )}
-            <Text size="sm">“{quote.text}”</Text>
-          </div>
-          <Badge variant="light" color="gray" size="sm" className={classes.badge}>
-            {QUOTE_CATEGORY_LABELS[quote.category]}
-          </Badge>
-        </Group>
+        {quote.chinese && (
+          <Text lang="zh" size="lg">
+            {quote.chinese}
+          </Text>
+        )}
+        <Text size="sm">“{quote.text}”</Text>
         <Text size="xs" c="dimmed">
           — {quote.author}
           {quote.source && `, ${quote.source}`}
         </Text>
-        <Group gap="xs">
-          <Button size="xs" variant="default" onClick={onEdit}>
-            Edit
-          </Button>
-          <Button size="xs" variant="subtle" color="red" onClick={onDelete}>
-            Delete
-          </Button>
+        <Group justify="space-between" gap="xs" mt={4}>
+          <Group gap="xs">
+            <Button size="xs" variant="default" onClick={onEdit}>
+              Edit
+            </Button>
+            <Button size="xs" variant="subtle" color="red" onClick={onDelete}>
+              Delete
+            </Button>
+          </Group>
+          <Badge variant="light" color="gray" size="sm">
+            {QUOTE_CATEGORY_LABELS[quote.category]}
+          </Badge>
         </Group>
       </Stack>
     </Card>

@@ -65,7 +65,7 @@ async function fillRequired(user: Parameters<typeof type>[0], dialog: HTMLElemen
 const posted = (calls: ReturnType<typeof stubFetch>['calls']) =>
   calls.filter((c) => c.method === 'POST' && c.path === '/api/admin/news');
 
-describe('NewsAdminPanel', () => {
+describe('NewsAdminPanel', { timeout: 20_000 }, () => {
   it("says 'No news found' when there is none", async () => {
     server({}, []);
     renderAdmin();
@@ -164,7 +164,8 @@ describe('NewsAdminPanel', () => {
   });
 });
 
-describe('the Add News form', () => {
+// A whole form typed key by key takes a few seconds on a busy machine.
+describe('the Add News form', { timeout: 20_000 }, () => {
   it('names every missing required field and sends nothing', async () => {
     const { calls } = server();
     const { user, dialog } = await openAddNews();

@@ -8,6 +8,7 @@ import { pageCount, PrevNextPager } from '../../../components/prev-next-pager';
 import { formatDate } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useAdminNews, useDeleteNews } from '../api';
+import classes from './news-admin.module.css';
 import { NewsFormModal } from './news-form-modal';
 
 export const NO_NEWS_ITEMS = 'No news found';
@@ -78,7 +79,7 @@ export function NewsAdminPanel() {
                     <Text fw={600} size="sm">
                       {item.title}
                     </Text>
-                    <Group gap={4} wrap="nowrap">
+                    <Group gap={4} wrap="nowrap" className={classes.badges}>
                       {item.is_important && (
                         <Badge color="red" variant="filled" size="sm">
                           Important
