@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { OkResponse } from '../../../common/api';
 import { NEWS_PAGE_SIZE, NewsResponse, type NewsInput, type NewsStatus } from '../../../common/news';
 import { UploadResponse } from '../../../common/uploads';
 import { apiRequest, uploadForm } from '../../lib/api-client';
@@ -45,7 +46,7 @@ export const useSetNewsStatus = () =>
   );
 
 export const useDeleteNews = () =>
-  useNewsMutation((id: string) => apiRequest(path(id), { method: 'DELETE' }));
+  useNewsMutation((id: string) => apiRequest(path(id), { method: 'DELETE', schema: OkResponse }));
 
 export function useUploadNewsThumbnail() {
   return useMutation({

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { OkResponse } from '../../../common/api';
 import { QuoteResponse, type QuoteCategory, type QuoteInput } from '../../../common/quotes';
 import { apiRequest } from '../../lib/api-client';
 import { pageOf } from '../../lib/queries/paging';
@@ -35,4 +36,4 @@ export const useUpdateQuote = () =>
   );
 
 export const useDeleteQuote = () =>
-  useQuoteMutation((id: string) => apiRequest(path(id), { method: 'DELETE' }));
+  useQuoteMutation((id: string) => apiRequest(path(id), { method: 'DELETE', schema: OkResponse }));

@@ -133,7 +133,8 @@ describe('QuotesAdminPage', { timeout: 20_000 }, () => {
   it('confirms a delete before sending it, and reports a failure', async () => {
     let fail = false;
     const { calls } = server({
-      [`DELETE /api/admin/quotes/${quotes[0]!.id}`]: () => (fail ? serverFailure : { body: {} }),
+      [`DELETE /api/admin/quotes/${quotes[0]!.id}`]: () =>
+        fail ? serverFailure : { body: { success: true } },
     });
     const { user } = renderPage();
     const card = await screen.findByRole('article', { name: 'Quote by Master 1' });

@@ -103,7 +103,8 @@ describe('NewsAdminPanel', { timeout: 20_000 }, () => {
   it('confirms a delete, says News Deleted and reports a failure in a dialog', async () => {
     let fail = false;
     const { calls } = server({
-      [`DELETE /api/admin/news/${makeNewsList(1)[0]!.id}`]: () => (fail ? serverFailure : { body: {} }),
+      [`DELETE /api/admin/news/${makeNewsList(1)[0]!.id}`]: () =>
+        fail ? serverFailure : { body: { success: true } },
     });
     const { user } = renderAdmin();
     const card = await screen.findByRole('article', { name: 'News: News item 1' });
