@@ -72,9 +72,15 @@ export const NewsInput = z.object({
   body: requiredText(NEWS_BODY_REQUIRED, NEWS_BODY_MAX),
   author_name: requiredText(NEWS_AUTHOR_REQUIRED, NEWS_AUTHOR_MAX),
   tags: z
-    .union([z.string().max(1000, 'Too many tags'), z.array(z.string().max(NEWS_TAG_MAX))], {
-      error: 'Tags must be a list or comma-separated text',
-    })
+    .union(
+      [
+        z.string().max(1000, 'Too many tags'),
+        z.array(z.string().max(NEWS_TAG_MAX, `Tags must be at most ${NEWS_TAG_MAX} characters`)),
+      ],
+      {
+        error: 'Tags must be a list or comma-separated text',
+      },
+    )
     .default([])
     .transform(parseNewsTags)
     .pipe(

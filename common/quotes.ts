@@ -43,6 +43,7 @@ export const QuoteInput = z.object({
   category: QuoteCategory,
 });
 export type QuoteInput = z.input<typeof QuoteInput>;
+export type ParsedQuoteInput = z.output<typeof QuoteInput>;
 
 export const AdminQuotesQuery = z.object({
   category: QuoteCategory.optional(),

@@ -10,8 +10,8 @@ export const VIDEO_TYPE_MESSAGE = 'Please choose a video file';
 
 /**
  * Folders the media store accepts; later domains add theirs. Images (avatars, course thumbnails,
- * blog banners) are re-encoded to WebP; lesson videos are stored as sent; blog content takes an
- * image or a video. Course and blog folders are for admins only.
+ * blog banners, news thumbnails) are re-encoded to WebP; lesson videos are stored as sent; blog
+ * content takes an image or a video. Course, blog and news folders are for admins only.
  */
 export const UploadFolder = z.enum([
   'avatars',
@@ -19,6 +19,7 @@ export const UploadFolder = z.enum([
   'lesson-videos',
   'blog-banners',
   'blog-content',
+  'news-thumbnails',
 ]);
 export type UploadFolder = z.infer<typeof UploadFolder>;
 
@@ -74,7 +75,12 @@ export const imageVariantWidths = (width: number): number[] =>
   IMAGE_VARIANT_WIDTHS.filter((candidate) => candidate < width);
 
 /** The folders whose images are stored with variants, named by their size. */
-export const SIZED_IMAGE_FOLDERS = ['course-thumbnails', 'blog-banners', 'blog-content'] as const;
+export const SIZED_IMAGE_FOLDERS = [
+  'course-thumbnails',
+  'blog-banners',
+  'blog-content',
+  'news-thumbnails',
+] as const;
 
 /**
  * A sized image's main file is `<folder>/<uuid>-<width>x<height>.webp` and each variant adds

@@ -8,6 +8,7 @@ import { COMMUNITY_ENTRIES } from '../test/access-matrix-community';
 import { BOOKING_ENTRIES } from '../test/access-matrix-bookings';
 import { LEARNING_ENTRIES } from '../test/access-matrix-learning';
 import { MESSAGE_ENTRIES } from '../test/access-matrix-messages';
+import { NEWS_ENTRIES } from '../test/access-matrix-news';
 import { TESTIMONIAL_ENTRIES } from '../test/access-matrix-testimonials';
 import { createTestApp, type TestApp } from '../test/app';
 import { listRoutes, routeKey } from '../test/route-table';
@@ -36,6 +37,7 @@ const ENTRIES: MatrixEntry[] = [
   ...BOOKING_ENTRIES,
   ...MESSAGE_ENTRIES,
   ...COMMUNITY_ENTRIES,
+  ...NEWS_ENTRIES,
 ];
 
 let t: TestApp;

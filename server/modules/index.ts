@@ -28,6 +28,8 @@ import { createJobsService } from './jobs/jobs.service';
 import { liveRoutes } from './live/live.routes';
 import { createLiveService, type LiveService } from './live/live.service';
 import { mailRoutes } from './mail/mail.routes';
+import { newsRoutes } from './news/news.routes';
+import { createNewsService } from './news/news.service';
 import { messagesRoutes } from './messages/messages.routes';
 import { createMessagesService } from './messages/messages.service';
 import { createMailService } from './mail/mail.service';
@@ -39,6 +41,8 @@ import { loadSiteAssets } from './site/site-assets';
 import { siteRoutes } from './site/site.routes';
 import { createSiteSources, type PublicServices } from './site/site-sources';
 import { createSiteService } from './site/site.service';
+import { quotesRoutes } from './quotes/quotes.routes';
+import { createQuotesService } from './quotes/quotes.service';
 import { reviewsRoutes } from './reviews/reviews.routes';
 import { createSchoolService, SCHOOL_CHANNEL } from './school/school.service';
 import { supportRoutes } from './support/support.routes';
@@ -176,6 +180,8 @@ async function registerApi(
   const messages = createMessagesService(platform, { users, live });
   await api.register(messagesRoutes({ messages }));
   await api.register(supportRoutes({ support: createSupportService(platform, { messages, users }) }));
+  await api.register(newsRoutes({ news: createNewsService(platform, { users, files: uploads }) }));
+  await api.register(quotesRoutes({ quotes: createQuotesService(platform) }));
   return { school, testimonials, blog, classes };
 }
 

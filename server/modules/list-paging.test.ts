@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_BLOG_DEFAULT_LIMIT,
@@ -19,6 +19,13 @@ import {
   QUIZ_RESULTS_DEFAULT_LIMIT,
   QUIZ_RESULTS_MAX_LIMIT,
 } from '../../common/progress';
+import {
+  ADMIN_NEWS_DEFAULT_LIMIT,
+  ADMIN_NEWS_MAX_LIMIT,
+  NEWS_LIST_DEFAULT_LIMIT,
+  NEWS_LIST_MAX_LIMIT,
+} from '../../common/news';
+import { ADMIN_QUOTES_DEFAULT_LIMIT, ADMIN_QUOTES_MAX_LIMIT } from '../../common/quotes';
 import { ADMIN_REVIEWS_DEFAULT_LIMIT, REVIEWS_DEFAULT_LIMIT, REVIEWS_MAX_LIMIT } from '../../common/reviews';
 import { ADMIN_TESTIMONIALS_DEFAULT_LIMIT, ADMIN_TESTIMONIALS_MAX_LIMIT } from '../../common/testimonials';
 import {
@@ -32,7 +39,9 @@ import {
   courseRequests,
   lessonProgress,
   lessons,
+  news,
   quizAttempts,
+  quotes,
   reviews,
   testimonials,
   users,
@@ -484,6 +493,112 @@ cases.push({
     [{}, 401],
   ],
 });
+
+/** `count` news items sharing a tag and a title word, all created at the same moment; every third a draft. */
+async function tiedNews(count: number, name: string) {
+  await db()
+    .insert(news)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        title: `News ${name} ${i}`,
+        description: 'Tied',
+        body: 'Tied',
+        author_name: 'Sifu Lin',
+        tags: [name],
+        status: i % 3 === 2 ? ('draft' as const) : ('published' as const),
+        created_at: TIE,
+      })),
+    );
+}
+
+/** The ids of the news a list shows, in its order (newest first, then by id), read from the table. */
+const newsIds = async (where: SQL) =>
+  (
+    await db().select({ id: news.id }).from(news).where(where).orderBy(desc(news.created_at), desc(news.id))
+  ).map((row) => row.id);
+
+/** A members' list of news; `name` is the tag (and title word) only its items carry. */
+const newsCase = (route: string, name: string, url: string, whole = false): ListCase => ({
+  route,
+  method: 'GET',
+  defaultLimit: NEWS_LIST_DEFAULT_LIMIT,
+  maxLimit: NEWS_LIST_MAX_LIMIT,
+  rows: 'news',
+  key: (row) => String(row.id),
+  // More items than the largest page, so the ones past it are reached by paging.
+  seed: async () => {
+    await tiedNews(NEWS_LIST_MAX_LIMIT + 10, name);
+    const published = eq(news.status, 'published');
+    return {
+      url,
+      auth: stranger.auth,
+      // The whole list holds every published item, not only this case's.
+      expected: () => newsIds(whole ? published : and(published, arrayContains(news.tags, [name]))!),
+    };
+  },
+  refused: async () => [[{}, 401]],
+});
+
+cases.push(
+  newsCase('GET /api/news', 'pagingnews', '/api/news', true),
+  newsCase('GET /api/news/tag/{tag}', 'pagingnewstag', '/api/news/tag/PagingNewsTag'),
+  newsCase('GET /api/news/search', 'pagingnewssearch', '/api/news/search?q=pagingnewssearch'),
+  {
+    route: 'GET /api/admin/news',
+    method: 'GET',
+    defaultLimit: ADMIN_NEWS_DEFAULT_LIMIT,
+    maxLimit: ADMIN_NEWS_MAX_LIMIT,
+    rows: 'news',
+    key: (row) => String(row.id),
+    seed: async () => {
+      // Every third is a draft: more drafts than the default page.
+      await tiedNews(3 * (ADMIN_NEWS_DEFAULT_LIMIT + 5), 'pagingadminnews');
+      return {
+        url: '/api/admin/news?status=draft',
+        auth: admin.auth,
+        expected: () => newsIds(eq(news.status, 'draft')),
+      };
+    },
+    refused: async () => [
+      [stranger.auth, 403],
+      [{}, 401],
+    ],
+  },
+  {
+    route: 'GET /api/admin/quotes',
+    method: 'GET',
+    defaultLimit: ADMIN_QUOTES_DEFAULT_LIMIT,
+    maxLimit: ADMIN_QUOTES_MAX_LIMIT,
+    rows: 'quotes',
+    key: (row) => String(row.id),
+    seed: async () => {
+      await db()
+        .insert(quotes)
+        .values(
+          Array.from({ length: ADMIN_QUOTES_DEFAULT_LIMIT + 5 }, (_, i) => ({
+            text: `Tied quote ${i}`,
+            author: 'Traditional',
+            category: 'combat' as const,
+            created_at: TIE,
+          })),
+        );
+      // The built-in quotes of the category are listed too.
+      const expected = async () =>
+        (
+          await db()
+            .select({ id: quotes.id })
+            .from(quotes)
+            .where(eq(quotes.category, 'combat'))
+            .orderBy(desc(quotes.created_at), desc(quotes.id))
+        ).map((row) => row.id);
+      return { url: '/api/admin/quotes?category=combat', auth: admin.auth, expected };
+    },
+    refused: async () => [
+      [stranger.auth, 403],
+      [{}, 401],
+    ],
+  },
+);
 
 const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '&' : '?'}${query}`;
 

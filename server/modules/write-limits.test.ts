@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '../test/app';
 import { createAdmin, createUser, DEFAULT_PASSWORD } from '../test/factories';
 import { blogPostBody } from '../test/factories-blog';
 import { createCourse, enrollUser } from '../test/factories-courses';
+import { newsBody } from '../test/factories-news';
+import { quoteBody } from '../test/factories-quotes';
 import { TESTIMONIAL_TEXT } from '../test/factories-testimonials';
 import { TESTIMONIAL_SUBMIT_LIMIT } from '../../common/testimonials';
 import { CONVERSATION_CREATE_RATE_LIMIT, MESSAGE_SEND_RATE_LIMIT } from './messages/messages.routes';
@@ -149,6 +151,26 @@ describe('the blog: every write is an administrator’s', () => {
         payload: blogPostBody({ title: `Note ${i}` }),
       });
       expect(res.statusCode).toBe(201);
+    }
+  });
+});
+
+describe('news and quotes: every write is an administrator’s', () => {
+  it('does not limit administrators saving news or quotes, as no per-user limit does', async () => {
+    const admin = await createAdmin(t);
+    for (let i = 0; i <= UPLOAD_RATE_LIMIT.max; i++) {
+      for (const [url, payload] of [
+        ['/api/admin/news', newsBody({ title: `Notice ${i}` })],
+        ['/api/admin/quotes', quoteBody()],
+      ] as const) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...admin.auth, ...fromNewAddress() },
+          payload,
+        });
+        expect(res.statusCode, url).toBe(201);
+      }
     }
   });
 });

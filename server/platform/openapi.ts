@@ -8,6 +8,8 @@ import { Booking, CalendarBooking, PublicBooking } from '../../common/bookings';
 import { Class, ClassEnrollment, ClassSignup, MemberClass, Roster } from '../../common/classes';
 import { CourseDetail, CourseSummary, Lesson, Module } from '../../common/courses';
 import { Conversation, ConversationPerson, Message, MessageInContext } from '../../common/messages';
+import { News } from '../../common/news';
+import { Quote } from '../../common/quotes';
 import { CourseReview, Review } from '../../common/reviews';
 import { SchoolSettings } from '../../common/school';
 import { PublicTestimonial, Testimonial } from '../../common/testimonials';
@@ -48,6 +50,8 @@ const shared = {
   ConversationPerson,
   Message,
   MessageInContext,
+  News,
+  Quote,
 };
 for (const [id, schema] of Object.entries(shared)) {
   if (sharedSchemas.get(schema)?.id !== id) sharedSchemas.add(schema, { ...sharedSchemas.get(schema), id });

@@ -1,8 +1,12 @@
 import nodeConsole from 'node:console';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { unstubbedCalls } from './render';
 import { fakeMediaQueryList } from './viewport';
+
+// A lazily loaded page takes more than the default second to appear while two workers share a
+// busy machine; waiting longer costs nothing when it appears at once.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine reads media queries and observes element sizes; happy-dom has neither.
 Object.defineProperty(window, 'matchMedia', {

@@ -11,6 +11,7 @@ import { seedDemoBookings } from './bookings';
 import { seedDemoCourses } from './courses';
 import { DEMO_ACCOUNTS, DEMO_ADMIN, type DemoAccount } from './demo-accounts';
 import { seedDemoMessages } from './messages';
+import { seedDemoNews } from './news';
 import { seedDemoPayments } from './payments';
 import { seedDemoTestimonials } from './testimonials';
 
@@ -29,7 +30,7 @@ const SEED_LOCK_KEY = 'demo-seed';
  * behind the paid enrolment, an AI Sifu subscription, the students' testimonials, the weekly
  * classes with their enrolments, waitlist and attendance, the coming weeks' bookings (in
  * `timeZone`, the school's), and the students' messages with each other and Daniel's support
- * request. The video lessons' files go into `storage`, the media store the server serves at /media.
+ * request, and the school's news. The video lessons' files go into `storage`, the media store the server serves at /media.
  * Returns whether anything was created.
  */
 export async function seedDemo(
@@ -57,7 +58,8 @@ export async function seedDemo(
     await seedDemoBookings(db, now, timeZone);
     await seedDemoMessages(db, userIds, now);
     const posts = await seedDemoBlog(db, storage, userIds[DEMO_ADMIN.username]!, now);
-    return { accounts: DEMO_ACCOUNTS, courses, posts };
+    const news = await seedDemoNews(db, now);
+    return { accounts: DEMO_ACCOUNTS, courses, posts, news };
   });
   if (!created) return false;
   // One line each, so the accounts read well in JSON logs too.
@@ -71,6 +73,8 @@ export async function seedDemo(
   );
   const posts = created.posts.filter((p) => p.status === 'published').length;
   log.info(`Demo blog: ${posts} published posts and ${created.posts.length - posts} draft.`);
+  const important = created.news.filter((item) => item.is_important).length;
+  log.info(`Demo news: ${created.news.length} published items, ${important} of them important.`);
   log.info(`Demo classes: ${DEMO_CLASSES.length} weekly classes, one of them full with two people waiting.`);
   return true;
 }

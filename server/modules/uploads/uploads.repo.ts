@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { blogPosts, courses, mediaFiles, users } from '../../db/schema';
+import { blogPosts, courses, mediaFiles, news, users } from '../../db/schema';
 
 export type MediaFileRow = typeof mediaFiles.$inferSelect;
 
@@ -48,6 +48,22 @@ export function createUploadsRepo(db: Db) {
             eq(mediaFiles.public_id, publicId),
             eq(mediaFiles.folder, 'course-thumbnails'),
             sql`not exists (select 1 from ${courses} where ${courses.thumbnail_url} like ${url} or ${courses.instructor_avatar} like ${url})`,
+          ),
+        )
+        .returning({ id: mediaFiles.id });
+      return rows.length > 0;
+    },
+
+    /** Forgets a news thumbnail that no news item shows any more, returning whether it did. */
+    async deleteUnusedNewsThumbnail(publicId: string): Promise<boolean> {
+      const url = `%/${publicId}`;
+      const rows = await db
+        .delete(mediaFiles)
+        .where(
+          and(
+            eq(mediaFiles.public_id, publicId),
+            eq(mediaFiles.folder, 'news-thumbnails'),
+            sql`not exists (select 1 from ${news} where ${news.thumbnail_url} like ${url})`,
           ),
         )
         .returning({ id: mediaFiles.id });

@@ -174,8 +174,8 @@ export function uploadsRoutes(services: { uploads: UploadsService }): FastifyPlu
             'thumbnails at most 1280 px wide, aspect kept, and also stored 320, 640 and 960 px wide where ' +
             'narrower, named `<name>-<width>w.webp` and listed in `variants`). `lesson-videos` takes MP4/M4V, WebM, QuickTime ' +
             'or Ogg video up to 100MB, stored as sent. `blog-banners` takes an image as course thumbnails do; ' +
-            '`blog-content` an image (5MB, the same sizes) or a video (50MB). Course and blog folders are for ' +
-            'admins only. Files are served under /media.',
+            '`blog-content` an image (5MB, the same sizes) or a video (50MB); `news-thumbnails` an image as ' +
+            'course thumbnails do. Course, blog and news folders are for admins only. Files are served under /media.',
           consumes: ['multipart/form-data'],
           security: bearerSecurity,
           response: {

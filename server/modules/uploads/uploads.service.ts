@@ -104,6 +104,11 @@ const FOLDER_RULES: Record<UploadFolder, FolderRule> = {
     video: { maxBytes: BLOG_VIDEO_MAX, tooLargeMessage: MEDIA_VIDEO_TOO_LARGE_MESSAGE },
     typeMessage: MEDIA_TYPE_MESSAGE,
   },
+  'news-thumbnails': {
+    adminOnly: true,
+    image: sized(IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE),
+    typeMessage: IMAGE_TYPE_MESSAGE,
+  },
 };
 
 export interface FolderPolicy {
@@ -124,6 +129,9 @@ const WEBP_QUALITY = 82;
 
 /** A course image's name in a URL or public id: `course-thumbnails/<name>.webp`. */
 const COURSE_IMAGE_ID = /(?:^|\/)(course-thumbnails\/[a-z0-9-]+\.webp)$/;
+
+/** A news thumbnail's name in a URL or public id: `news-thumbnails/<name>.webp`. */
+const NEWS_THUMBNAIL_ID = /(?:^|\/)(news-thumbnails\/[a-z0-9-]+\.webp)$/;
 
 /** A blog upload's public id: `blog-banners/<uuid>…` or `blog-content/<uuid>…`, with its extension. */
 const BLOG_FILE_ID =
@@ -331,6 +339,15 @@ export function createUploadsService(platform: Platform) {
     async discardCourseImage(url: string): Promise<void> {
       const publicId = COURSE_IMAGE_ID.exec(url)?.[1];
       if (publicId && (await repo.deleteUnusedCourseImage(publicId))) await removeFiles(publicId);
+    },
+
+    /**
+     * Called when a news item stops showing a thumbnail (replaced, or the item deleted): an
+     * uploaded thumbnail goes, with its variants, once no item shows it. Other URLs are left alone.
+     */
+    async discardNewsThumbnail(url: string): Promise<void> {
+      const publicId = NEWS_THUMBNAIL_ID.exec(url)?.[1];
+      if (publicId && (await repo.deleteUnusedNewsThumbnail(publicId))) await removeFiles(publicId);
     },
 
     /**

@@ -74,6 +74,26 @@ export function createUsersRepo(db: Db | Tx) {
         .orderBy(asc(users.created_at), asc(users.id));
     },
 
+    /**
+     * One batch of the members (students) who want e-mail: active, notifications on, ordered by
+     * id after `after`, so a mailing reads them batch by batch without offsets.
+     */
+    async notifiableMembers(after: string | null, limit: number) {
+      return db
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(
+          and(
+            eq(users.is_admin, false),
+            eq(users.is_active, true),
+            eq(users.email_notifications, true),
+            after ? gt(users.id, after) : undefined,
+          ),
+        )
+        .orderBy(asc(users.id))
+        .limit(limit);
+    },
+
     async findByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(matchesLower(users.email, email)).limit(1);
       return row;

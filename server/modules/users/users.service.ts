@@ -194,6 +194,8 @@ export function createUsersService(
     findById: (id: string) => repo.findById(id),
     findByEmail: (email: string) => repo.findByEmail(email),
     activeAdmins: () => repo.activeAdmins(),
+    /** Active students with e-mail notifications on, `limit` at a time in id order after `after`. */
+    notifiableMembers: (after: string | null, limit: number) => repo.notifiableMembers(after, limit),
     /** By username or e-mail, case-insensitively. */
     findByLogin: (login: string) => repo.findByLogin(login),
 
