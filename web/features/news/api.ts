@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { OkResponse } from '../../../common/api';
 import { NEWS_PAGE_SIZE, NewsResponse, type NewsInput, type NewsStatus } from '../../../common/news';
-import { UploadResponse } from '../../../common/uploads';
+import { UploadResponse, type UploadFolder } from '../../../common/uploads';
 import { apiRequest, uploadForm } from '../../lib/api-client';
 import { newsQueries } from '../../lib/queries/news';
 import { pageOf } from '../../lib/queries/paging';
@@ -9,7 +9,7 @@ import { pageOf } from '../../lib/queries/paging';
 const path = (id: string, action = '') => `/admin/news/${encodeURIComponent(id)}${action}`;
 
 /** The media folder news thumbnails are stored in. */
-export const NEWS_THUMBNAIL_FOLDER = 'news-thumbnails';
+export const NEWS_THUMBNAIL_FOLDER: UploadFolder = 'news-thumbnails';
 
 export const useNewsArticle = (newsId: string) =>
   useQuery({ ...newsQueries.detail(newsId), enabled: newsId !== '' });
