@@ -53,13 +53,6 @@ const fieldsOf = (input: ParsedNewsInput): NewsFields => ({
 });
 
 /**
- * News of the school for the members' area. An important, published item saved with
- * `notify_members` is e-mailed to every active member (student) whose e-mail notifications are
- * on, once per item: the save claims the item (`notified_at`) in its transaction and queues the
- * first batch; each batch job writes NEWS_EMAIL_BATCH e-mails to the outbox and queues the next
- * batch in one transaction (docs/decisions/0027-news-e-mail-batches.md).
- */
-/**
  * What news needs from uploads (passed in by server/modules/index.ts): to drop an uploaded
  * thumbnail once no item shows it.
  */
@@ -67,6 +60,13 @@ export interface NewsFiles {
   discardNewsThumbnail(url: string): Promise<void>;
 }
 
+/**
+ * News of the school for the members' area. An important, published item saved with
+ * `notify_members` is e-mailed to every active member (student) whose e-mail notifications are
+ * on, once per item: the save claims the item (`notified_at`) in its transaction and queues the
+ * first batch; each batch job writes NEWS_EMAIL_BATCH e-mails to the outbox and queues the next
+ * batch in one transaction (docs/decisions/0027-news-e-mail-batches.md).
+ */
 export function createNewsService(
   platform: Platform,
   deps: { users: Pick<UsersService, 'notifiableMembers'>; files?: NewsFiles },
