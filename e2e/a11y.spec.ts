@@ -1,6 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import type { AdminClassesResponse } from '../common/classes';
 import type { CourseDetail, CourseListResponse, CourseResponse } from '../common/courses';
+import type { NewsResponse } from '../common/news';
 import {
   authenticateDemoAdmin,
   bearer,
@@ -27,6 +28,8 @@ interface World {
   unpublishedId: string;
   /** A seeded weekly class, for its attendance page. */
   classId: string;
+  /** An important news item posted for the run, for its article page. */
+  newsId: string;
 }
 
 interface Screen {
@@ -64,6 +67,16 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'student dashboard', who: 'student', path: () => '/app' },
+  {
+    name: 'news detail dialog',
+    who: 'student',
+    path: () => '/app',
+    open: async (page) => {
+      await page.getByRole('list', { name: 'News' }).getByRole('button').first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  { name: 'news article', who: 'student', path: (w) => `/app/news/${w.newsId}` },
   { name: 'course catalogue', who: 'student', path: () => '/app/courses' },
   { name: 'series catalogue', who: 'student', path: () => '/app/series' },
   { name: 'course sales page', who: 'student', path: (w) => `/app/course/${w.course.id}` },
@@ -130,6 +143,25 @@ const SCREENS: Screen[] = [
     path: () => '/app/admin',
     open: async (page) => {
       await page.getByRole('button', { name: 'New Booking' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  {
+    name: 'admin add news form',
+    who: 'admin',
+    path: () => '/app/admin',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Add News' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  { name: 'admin quotes', who: 'admin', path: () => '/app/admin/quotes' },
+  {
+    name: 'admin quote form',
+    who: 'admin',
+    path: () => '/app/admin/quotes',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Add Quote' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
     },
   },
@@ -203,7 +235,25 @@ for (const { width, colorScheme } of PASSES) {
       const classes = await api.get('/api/admin/classes', { headers: bearer(admin.token) });
       const firstClass = ((await classes.json()) as AdminClassesResponse).classes[0];
       expect(firstClass, 'a seeded weekly class').toBeTruthy();
-      const world: World = { course, unpublishedId: unpublished!.id, classId: firstClass!.id };
+      const posted = await api.post('/api/admin/news', {
+        headers: bearer(admin.token),
+        data: {
+          title: 'Hall closed on Monday',
+          description: 'No classes on Monday; the floor is being refinished.',
+          body: 'The hall is closed all day.\nClasses resume on Tuesday evening.',
+          author_name: 'Sifu Lin Wei',
+          tags: ['schedule', 'hall'],
+          is_important: true,
+        },
+      });
+      expect(posted.status(), await posted.text()).toBe(201);
+      const newsId = ((await posted.json()) as NewsResponse).news.id;
+      const world: World = {
+        course,
+        unpublishedId: unpublished!.id,
+        classId: firstClass!.id,
+        newsId,
+      };
 
       const student = await createStudent();
       const enrolled = await createStudent();

@@ -27,6 +27,11 @@ describe('route loaders', () => {
       [`POST /api/verify/user/${user.id}`]: () => ({ body: { valid: true, user } }),
       [`GET /api/user/${user.id}/terms-status`]: () => ({ body: noTermsNeeded }),
       [`GET ${detailPath}`]: () => ({ body: { course } }),
+      // The home page it starts from reads these.
+      'GET /api/quotes/random': () => ({ body: { quote: null } }),
+      'GET /api/courses': () => ({ body: { courses: [], total: 0 } }),
+      'GET /api/news': () => ({ body: { news: [], total: 0 } }),
+      [`GET /api/users/${user.id}/classes`]: () => ({ body: { classes: [] } }),
     });
     detailCalls = () => calls.filter((call) => call.path === detailPath).length;
     const { router, queryClient } = renderRoutes(createRoutes, '/app');

@@ -20,12 +20,18 @@ import { createRoutes } from './routes';
 /** The members these tests sign in as: makeUser's default and Daniel. */
 const MEMBER_IDS = [makeUser().id, '4d1c3b2a-5e6f-4a7b-8c9d-0e1f2a3b4c5d'];
 
-/** Every stub also answers the member dashboard's "My classes" card: no classes yet. */
+/**
+ * Every stub also answers the member home's reads: no classes, no courses, no news and no quote
+ * yet.
+ */
 const stubFetch: typeof stubEveryCall = (routes) =>
   stubEveryCall({
     ...Object.fromEntries(
       MEMBER_IDS.map((id) => [`GET /api/users/${id}/classes`, () => ({ body: { classes: [] } })]),
     ),
+    'GET /api/quotes/random': () => ({ body: { quote: null } }),
+    'GET /api/courses': () => ({ body: { courses: [], total: 0 } }),
+    'GET /api/news': () => ({ body: { news: [], total: 0 } }),
     ...routes,
   });
 

@@ -29,13 +29,25 @@ function lazyPanel(label: string, load: () => Promise<ComponentType>) {
   );
 }
 
-/** The admin's management panels (bookings, classes, reviews, enrolments, courses, course requests), composed here. */
+/** The admin's management panels (news, bookings, classes, reviews, enrolments, courses, course requests), composed here. */
 function adminPanels(AdminPanels: ComponentType<AdminPanelsProps>) {
   return (
     <AdminPanels
-      actions={lazyPanel(
-        'Loading testimonials',
-        async () => (await import('../features/testimonials/testimonials-modal')).TestimonialsButton,
+      actions={
+        <>
+          {lazyPanel(
+            'Loading news',
+            async () => (await import('../features/news/admin/news-admin')).AddNewsButton,
+          )}
+          {lazyPanel(
+            'Loading testimonials',
+            async () => (await import('../features/testimonials/testimonials-modal')).TestimonialsButton,
+          )}
+        </>
+      }
+      news={lazyPanel(
+        'Loading news',
+        async () => (await import('../features/news/admin/news-admin')).NewsAdminPanel,
       )}
       reviews={lazyPanel(
         'Loading reviews',
@@ -253,7 +265,14 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                       Component: (await import('../features/support/support-page')).SupportPage,
                     }),
                   },
-                  { path: 'news/:id', handle: { title: 'News' }, element: appPlaceholder('News') },
+                  {
+                    // Without an id the page says so (spec 2 §2).
+                    path: 'news/:id?',
+                    handle: { title: 'News' },
+                    lazy: async () => ({
+                      Component: (await import('../features/news/news-article-page')).NewsArticlePage,
+                    }),
+                  },
                   {
                     path: 'settings',
                     handle: { title: 'Settings' },
@@ -314,6 +333,13 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                         handle: { title: 'Attendance' },
                         lazy: async () => ({
                           Component: (await import('../features/classes/attendance-page')).AttendancePage,
+                        }),
+                      },
+                      {
+                        path: 'quotes',
+                        handle: { title: 'Quotes' },
+                        lazy: async () => ({
+                          Component: (await import('../features/quotes/quotes-admin-page')).QuotesAdminPage,
                         }),
                       },
                       {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../test/render';
-import { STORAGE_KEYS, clearStoredSession, readStoredSession, writeSession } from './session-storage';
+import {
+  SIGNED_IN_AT_KEY,
+  STORAGE_KEYS,
+  clearStoredSession,
+  readSignedInAt,
+  readStoredSession,
+  writeSession,
+} from './session-storage';
 
 describe('session storage', () => {
   const user = makeUser();
@@ -44,5 +51,24 @@ describe('session storage', () => {
     writeSession('tok', user);
     clearStoredSession();
     expect(localStorage.length).toBe(0);
+  });
+
+  it('notes when a new token is stored and keeps it while the same token is stored again', () => {
+    writeSession('tok', user);
+    const start = readSignedInAt();
+    expect(start).toBe(localStorage.getItem(SIGNED_IN_AT_KEY));
+    localStorage.setItem(SIGNED_IN_AT_KEY, '2026-01-01T08:00:00.000Z');
+    writeSession('tok', user);
+    expect(readSignedInAt()).toBe('2026-01-01T08:00:00.000Z');
+    writeSession('another', user);
+    expect(readSignedInAt()).not.toBe('2026-01-01T08:00:00.000Z');
+  });
+
+  it('counts a session stored without its start from the first time it is asked for', () => {
+    expect(readSignedInAt()).toBeNull();
+    localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    const first = readSignedInAt();
+    expect(first).not.toBeNull();
+    expect(readSignedInAt()).toBe(first);
   });
 });

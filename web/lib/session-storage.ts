@@ -7,6 +7,12 @@ export const STORAGE_KEYS = {
   user: 'userData',
 } as const;
 
+/**
+ * When this browser's session began: the server's login answer carries no time, so the app notes
+ * the moment it stores a new token. Not one of the spec's keys; it goes with them.
+ */
+export const SIGNED_IN_AT_KEY = 'signedInAt';
+
 export interface StoredSession {
   token: string;
   userId: string;
@@ -87,6 +93,8 @@ export function writeSession(token: string, user: User): void {
   leavingToken = null;
   const store = storage();
   if (!store) return;
+  // A new token is a new session; the same token stored again (a refreshed user) keeps its start.
+  if (store.getItem(STORAGE_KEYS.token) !== token) store.setItem(SIGNED_IN_AT_KEY, new Date().toISOString());
   store.setItem(STORAGE_KEYS.token, token);
   store.setItem(STORAGE_KEYS.userId, user.id);
   store.setItem(STORAGE_KEYS.user, JSON.stringify(user));
@@ -103,4 +111,19 @@ export function clearStoredSession(): void {
   store.removeItem(STORAGE_KEYS.token);
   store.removeItem(STORAGE_KEYS.userId);
   store.removeItem(STORAGE_KEYS.user);
+  store.removeItem(SIGNED_IN_AT_KEY);
+}
+
+/**
+ * When the stored session began (ISO), or null when no one is signed in. A session stored without
+ * its start (signed in before the app noted it) counts from the first time it is asked for here.
+ */
+export function readSignedInAt(): string | null {
+  const store = storage();
+  if (!store?.getItem(STORAGE_KEYS.token)) return null;
+  const stored = store.getItem(SIGNED_IN_AT_KEY);
+  if (stored && !Number.isNaN(Date.parse(stored))) return stored;
+  const now = new Date().toISOString();
+  store.setItem(SIGNED_IN_AT_KEY, now);
+  return now;
 }

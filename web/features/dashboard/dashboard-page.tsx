@@ -1,4 +1,5 @@
 import {
+  Button,
   Card,
   Container,
   Group,
@@ -9,18 +10,22 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   IconBook,
   IconLayoutDashboard,
   IconNews,
+  IconQuote,
   IconSettings,
   IconUsers,
   type TablerIcon,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
+import { readSignedInAt } from '../../lib/session-storage';
 import classes from './dashboard-page.module.css';
+import { MemberHome } from './member-home';
 
 interface DashboardLink {
   to: string;
@@ -94,8 +99,10 @@ function LinkCard({ link }: { link: DashboardLink }) {
 }
 
 export interface AdminPanelsProps {
-  /** The dashboard's buttons (spec 3 §2: Testimonials, …), above the panels. */
+  /** The dashboard's buttons (spec 3 §2: Add News, Testimonials, …), above the panels. */
   actions?: ReactNode;
+  /** 'News & Updates' (3 a page). */
+  news?: ReactNode;
   /** 'All Feedback Reviews' (3 a page). */
   reviews: ReactNode;
   /** 'Most Recently Enrolled' (5 a page). */
@@ -116,6 +123,7 @@ export interface AdminPanelsProps {
  */
 export function AdminPanels({
   actions,
+  news,
   reviews,
   enrollments,
   courses,
@@ -125,14 +133,25 @@ export function AdminPanels({
 }: AdminPanelsProps) {
   return (
     <Stack gap="lg">
-      {actions && <Group gap="sm">{actions}</Group>}
+      <Group gap="sm">
+        {actions}
+        <Button
+          component={Link}
+          to="/app/admin/quotes"
+          variant="default"
+          leftSection={<IconQuote size={16} aria-hidden />}
+        >
+          Quotes
+        </Button>
+      </Group>
       {(bookings || classPanel) && (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {bookings}
           {classPanel}
         </SimpleGrid>
       )}
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <SimpleGrid cols={news ? { base: 1, md: 2, lg: 3 } : { base: 1, md: 2 }}>
+        {news}
         {reviews}
         {enrollments}
       </SimpleGrid>
@@ -149,7 +168,21 @@ export interface DashboardPageProps {
   memberPanels?: ReactNode;
 }
 
-/** The /app index: a member view and an admin view with the management panels. */
+/** 'Signed in at …': when this browser's session began (session-storage.ts notes it). */
+function SignedInAt() {
+  const [signedInAt] = useState(readSignedInAt);
+  if (!signedInAt) return null;
+  return (
+    <Text size="sm" c="dimmed">
+      Signed in at <time dateTime={signedInAt}>{formatDateTime(signedInAt)}</time>
+    </Text>
+  );
+}
+
+/**
+ * The /app index: a member's home (quote, current courses, news) and an admin view with the
+ * management panels, each under the welcome and the quick links.
+ */
 export function DashboardPage({ adminPanels, memberPanels }: DashboardPageProps) {
   const user = useCurrentUser();
   const links = user.is_admin ? ADMIN_LINKS : MEMBER_LINKS;
@@ -159,7 +192,9 @@ export function DashboardPage({ adminPanels, memberPanels }: DashboardPageProps)
         <div>
           <Title order={1}>Welcome, {user.name}</Title>
           <Text c="dimmed">{user.is_admin ? 'Administrator' : 'Your training at a glance'}</Text>
+          <SignedInAt />
         </div>
+        {!user.is_admin && <MemberHome />}
         <nav aria-label={user.is_admin ? 'Administration' : 'Quick links'}>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: user.is_admin ? 4 : 3 }}>
             {links.map((link) => (

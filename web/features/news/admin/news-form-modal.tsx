@@ -1,0 +1,199 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { useState } from 'react';
+import {
+  NEWS_AUTHOR_MAX,
+  NEWS_BODY_MAX,
+  NEWS_DESCRIPTION_MAX,
+  NEWS_SAVE_FAILED,
+  NEWS_TITLE_MAX,
+  NewsInput,
+  parseNewsTags,
+  type News,
+  type NewsStatus,
+} from '../../../../common/news';
+import { useSchemaForm } from '../../../lib/form';
+import { formatDateTime } from '../../../lib/format';
+import { notifySuccess } from '../../../lib/notify';
+import { useCurrentUser } from '../../../lib/session';
+import { useCreateNews, useUpdateNews } from '../api';
+import { ThumbnailField } from './thumbnail-field';
+
+export const NEWS_SAVED = 'News Saved';
+export const NOTIFY_LABEL = 'E-mail this to members who opted in';
+
+export interface NewsFormValues {
+  title: string;
+  description: string;
+  body: string;
+  author_name: string;
+  /** Comma-separated, as typed. */
+  tags: string;
+  is_important: boolean;
+  status: NewsStatus;
+  thumbnail_url: string;
+  notify_members: boolean;
+}
+
+const SERVER_FIELDS = ['title', 'description', 'body', 'author_name', 'tags', 'status', 'thumbnail_url'];
+
+function valuesOf(news: News | null, author: string): NewsFormValues {
+  return {
+    title: news?.title ?? '',
+    description: news?.description ?? '',
+    body: news?.body ?? '',
+    author_name: news?.author_name ?? author,
+    tags: news?.tags.join(', ') ?? '',
+    is_important: news?.is_important ?? false,
+    status: news?.status ?? 'published',
+    thumbnail_url: news?.thumbnail_url ?? '',
+    notify_members: false,
+  };
+}
+
+/** Members are e-mailed only about an item that is both important and published. */
+const canNotify = (values: NewsFormValues) => values.is_important && values.status === 'published';
+
+/** What is sent: the tags as a list, no thumbnail as null, the e-mail only where it applies. */
+function inputOf(values: NewsFormValues): NewsInput {
+  return {
+    ...values,
+    tags: parseNewsTags(values.tags),
+    thumbnail_url: values.thumbnail_url || null,
+    notify_members: canNotify(values) && values.notify_members,
+  };
+}
+
+function NewsForm({ news, onDone }: { news: News | null; onDone: () => void }) {
+  const user = useCurrentUser();
+  const create = useCreateNews();
+  const update = useUpdateNews();
+  const [failed, setFailed] = useState(false);
+  const { form, onSubmit, showServerErrors } = useSchemaForm<NewsFormValues>({
+    schema: NewsInput,
+    initialValues: valuesOf(news, user.name),
+    toInput: inputOf,
+    serverFields: SERVER_FIELDS,
+    onValuesChange: () => setFailed(false),
+  });
+  const values = form.getValues();
+  const saving = create.isPending || update.isPending;
+
+  const handleSubmit = onSubmit((submitted) => {
+    setFailed(false);
+    const input = inputOf(submitted);
+    const handlers = {
+      onSuccess: () => {
+        notifySuccess(NEWS_SAVED);
+        onDone();
+      },
+      onError: (error: unknown) => {
+        if (!showServerErrors(error)) setFailed(true);
+      },
+    };
+    if (news) update.mutate({ id: news.id, input }, handlers);
+    else create.mutate(input, handlers);
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label={news ? 'Edit news' : 'Add news'}>
+      <Stack gap="sm">
+        <TextInput
+          label="Title"
+          required
+          maxLength={NEWS_TITLE_MAX}
+          data-autofocus
+          {...form.getInputProps('title')}
+        />
+        <Textarea
+          label="Summary"
+          required
+          autosize
+          minRows={2}
+          maxLength={NEWS_DESCRIPTION_MAX}
+          {...form.getInputProps('description')}
+        />
+        <Textarea
+          label="Body"
+          description="Plain text; a new line starts a new paragraph."
+          required
+          autosize
+          minRows={5}
+          maxRows={14}
+          maxLength={NEWS_BODY_MAX}
+          {...form.getInputProps('body')}
+        />
+        <TextInput
+          label="Author"
+          required
+          maxLength={NEWS_AUTHOR_MAX}
+          {...form.getInputProps('author_name')}
+        />
+        <TextInput
+          label="Tags"
+          description="Separated by commas, e.g. seminar, taijiquan"
+          {...form.getInputProps('tags')}
+        />
+        <ThumbnailField
+          value={values.thumbnail_url}
+          onChange={(url) => form.setFieldValue('thumbnail_url', url)}
+          error={form.errors.thumbnail_url as string | undefined}
+        />
+        <Checkbox label="Important" {...form.getInputProps('is_important', { type: 'checkbox' })} />
+        <Radio.Group label="Status" {...form.getInputProps('status')}>
+          <Group gap="md" mt={4}>
+            <Radio value="published" label="Published" />
+            <Radio value="draft" label="Draft" />
+          </Group>
+        </Radio.Group>
+        {canNotify(values) &&
+          (news?.notified_at ? (
+            <Text size="sm" c="dimmed">
+              Members were e-mailed about this on {formatDateTime(news.notified_at)}.
+            </Text>
+          ) : (
+            <Checkbox label={NOTIFY_LABEL} {...form.getInputProps('notify_members', { type: 'checkbox' })} />
+          ))}
+        {failed && (
+          <Alert color="red" role="alert">
+            {NEWS_SAVE_FAILED}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            Save News
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export interface NewsFormModalProps {
+  opened: boolean;
+  /** The item being edited; null adds one. */
+  news: News | null;
+  onClose: () => void;
+}
+
+/** Add News / Edit News. */
+export function NewsFormModal({ opened, news, onClose }: NewsFormModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={news ? 'Edit News' : 'Add News'} size="lg" centered>
+      {opened && <NewsForm key={news?.id ?? 'new'} news={news} onDone={onClose} />}
+    </Modal>
+  );
+}
