@@ -1,15 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { OkResponse } from '../../../common/api';
 import { NEWS_PAGE_SIZE, NewsResponse, type NewsInput, type NewsStatus } from '../../../common/news';
-import { UploadResponse, type UploadFolder } from '../../../common/uploads';
-import { apiRequest, uploadForm } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 import { newsQueries } from '../../lib/queries/news';
 import { pageOf } from '../../lib/queries/paging';
 
 const path = (id: string, action = '') => `/admin/news/${encodeURIComponent(id)}${action}`;
-
-/** The media folder news thumbnails are stored in. */
-export const NEWS_THUMBNAIL_FOLDER: UploadFolder = 'news-thumbnails';
 
 export const useNewsArticle = (newsId: string) =>
   useQuery({ ...newsQueries.detail(newsId), enabled: newsId !== '' });
@@ -47,15 +43,3 @@ export const useSetNewsStatus = () =>
 
 export const useDeleteNews = () =>
   useNewsMutation((id: string) => apiRequest(path(id), { method: 'DELETE', schema: OkResponse }));
-
-export function useUploadNewsThumbnail() {
-  return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (percent: number) => void }) => {
-      const form = new FormData();
-      // The folder goes first: the server reads fields in order and needs it before the file streams.
-      form.append('folder', NEWS_THUMBNAIL_FOLDER);
-      form.append('file', file);
-      return uploadForm('/uploads', form, { schema: UploadResponse, onProgress });
-    },
-  });
-}

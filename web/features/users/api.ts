@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { OkResponse } from '../../../common/api';
 import type { SetNewPasswordInput } from '../../../common/auth';
-import { UploadResponse, type UploadFolder } from '../../../common/uploads';
 import {
   ConfirmEmailResponse,
   UserResponse,
@@ -9,8 +8,9 @@ import {
   type EmailNotificationsInput,
   type UpdateUserInput,
 } from '../../../common/users';
-import { apiRequest, uploadForm } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 import { queries } from '../../lib/queries';
+import { useUploadToFolder } from '../../lib/upload';
 import { useSession } from '../../lib/session';
 
 export function useUserProfile(userId: string) {
@@ -122,20 +122,4 @@ export function useConfirmEmail() {
   });
 }
 
-export interface UploadImageInput {
-  file: File;
-  folder: UploadFolder;
-  onProgress?: (percent: number) => void;
-}
-
-export function useUploadImage() {
-  return useMutation({
-    mutationFn: ({ file, folder, onProgress }: UploadImageInput) => {
-      const form = new FormData();
-      // The folder goes first: the server reads fields in order and needs it before the file streams.
-      form.append('folder', folder);
-      form.append('file', file);
-      return uploadForm('/uploads', form, { schema: UploadResponse, onProgress });
-    },
-  });
-}
+export const useUploadImage = useUploadToFolder;

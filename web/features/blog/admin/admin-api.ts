@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { OkResponse } from '../../../../common/api';
 import { BlogPostResponse, type BlogPostInput } from '../../../../common/blog';
-import { UploadResponse, type UploadFolder } from '../../../../common/uploads';
-import { apiRequest, uploadForm } from '../../../lib/api-client';
+import type { UploadFolder } from '../../../../common/uploads';
+import { apiRequest } from '../../../lib/api-client';
 import { pageOf, queries } from '../../../lib/queries';
 
 /** The admin list shows this many posts a page. */
@@ -76,23 +76,3 @@ export function useDeleteBlogPost() {
 
 /** The blog's media folders (common/uploads.ts UploadFolder). */
 export type BlogMediaFolder = Extract<UploadFolder, 'blog-banners' | 'blog-content'>;
-
-export function useUploadBlogMedia() {
-  return useMutation({
-    mutationFn: ({
-      file,
-      folder,
-      onProgress,
-    }: {
-      file: File;
-      folder: BlogMediaFolder;
-      onProgress?: (percent: number) => void;
-    }) => {
-      const form = new FormData();
-      // The folder goes first: the server reads fields in order and needs it before the file streams.
-      form.append('folder', folder);
-      form.append('file', file);
-      return uploadForm('/uploads', form, { schema: UploadResponse, onProgress });
-    },
-  });
-}

@@ -2,7 +2,7 @@ import { Button, FileButton, Group, Image, Input, Stack } from '@mantine/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { memo } from 'react';
 import { BANNER_UPLOAD_FAILED_MESSAGE, checkBannerFile } from '../../../../common/blog';
-import { useUpload } from './use-upload';
+import { useUpload } from '../../../lib/upload';
 import { UploadFeedback, UploadPercent } from '../../../components/upload-feedback';
 
 export interface BannerFieldProps {

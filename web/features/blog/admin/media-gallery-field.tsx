@@ -18,7 +18,7 @@ import {
   MEDIA_UPLOAD_FAILED_MESSAGE,
   type BlogMediaItem,
 } from '../../../../common/blog';
-import { useUpload } from './use-upload';
+import { useUpload } from '../../../lib/upload';
 import classes from './media-gallery-field.module.css';
 import { UploadFeedback, UploadPercent } from '../../../components/upload-feedback';
 

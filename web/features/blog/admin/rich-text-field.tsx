@@ -9,7 +9,7 @@ import { memo, useEffect, useId, useState } from 'react';
 import { MEDIA_UPLOAD_FAILED_MESSAGE } from '../../../../common/blog';
 import { checkImageFile } from '../../../../common/uploads';
 
-import { useUpload } from './use-upload';
+import { useUpload } from '../../../lib/upload';
 import classes from './rich-text-field.module.css';
 
 /** The editable element named by the field's label, and marked invalid with its message. */

@@ -21,9 +21,10 @@ import {
   type ModuleInput,
 } from '../../../../common/courses';
 import type { LessonProgressItem } from '../../../../common/progress';
-import { UploadResponse, type UploadFolder } from '../../../../common/uploads';
-import { apiRequest, uploadForm } from '../../../lib/api-client';
+import type { UploadFolder } from '../../../../common/uploads';
+import { apiRequest } from '../../../lib/api-client';
 import { pageOf, queries } from '../../../lib/queries';
+import { useUploadToFolder } from '../../../lib/upload';
 
 export const RECENT_ENROLLMENTS_PAGE_SIZE = 5;
 export const STUDENT_LESSONS_PAGE_SIZE = 10;
@@ -253,20 +254,4 @@ export function useDeleteLesson(courseId: string) {
 /** The media folders of the course tools (common/uploads.ts UploadFolder). */
 export type CourseMediaFolder = Extract<UploadFolder, 'course-thumbnails' | 'lesson-videos'>;
 
-export interface UploadMediaInput {
-  file: File;
-  folder: CourseMediaFolder;
-  onProgress?: (percent: number) => void;
-}
-
-export function useUploadCourseMedia() {
-  return useMutation({
-    mutationFn: ({ file, folder, onProgress }: UploadMediaInput) => {
-      const form = new FormData();
-      // The folder goes first: the server reads fields in order and needs it before the file streams.
-      form.append('folder', folder);
-      form.append('file', file);
-      return uploadForm('/uploads', form, { schema: UploadResponse, onProgress });
-    },
-  });
-}
+export const useUploadCourseMedia = useUploadToFolder<CourseMediaFolder>;

@@ -1,11 +1,9 @@
 import { Button, FileButton, Group, Image, Input, Stack } from '@mantine/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
 import { checkImageFile } from '../../../../common/uploads';
 import { UploadFeedback, UploadPercent } from '../../../components/upload-feedback';
-import { errorMessage } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
-import { useUploadNewsThumbnail } from '../api';
+import { useUpload } from '../../../lib/upload';
 
 export const THUMBNAIL_UPLOAD_FAILED = 'Failed to upload image. Please try again.';
 export const IMAGE_UPLOADED = 'Image Uploaded';
@@ -22,30 +20,14 @@ export interface ThumbnailFieldProps {
  * bar, previewed and removable.
  */
 export function ThumbnailField({ value, onChange, error }: ThumbnailFieldProps) {
-  const upload = useUploadNewsThumbnail();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const upload = useUpload('news-thumbnails', THUMBNAIL_UPLOAD_FAILED);
 
   const handleFile = (file: File | null) => {
     if (!file) return;
-    const refused = checkImageFile(file);
-    setProblem(refused);
-    if (refused) return;
-    setProgress(0);
-    upload.mutate(
-      { file, onProgress: setProgress },
-      {
-        onSuccess: (result) => {
-          setProgress(null);
-          onChange(result.secure_url);
-          notifySuccess(IMAGE_UPLOADED);
-        },
-        onError: (failure) => {
-          setProgress(null);
-          setProblem(errorMessage(failure, THUMBNAIL_UPLOAD_FAILED));
-        },
-      },
-    );
+    upload.start(file, checkImageFile, ({ url }) => {
+      onChange(url);
+      notifySuccess(IMAGE_UPLOADED);
+    });
   };
 
   return (
@@ -60,7 +42,7 @@ export function ThumbnailField({ value, onChange, error }: ThumbnailFieldProps) 
                 variant="default"
                 size="xs"
                 leftSection={<IconUpload size={14} aria-hidden />}
-                loading={upload.isPending}
+                loading={upload.uploading}
               >
                 {value ? 'Replace image' : 'Upload image'}
               </Button>
@@ -77,9 +59,9 @@ export function ThumbnailField({ value, onChange, error }: ThumbnailFieldProps) 
               Remove image
             </Button>
           )}
-          <UploadPercent progress={progress} />
+          <UploadPercent progress={upload.progress} />
         </Group>
-        <UploadFeedback progress={progress} error={problem} label="Thumbnail upload progress" />
+        <UploadFeedback progress={upload.progress} error={upload.error} label="Thumbnail upload progress" />
       </Stack>
     </Input.Wrapper>
   );

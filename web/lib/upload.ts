@@ -1,0 +1,62 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { UploadResponse, type UploadFolder } from '../../common/uploads';
+import { errorMessage, uploadForm } from './api-client';
+
+export interface UploadInput<Folder extends UploadFolder = UploadFolder> {
+  file: File;
+  folder: Folder;
+  onProgress?: (percent: number) => void;
+}
+
+/** Sends one file to the media store's `folder`, reporting its progress. */
+export function uploadToFolder({ file, folder, onProgress }: UploadInput) {
+  const form = new FormData();
+  // The folder goes first: the server reads fields in order and needs it before the file streams.
+  form.append('folder', folder);
+  form.append('file', file);
+  return uploadForm('/uploads', form, { schema: UploadResponse, onProgress });
+}
+
+/** The upload as a mutation; `Folder` narrows which folders a feature may name. */
+export function useUploadToFolder<Folder extends UploadFolder = UploadFolder>() {
+  return useMutation({ mutationFn: (input: UploadInput<Folder>) => uploadToFolder(input) });
+}
+
+export interface Uploaded {
+  url: string;
+  file: File;
+}
+
+/**
+ * One upload at a time with its progress and its failure text: a check of the file first (its
+ * message shown, nothing sent), then the upload, whose refusal shows the server's reason or
+ * `failedMessage`.
+ */
+export function useUpload(folder: UploadFolder, failedMessage: string) {
+  const upload = useUploadToFolder();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const start = (file: File, check: (file: File) => string | null, onUploaded: (done: Uploaded) => void) => {
+    const problem = check(file);
+    setError(problem);
+    if (problem) return;
+    setProgress(0);
+    upload.mutate(
+      { file, folder, onProgress: setProgress },
+      {
+        onSuccess: (result) => {
+          setProgress(null);
+          onUploaded({ url: result.secure_url, file });
+        },
+        onError: (failure) => {
+          setProgress(null);
+          setError(errorMessage(failure, failedMessage));
+        },
+      },
+    );
+  };
+
+  return { start, progress, error, uploading: upload.isPending, clearError: () => setError(null) };
+}
