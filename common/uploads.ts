@@ -8,10 +8,15 @@ export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
 export const VIDEO_TOO_LARGE_MESSAGE = 'Please choose a video smaller than 100MB';
 export const VIDEO_TYPE_MESSAGE = 'Please choose a video file';
 
+export const AUDIO_MAX_BYTES = 50 * 1024 * 1024;
+export const AUDIO_TOO_LARGE_MESSAGE = 'Please choose an audio file smaller than 50MB';
+export const AUDIO_TYPE_MESSAGE = 'Please choose an audio file';
+
 /**
  * Folders the media store accepts; later domains add theirs. Images (avatars, course thumbnails,
- * blog banners, news thumbnails) are re-encoded to WebP; lesson videos are stored as sent; blog
- * content takes an image or a video. Course, blog and news folders are for admins only.
+ * blog banners, news and resource thumbnails) are re-encoded to WebP; lesson and resource videos
+ * and resource audio are stored as sent; blog content takes an image or a video. Every folder but
+ * avatars is for admins only.
  */
 export const UploadFolder = z.enum([
   'avatars',
@@ -58,6 +63,13 @@ export function checkImageFile(file: { size: number; type: string }): string | n
 export function checkVideoFile(file: { size: number; type: string }): string | null {
   if (!file.type.startsWith('video/')) return VIDEO_TYPE_MESSAGE;
   if (file.size > VIDEO_MAX_BYTES) return VIDEO_TOO_LARGE_MESSAGE;
+  return null;
+}
+
+/** Client-side check before an audio upload; the server checks the bytes again. */
+export function checkAudioFile(file: { size: number; type: string }): string | null {
+  if (!file.type.startsWith('audio/')) return AUDIO_TYPE_MESSAGE;
+  if (file.size > AUDIO_MAX_BYTES) return AUDIO_TOO_LARGE_MESSAGE;
   return null;
 }
 

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
@@ -152,12 +153,16 @@ async function takeMigrationLock(client: pg.Client, options: MigrateOptions): Pr
   }
 }
 
+/** The extensions the migrations create: pg_trgm, for the global search's similarity. */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 export async function startPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
-  if (!dataDir) return PGlite.create(loadDataDir ? { loadDataDir } : undefined);
+  if (!dataDir) return PGlite.create({ extensions: PGLITE_EXTENSIONS, ...(loadDataDir ? { loadDataDir } : {}) });
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
   const open = (load?: Blob) =>
     PGlite.create({
       fs: new DurableNodeFS(dataDir),
+      extensions: PGLITE_EXTENSIONS,
       startParams: DURABLE_START_PARAMS,
       ...(load ? { loadDataDir: load } : {}),
     });

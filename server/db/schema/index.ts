@@ -14,3 +14,4 @@ export * from './live';
 export * from './messages';
 export * from './news';
 export * from './quotes';
+export * from './resources';

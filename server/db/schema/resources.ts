@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { RESOURCE_TYPES } from '../../../common/resources';
+import { oneOf } from './one-of';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** What resource search reads: the title weighs most, then the description and author, then the text. */
+const resourceSearchDocument = sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(description, '') || ' ' || coalesce(author, '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(content, '')), 'C')`;
+
+/**
+ * A learning resource: a blog text, a video or an audio recording. `related_courses` holds course
+ * ids without a foreign key (an array cannot have one): a deleted course simply stops being
+ * listed, as the reads join the courses that still exist.
+ */
+export const resources = pgTable(
+  'resources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type', { enum: RESOURCE_TYPES }).notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    author: text('author').notNull(),
+    content: text('content').notNull().default(''),
+    video_url: text('video_url'),
+    audio_url: text('audio_url'),
+    thumbnail: text('thumbnail'),
+    duration: text('duration').notNull().default(''),
+    is_published: boolean('is_published').notNull().default(true),
+    related_courses: uuid('related_courses')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    view_count: integer('view_count').notNull().default(0),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    search: tsvector('search').generatedAlwaysAs(resourceSearchDocument),
+  },
+  (t) => [
+    check('resources_type_check', oneOf(t.type, RESOURCE_TYPES)),
+    // Matches ORDER BY created_at DESC, id DESC of the lists, filtered by publication and type.
+    index('resources_published_created_idx').on(t.is_published, t.created_at.desc(), t.id.desc()),
+    index('resources_type_created_idx').on(t.type, t.created_at.desc(), t.id.desc()),
+    index('resources_author_idx').on(t.author),
+    index('resources_related_courses_idx').using('gin', t.related_courses),
+    index('resources_search_idx').using('gin', t.search),
+  ],
+);
