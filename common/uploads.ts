@@ -25,6 +25,9 @@ export const UploadFolder = z.enum([
   'blog-banners',
   'blog-content',
   'news-thumbnails',
+  'resource-videos',
+  'resource-audio',
+  'resource-thumbnails',
 ]);
 export type UploadFolder = z.infer<typeof UploadFolder>;
 
@@ -92,6 +95,7 @@ export const SIZED_IMAGE_FOLDERS = [
   'blog-banners',
   'blog-content',
   'news-thumbnails',
+  'resource-thumbnails',
 ] as const;
 
 /**

@@ -56,6 +56,14 @@ const TYPES: Record<string, string> = {
   mov: 'video/quicktime',
   webm: 'video/webm',
   ogv: 'video/ogg',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
+  wav: 'audio/wav',
+  flac: 'audio/flac',
+  aac: 'audio/aac',
 };
 
 /** A pass-through that counts what goes by, so a streamed upload knows its real size. */

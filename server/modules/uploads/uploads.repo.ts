@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { blogPosts, courses, mediaFiles, news, users } from '../../db/schema';
+import { blogPosts, courses, mediaFiles, news, resources, users } from '../../db/schema';
 
 export type MediaFileRow = typeof mediaFiles.$inferSelect;
 
@@ -64,6 +64,25 @@ export function createUploadsRepo(db: Db) {
             eq(mediaFiles.public_id, publicId),
             eq(mediaFiles.folder, 'news-thumbnails'),
             sql`not exists (select 1 from ${news} where ${news.thumbnail_url} like ${url})`,
+          ),
+        )
+        .returning({ id: mediaFiles.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Forgets a resource's upload (a thumbnail, video or audio file) that no resource shows any
+     * more, returning whether it did; the caller then removes the bytes.
+     */
+    async deleteUnusedResourceFile(publicId: string): Promise<boolean> {
+      const url = `%/${publicId}`;
+      const rows = await db
+        .delete(mediaFiles)
+        .where(
+          and(
+            eq(mediaFiles.public_id, publicId),
+            inArray(mediaFiles.folder, ['resource-videos', 'resource-audio', 'resource-thumbnails']),
+            sql`not exists (select 1 from ${resources} where ${resources.thumbnail} like ${url} or ${resources.video_url} like ${url} or ${resources.audio_url} like ${url})`,
           ),
         )
         .returning({ id: mediaFiles.id });

@@ -12,6 +12,9 @@ import {
   MEDIA_VIDEO_TOO_LARGE_MESSAGE,
 } from '../../../common/blog';
 import {
+  AUDIO_MAX_BYTES,
+  AUDIO_TOO_LARGE_MESSAGE,
+  AUDIO_TYPE_MESSAGE,
   imageName,
   imageSources,
   imageVariantName,
@@ -35,6 +38,23 @@ const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif
 /** Video formats we accept, by detected MIME type; the file keeps the detected extension. */
 const VIDEO_TYPES = new Set(['video/mp4', 'video/x-m4v', 'video/webm', 'video/quicktime', 'video/ogg']);
 
+/**
+ * Audio formats we accept, by detected MIME type: MP3, M4A/MP4 audio, Ogg Vorbis or Opus, WAV,
+ * FLAC and AAC. WebM audio is detected as `video/webm` (the container does not say whether it
+ * holds a picture), so an audio folder takes that too and stores it as `audio/webm`.
+ */
+const AUDIO_TYPES = new Map([
+  ['audio/mpeg', 'audio/mpeg'],
+  ['audio/mp4', 'audio/mp4'],
+  ['audio/x-m4a', 'audio/mp4'],
+  ['audio/ogg', 'audio/ogg'],
+  ['audio/ogg; codecs=opus', 'audio/ogg'],
+  ['audio/wav', 'audio/wav'],
+  ['audio/flac', 'audio/flac'],
+  ['audio/aac', 'audio/aac'],
+  ['video/webm', 'audio/webm'],
+]);
+
 interface ImageRule {
   width: number;
   /** Without a height the image keeps its aspect ratio and is only limited in width. */
@@ -52,11 +72,17 @@ interface VideoRule {
   tooLargeMessage: string;
 }
 
-/** What a folder takes: images (re-encoded), videos (stored as sent) or either. */
+interface AudioRule {
+  maxBytes: number;
+  tooLargeMessage: string;
+}
+
+/** What a folder takes: images (re-encoded), videos or audio (stored as sent), or images and videos. */
 interface FolderRule {
   adminOnly: boolean;
   image?: ImageRule;
   video?: VideoRule;
+  audio?: AudioRule;
   /** The answer to a file of a kind the folder does not take. */
   typeMessage: string;
 }
@@ -109,13 +135,28 @@ const FOLDER_RULES: Record<UploadFolder, FolderRule> = {
     image: sized(IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE),
     typeMessage: IMAGE_TYPE_MESSAGE,
   },
+  'resource-videos': {
+    adminOnly: true,
+    video: { maxBytes: null, tooLargeMessage: VIDEO_TOO_LARGE_MESSAGE },
+    typeMessage: VIDEO_TYPE_MESSAGE,
+  },
+  'resource-audio': {
+    adminOnly: true,
+    audio: { maxBytes: AUDIO_MAX_BYTES, tooLargeMessage: AUDIO_TOO_LARGE_MESSAGE },
+    typeMessage: AUDIO_TYPE_MESSAGE,
+  },
+  'resource-thumbnails': {
+    adminOnly: true,
+    image: sized(IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE),
+    typeMessage: IMAGE_TYPE_MESSAGE,
+  },
 };
 
 export interface FolderPolicy {
   adminOnly: boolean;
   maxBytes: number;
   tooLargeMessage: string;
-  /** The folder's files go to the store as they arrive (videos), not through memory (images). */
+  /** The folder's files go to the store as they arrive (videos, audio), not through memory (images). */
   streamed: boolean;
 }
 
@@ -137,8 +178,28 @@ const NEWS_THUMBNAIL_ID = /(?:^|\/)(news-thumbnails\/[a-z0-9-]+\.webp)$/;
 const BLOG_FILE_ID =
   /^(blog-banners|blog-content)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})[a-z0-9-]*\.[a-z0-9]+$/;
 
+/**
+ * A resource's upload in a URL or public id: `resource-videos/<uuid>.<ext>`,
+ * `resource-audio/<uuid>.<ext>` or a sized `resource-thumbnails/<uuid>-<w>x<h>.webp`.
+ */
+const RESOURCE_FILE_ID =
+  /(?:^|\/)((?:resource-videos|resource-audio|resource-thumbnails)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}[a-z0-9-]*\.[a-z0-9]+)$/;
+
 const codeForType = (rule: FolderRule) =>
-  rule.image && rule.video ? 'NOT_IMAGE_OR_VIDEO' : rule.image ? 'NOT_AN_IMAGE' : 'NOT_A_VIDEO';
+  rule.audio
+    ? 'NOT_AN_AUDIO'
+    : rule.image && rule.video
+      ? 'NOT_IMAGE_OR_VIDEO'
+      : rule.image
+        ? 'NOT_AN_IMAGE'
+        : 'NOT_A_VIDEO';
+
+/** The detected type a streamed folder takes, and what the file is stored as; null for any other. */
+function streamedType(rule: FolderRule, mime: string | undefined): string | null {
+  if (!mime) return null;
+  if (rule.audio) return AUDIO_TYPES.get(mime) ?? null;
+  return rule.video && VIDEO_TYPES.has(mime) ? mime : null;
+}
 
 /** The files a public id stands for: the file itself, then a sized image's variants. */
 const filesOf = (publicId: string) => [
@@ -259,6 +320,14 @@ export function createUploadsService(platform: Platform) {
      */
     policy(folder: UploadFolder): FolderPolicy {
       const rule = FOLDER_RULES[folder];
+      if (rule.audio) {
+        return {
+          adminOnly: rule.adminOnly,
+          maxBytes: rule.audio.maxBytes,
+          tooLargeMessage: rule.audio.tooLargeMessage,
+          streamed: true,
+        };
+      }
       if (rule.video) {
         return {
           adminOnly: rule.adminOnly,
@@ -276,22 +345,25 @@ export function createUploadsService(platform: Platform) {
     },
 
     /**
-     * A video on its way in: recognised from its first bytes, then stored as it arrives. When
-     * `file` fails midway (over its limit, the client gone) the store keeps nothing and this rejects.
+     * A video or an audio file on its way in: recognised from its first bytes, then stored as it
+     * arrives. When `file` fails midway (over its limit, the client gone) the store keeps nothing
+     * and this rejects.
      */
     async uploadStream(input: {
       folder: UploadFolder;
       file: Readable;
       ownerId: string;
     }): Promise<UploadResponse> {
+      const rule = FOLDER_RULES[input.folder];
       const { head, whole } = await peek(input.file, SNIFF_BYTES);
       const type = await fileTypeFromBuffer(head);
-      if (!type || !VIDEO_TYPES.has(type.mime)) throw unsupportedMediaType(VIDEO_TYPE_MESSAGE, 'NOT_A_VIDEO');
+      const contentType = streamedType(rule, type?.mime);
+      if (!type || !contentType) throw unsupportedMediaType(rule.typeMessage, codeForType(rule));
       return store({
         ...input,
         data: whole,
         ext: type.ext,
-        contentType: type.mime,
+        contentType,
         width: null,
         height: null,
       });
@@ -321,9 +393,9 @@ export function createUploadsService(platform: Platform) {
           variants: rule.image.variants ? await variantsOf(data, info.width) : undefined,
         });
       }
-      // Videos are stored as sent: re-encoding belongs to a transcoder, not to a request.
-      if (rule.video && type && VIDEO_TYPES.has(type.mime))
-        return store({ ...input, ext: type.ext, contentType: type.mime, width: null, height: null });
+      // Videos and audio are stored as sent: re-encoding belongs to a transcoder, not to a request.
+      const asSent = streamedType(rule, type?.mime);
+      if (type && asSent) return store({ ...input, ext: type.ext, contentType: asSent, width: null, height: null });
       throw unsupportedMediaType(rule.typeMessage, codeForType(rule));
     },
 
@@ -348,6 +420,16 @@ export function createUploadsService(platform: Platform) {
     async discardNewsThumbnail(url: string): Promise<void> {
       const publicId = NEWS_THUMBNAIL_ID.exec(url)?.[1];
       if (publicId && (await repo.deleteUnusedNewsThumbnail(publicId))) await removeFiles(publicId);
+    },
+
+    /**
+     * Called when a resource stops showing an uploaded file (its thumbnail, video or audio
+     * replaced, or the resource deleted): the file goes, with a thumbnail's variants, once no
+     * resource shows it. Other URLs (a lesson's video, an https address) are left alone.
+     */
+    async discardResourceFile(url: string): Promise<void> {
+      const publicId = RESOURCE_FILE_ID.exec(url)?.[1];
+      if (publicId && (await repo.deleteUnusedResourceFile(publicId))) await removeFiles(publicId);
     },
 
     /**

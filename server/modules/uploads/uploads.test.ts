@@ -165,7 +165,7 @@ describe('POST /api/uploads', () => {
         { name: 'folder', value: '../etc' },
         { name: 'file', filename: 'a.png', type: 'image/png', data: Buffer.from('x') },
       ],
-      'Folder must be one of: avatars, course-thumbnails, lesson-videos, blog-banners, blog-content, news-thumbnails',
+      'Folder must be one of: avatars, course-thumbnails, lesson-videos, blog-banners, blog-content, news-thumbnails, resource-videos, resource-audio, resource-thumbnails',
     ],
   ] as [string, Part[], string][])('answers 400 for %s', async (_label, parts, message) => {
     const { auth } = await createUser(t);
