@@ -37,6 +37,8 @@ export const RESOURCE_VIDEO_REQUIRED = 'A video file or address is required for 
 export const RESOURCE_AUDIO_REQUIRED = 'An audio file or address is required for an audio resource';
 export const RESOURCE_SEARCH_REQUIRED = 'Please enter a search term';
 export const RESOURCE_TYPE_MESSAGE = 'Type must be blog, video or audio';
+/** A related course id that names no course (the answer lists the missing ids in `details.courses`). */
+export const RESOURCE_COURSE_NOT_FOUND = 'A related course does not exist';
 
 // ---------------------------------------------------------------- pure rules
 
@@ -46,7 +48,10 @@ export function resourcePreview(text: string): { text: string; truncated: boolea
   if (plain.length <= RESOURCE_PREVIEW_CHARS) return { text: plain, truncated: false };
   const cut = plain.slice(0, RESOURCE_PREVIEW_CHARS);
   const space = cut.lastIndexOf(' ');
-  return { text: `${(space > RESOURCE_PREVIEW_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}…`, truncated: true };
+  return {
+    text: `${(space > RESOURCE_PREVIEW_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}…`,
+    truncated: true,
+  };
 }
 
 // ---------------------------------------------------------------- inputs
@@ -73,7 +78,10 @@ const mediaAddress = (label: string) =>
 const optionalText = (max: number, label: string) =>
   z.preprocess(
     (value) => (value === null || value === undefined ? '' : value),
-    z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`),
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`),
   );
 
 /**
@@ -136,7 +144,9 @@ export const ResourceAuthorParams = z.object({
 export const ResourceCourseParams = z.object({ courseId: z.uuid({ error: 'Invalid course id' }) });
 
 export const AdminResourceListQuery = ResourceListQuery.extend({
-  status: z.enum(['all', 'published', 'draft'], { error: 'Status must be all, published or draft' }).optional(),
+  status: z
+    .enum(['all', 'published', 'draft'], { error: 'Status must be all, published or draft' })
+    .optional(),
   q: z.string().trim().max(200, 'Must be at most 200 characters').optional(),
   limit: pageLimit(ADMIN_RESOURCES_DEFAULT_LIMIT, ADMIN_RESOURCES_MAX_LIMIT),
 });

@@ -9,6 +9,7 @@ import { BOOKING_ENTRIES } from '../test/access-matrix-bookings';
 import { LEARNING_ENTRIES } from '../test/access-matrix-learning';
 import { MESSAGE_ENTRIES } from '../test/access-matrix-messages';
 import { NEWS_ENTRIES } from '../test/access-matrix-news';
+import { RESOURCE_ENTRIES } from '../test/access-matrix-resources';
 import { TESTIMONIAL_ENTRIES } from '../test/access-matrix-testimonials';
 import { createTestApp, type TestApp } from '../test/app';
 import { listRoutes, routeKey } from '../test/route-table';
@@ -38,6 +39,7 @@ const ENTRIES: MatrixEntry[] = [
   ...MESSAGE_ENTRIES,
   ...COMMUNITY_ENTRIES,
   ...NEWS_ENTRIES,
+  ...RESOURCE_ENTRIES,
 ];
 
 let t: TestApp;

@@ -43,6 +43,8 @@ import { createSiteSources, type PublicServices } from './site/site-sources';
 import { createSiteService } from './site/site.service';
 import { quotesRoutes } from './quotes/quotes.routes';
 import { createQuotesService } from './quotes/quotes.service';
+import { resourcesRoutes } from './resources/resources.routes';
+import { createResourcesService } from './resources/resources.service';
 import { reviewsRoutes } from './reviews/reviews.routes';
 import { createSchoolService, SCHOOL_CHANNEL } from './school/school.service';
 import { supportRoutes } from './support/support.routes';
@@ -182,6 +184,7 @@ async function registerApi(
   await api.register(supportRoutes({ support: createSupportService(platform, { messages, users }) }));
   await api.register(newsRoutes({ news: createNewsService(platform, { users, files: uploads }) }));
   await api.register(quotesRoutes({ quotes: createQuotesService(platform) }));
+  await api.register(resourcesRoutes({ resources: createResourcesService(platform, { files: uploads }) }));
   return { school, testimonials, blog, classes };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, OkResponse } from '../../../common/api';
-import { DeleteUploadInput, UploadResponse } from '../../../common/uploads';
-import { bearerSecurity } from '../../platform/errors';
+import { DeleteUploadInput, UploadResponse, type UploadFolder } from '../../../common/uploads';
+import { bearerSecurity, errorResponses } from '../../platform/errors';
 import { perUserRateLimit, type RateRule } from '../../platform/rate-limit';
 import { receiveUpload } from './receive-upload';
 import type { UploadsService } from './uploads.service';
@@ -12,6 +12,34 @@ import type { UploadsService } from './uploads.service';
  * their picture this often.
  */
 export const UPLOAD_RATE_LIMIT: RateRule = { max: 20, windowMinutes: 10 };
+
+/**
+ * The resource form's uploads (spec: POST /admin/resources/upload-*): each route's multipart
+ * field and the folder it stores into; they answer as POST /api/uploads does.
+ */
+const RESOURCE_UPLOADS: { path: string; field: string; folder: UploadFolder; summary: string }[] = [
+  {
+    path: '/admin/resources/upload-audio',
+    field: 'audio',
+    folder: 'resource-audio',
+    summary:
+      "Upload a resource's audio (multipart field `audio`): MP3, M4A, Ogg/Opus, WAV, WebM, FLAC or AAC up to 50MB, stored as sent",
+  },
+  {
+    path: '/admin/resources/upload-video',
+    field: 'video',
+    folder: 'resource-videos',
+    summary:
+      "Upload a resource's video (multipart field `video`): MP4/M4V, WebM, QuickTime or Ogg up to 100MB, stored as sent",
+  },
+  {
+    path: '/admin/resources/upload-image',
+    field: 'image',
+    folder: 'resource-thumbnails',
+    summary:
+      "Upload a resource's thumbnail (multipart field `image`): an image up to 5MB, re-encoded to WebP with narrower variants",
+  },
+];
 
 export function uploadsRoutes(services: { uploads: UploadsService }): FastifyPluginAsyncZod {
   const { uploads } = services;
@@ -67,5 +95,23 @@ export function uploadsRoutes(services: { uploads: UploadsService }): FastifyPlu
         return { success: true as const };
       },
     );
+
+    for (const upload of RESOURCE_UPLOADS) {
+      app.post(
+        upload.path,
+        {
+          config: { access: 'admin', rateLimit: perUserRateLimit(UPLOAD_RATE_LIMIT) },
+          schema: {
+            tags: ['uploads', 'resources', 'admin'],
+            summary: upload.summary,
+            description: `Answers as POST /api/uploads does; the file is served under /media/${upload.folder}/.`,
+            consumes: ['multipart/form-data'],
+            security: bearerSecurity,
+            response: { 200: UploadResponse, ...errorResponses(400, 401, 403, 413, 415, 429) },
+          },
+        },
+        async (request) => receiveUpload(request, uploads, { field: upload.field, folder: upload.folder }),
+      );
+    }
   };
 }

@@ -395,7 +395,8 @@ export function createUploadsService(platform: Platform) {
       }
       // Videos and audio are stored as sent: re-encoding belongs to a transcoder, not to a request.
       const asSent = streamedType(rule, type?.mime);
-      if (type && asSent) return store({ ...input, ext: type.ext, contentType: asSent, width: null, height: null });
+      if (type && asSent)
+        return store({ ...input, ext: type.ext, contentType: asSent, width: null, height: null });
       throw unsupportedMediaType(rule.typeMessage, codeForType(rule));
     },
 
