@@ -10,6 +10,7 @@ import { CourseDetail, CourseSummary, Lesson, Module } from '../../common/course
 import { Conversation, ConversationPerson, Message, MessageInContext } from '../../common/messages';
 import { News } from '../../common/news';
 import { Quote } from '../../common/quotes';
+import { Resource } from '../../common/resources';
 import { CourseReview, Review } from '../../common/reviews';
 import { SchoolSettings } from '../../common/school';
 import { PublicTestimonial, Testimonial } from '../../common/testimonials';
@@ -52,6 +53,7 @@ const shared = {
   MessageInContext,
   News,
   Quote,
+  Resource,
 };
 for (const [id, schema] of Object.entries(shared)) {
   if (sharedSchemas.get(schema)?.id !== id) sharedSchemas.add(schema, { ...sharedSchemas.get(schema), id });

@@ -13,6 +13,7 @@ import { DEMO_ACCOUNTS, DEMO_ADMIN, type DemoAccount } from './demo-accounts';
 import { seedDemoMessages } from './messages';
 import { seedDemoNews } from './news';
 import { seedDemoPayments } from './payments';
+import { seedDemoResources } from './resources';
 import { seedDemoTestimonials } from './testimonials';
 
 /** Where the seed reports what it made; the server passes its logger, the CLI the console. */
@@ -30,7 +31,7 @@ const SEED_LOCK_KEY = 'demo-seed';
  * behind the paid enrolment, an AI Sifu subscription, the students' testimonials, the weekly
  * classes with their enrolments, waitlist and attendance, the coming weeks' bookings (in
  * `timeZone`, the school's), and the students' messages with each other and Daniel's support
- * request, and the school's news. The video lessons' files go into `storage`, the media store the server serves at /media.
+ * request, the school's news and the learning resources (a text, a video, an audio). The video lessons' files go into `storage`, the media store the server serves at /media.
  * Returns whether anything was created.
  */
 export async function seedDemo(
@@ -59,7 +60,8 @@ export async function seedDemo(
     await seedDemoMessages(db, userIds, now);
     const posts = await seedDemoBlog(db, storage, userIds[DEMO_ADMIN.username]!, now);
     const news = await seedDemoNews(db, now);
-    return { accounts: DEMO_ACCOUNTS, courses, posts, news };
+    const resources = await seedDemoResources(db, storage, userIds[DEMO_ADMIN.username]!, now);
+    return { accounts: DEMO_ACCOUNTS, courses, posts, news, resources };
   });
   if (!created) return false;
   // One line each, so the accounts read well in JSON logs too.
@@ -75,6 +77,7 @@ export async function seedDemo(
   log.info(`Demo blog: ${posts} published posts and ${created.posts.length - posts} draft.`);
   const important = created.news.filter((item) => item.is_important).length;
   log.info(`Demo news: ${created.news.length} published items, ${important} of them important.`);
+  log.info(`Demo resources: ${created.resources.length} published (texts, a video and an audio).`);
   log.info(`Demo classes: ${DEMO_CLASSES.length} weekly classes, one of them full with two people waiting.`);
   return true;
 }
