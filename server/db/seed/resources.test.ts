@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResourceInput, type Resource, type ResourceListResponse } from '../../../common/resources';
+import { ResourceInput, type ResourceListResponse } from '../../../common/resources';
 import { localStorage } from '../../platform/storage';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
@@ -25,14 +25,7 @@ describe('the demo resources', () => {
     expect(new Set(body.resources.map((r) => r.type))).toEqual(new Set(['blog', 'video', 'audio']));
     for (const resource of body.resources) {
       expect(resource.courses.length, resource.title).toBeGreaterThan(0);
-      const {
-        id: _id,
-        courses: _c,
-        view_count: _v,
-        created_at: _ca,
-        updated_at: _u,
-        ...input
-      } = resource;
+      const { id: _id, courses: _c, view_count: _v, created_at: _ca, updated_at: _u, ...input } = resource;
       expect(ResourceInput.safeParse(input).error, resource.title).toBeUndefined();
       const media = resource.video_url ?? resource.audio_url;
       if (media) {
