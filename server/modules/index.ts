@@ -45,6 +45,8 @@ import { quotesRoutes } from './quotes/quotes.routes';
 import { createQuotesService } from './quotes/quotes.service';
 import { reviewsRoutes } from './reviews/reviews.routes';
 import { createSchoolService, SCHOOL_CHANNEL } from './school/school.service';
+import { searchRoutes } from './search/search.routes';
+import { createSearchService } from './search/search.service';
 import { supportRoutes } from './support/support.routes';
 import { createSupportService } from './support/support.service';
 import { schoolRoutes } from './school/school.routes';
@@ -182,6 +184,7 @@ async function registerApi(
   await api.register(supportRoutes({ support: createSupportService(platform, { messages, users }) }));
   await api.register(newsRoutes({ news: createNewsService(platform, { users, files: uploads }) }));
   await api.register(quotesRoutes({ quotes: createQuotesService(platform) }));
+  await api.register(searchRoutes({ search: createSearchService(platform) }, platform.config));
   return { school, testimonials, blog, classes };
 }
 
