@@ -302,18 +302,19 @@ async function searchApp(): Promise<TargetReady> {
     steps: [...courses.steps, ...additions.steps],
     counts: { ...courses.counts, ...additions.counts },
   };
+  const enrolled = await createSearchRepo(database.db).enrolledCourseIds(id);
   const plans = [];
-  for (const q of ['baguazang', '站桩']) {
+  for (const q of ['baguazang', '站桩', 'dantian breathing']) {
     const { plan } = planSearch(q);
     plans.push(
       ...(await explainEndpoint(database, `search "${q}" (student)`, (db) =>
-        createSearchRepo(db).search({ id, is_admin: false }, plan, 10),
+        createSearchRepo(db).search({ is_admin: false, enrolled }, plan, 10),
       )),
     );
   }
   plans.push(
     ...(await explainEndpoint(database, 'search "xingyi" (admin)', (db) =>
-      createSearchRepo(db).search({ id, is_admin: true }, planSearch('xingyi').plan, 10),
+      createSearchRepo(db).search({ is_admin: true, enrolled: [] }, planSearch('xingyi').plan, 10),
     )),
   );
   const paths: Record<string, string> = {};

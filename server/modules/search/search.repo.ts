@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { SearchResultType } from '../../../common/search';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
+import { enrollments } from '../../db/schema';
 
 /**
  * What a search looks for, worked out by the service from the query and the glossary:
@@ -9,7 +10,9 @@ import { containsPattern } from '../../db/like';
  * - `phrases`: glossary forms in Latin letters, each a `plainto_tsquery`;
  * - `prefixes`: the query's words (letters and digits only), each matched as a word's beginning;
  * - `words`: the query's words of three letters or more, matched by trigrams in titles (typos);
- * - `cjk`: runs of Chinese characters, the query's and the glossary's, found as substrings.
+ * - `cjk`: the query's runs of Chinese characters, found as substrings of titles and texts;
+ * - `cjkTitles`: the glossary's Chinese forms too, found in titles only (a text search for each
+ *   of them would read every row's text).
  */
 export interface SearchPlan {
   text: string;
@@ -17,11 +20,13 @@ export interface SearchPlan {
   prefixes: string[];
   words: string[];
   cjk: string[];
+  cjkTitles: string[];
 }
 
 export interface SearchCaller {
-  id: string;
   is_admin: boolean;
+  /** The courses the caller is enrolled in (`enrolledCourseIds`). */
+  enrolled: string[];
 }
 
 export interface SearchRow {
@@ -68,13 +73,21 @@ function trigram(column: SQL, words: string[]) {
   };
 }
 
-/** A text containing one of the Chinese runs: the condition and a bonus. */
-function contains(column: SQL, cjk: string[]) {
+/**
+ * Texts containing one of the Chinese runs (an ILIKE the trigram index of a title can serve): the
+ * condition, and a bonus when the first of them, the title, holds one.
+ */
+function contains(columns: SQL[], plan: Pick<SearchPlan, 'cjk' | 'cjkTitles'>) {
+  const holds = (column: SQL, runs: string[]) =>
+    or(runs.map((run) => sql`${column} ilike ${containsPattern(run)}`));
+  const [title, ...texts] = columns;
+  if (!title || plan.cjkTitles.length === 0) return { match: sql`false`, score: sql`0` };
   return {
-    match: or(cjk.map((run) => sql`strpos(${column}, ${run}) > 0`)),
-    score: cjk.length
-      ? sql`(case when ${or(cjk.map((run) => sql`strpos(${column}, ${run}) > 0`))} then 0.5 else 0 end)`
-      : sql`0`,
+    match: or([
+      holds(title, plan.cjkTitles),
+      ...(plan.cjk.length ? texts.map((text) => holds(text, plan.cjk)) : []),
+    ]),
+    score: sql`(case when ${holds(title, plan.cjkTitles)} then 0.5 else 0 end)`,
   };
 }
 
@@ -94,7 +107,8 @@ function branch(
     /** Full-text matches count only where this holds (a lesson's text, for those who may open it). */
     textMatch?: SQL;
     title: SQL;
-    cjkIn: SQL;
+    /** Where Chinese characters are looked for, the title first. */
+    cjkIn: SQL[];
   },
 ) {
   const tsq = tsQuery(plan);
@@ -103,7 +117,7 @@ function branch(
     ? sql`case when ${fullText} then ts_rank(${parts.search}, ${tsq}) else 0 end`
     : sql`0`;
   const tri = trigram(parts.title, plan.words);
-  const cjk = contains(parts.cjkIn, plan.cjk);
+  const cjk = contains(parts.cjkIn, plan);
   return sql`(select ${parts.type}::text as type, ${parts.select},
       (${rank} + ${tri.score} + ${cjk.score})::float8 as score
     from ${parts.from}
@@ -124,45 +138,52 @@ export function createSearchRepo(db: Db) {
      * Students see published content only; lessons of a course they may not open match by title
      * only (the outline every member sees), never by their text.
      */
+    /** The courses the caller is enrolled in: theirs to open, and their lessons' text to search. */
+    async enrolledCourseIds(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: enrollments.course_id })
+        .from(enrollments)
+        .where(eq(enrollments.user_id, userId));
+      return rows.map((row) => row.id);
+    },
+
     async search(caller: SearchCaller, plan: SearchPlan, limit: number): Promise<SearchRow[]> {
       const admin = caller.is_admin;
       const tsq = tsQuery(plan);
-      const enrolled = (courseId: SQL) =>
-        sql`exists (select 1 from enrollments e where e.course_id = ${courseId} and e.user_id = ${caller.id})`;
-      const mayOpen = (courseId: SQL) => (admin ? sql`true` : enrolled(courseId));
-      // As the catalogue: a published course with lessons, an archived one only for its students.
-      const visibleCourse = (c: string) =>
-        admin
-          ? sql`true`
-          : sql`${sql.raw(c)}.is_published and (${sql.raw(c)}.archived_at is null or ${enrolled(sql.raw(`${c}.id`))})`;
+      const mine = sql`${`{${caller.enrolled.join(',')}}`}::uuid[]`;
+      const mayOpen = admin ? sql`true` : sql`(c.id = any(${mine}))`;
+      // As the catalogue: a published course, an archived one only for its students.
+      const visibleCourse = admin ? sql`true` : sql`c.is_published and (c.archived_at is null or ${mayOpen})`;
+      const lessonText = sql`case when l.lesson_type = 'quiz' then '' else l.content_text end`;
 
       const branches = [
         branch(plan, limit, {
           type: 'course',
           select: sql`c.id::text as id, c.title, c.description, c.id::text as course_id,
-            ${mayOpen(sql`c.id`)} as may_open, null::text as handle`,
+            ${mayOpen} as may_open, null::text as handle`,
           from: sql`courses c`,
           where: admin
             ? sql`true`
-            : sql`${visibleCourse('c')} and exists (select 1 from course_stats s where s.course_id = c.id and s.lesson_count > 0)`,
+            : sql`${visibleCourse} and exists (select 1 from course_stats s where s.course_id = c.id and s.lesson_count > 0)`,
           search: sql`c.search`,
           title: sql`c.title`,
-          cjkIn: sql`(c.title || ' ' || c.description)`,
+          cjkIn: [sql`c.title`, sql`c.description`],
         }),
         branch(plan, limit, {
           type: 'lesson',
           select: sql`l.id::text as id, l.title, c.title as description, c.id::text as course_id,
-            ${mayOpen(sql`c.id`)} as may_open, null::text as handle`,
+            ${mayOpen} as may_open, null::text as handle`,
           from: sql`lessons l join modules m on m.id = l.module_id join courses c on c.id = m.course_id`,
-          where: visibleCourse('c'),
+          where: visibleCourse,
           search: sql`l.search`,
+          // Outside the course, only the title (the outline) may match: its words carry weight A.
           textMatch: admin
             ? undefined
-            : sql`(l.search @@ ${tsq} and (ts_filter(l.search, '{a}') @@ ${tsq} or ${enrolled(sql`c.id`)}))`,
+            : sql`(l.search @@ ${tsq} and (${mayOpen} or ts_filter(l.search, '{a}') @@ ${tsq}))`,
           title: sql`l.title`,
           cjkIn: admin
-            ? sql`(l.title || ' ' || case when l.lesson_type = 'quiz' then '' else l.content_text end)`
-            : sql`(l.title || ' ' || case when l.lesson_type <> 'quiz' and ${enrolled(sql`c.id`)} then l.content_text else '' end)`,
+            ? [sql`l.title`, lessonText]
+            : [sql`l.title`, sql`(case when ${mayOpen} then ${lessonText} else '' end)`],
         }),
         branch(plan, limit, {
           type: 'resource',
@@ -172,7 +193,7 @@ export function createSearchRepo(db: Db) {
           where: sql`r.is_published`,
           search: sql`r.search`,
           title: sql`r.title`,
-          cjkIn: sql`(r.title || ' ' || r.description)`,
+          cjkIn: [sql`r.title`, sql`r.description`],
         }),
         branch(plan, limit, {
           type: 'news',
@@ -182,7 +203,7 @@ export function createSearchRepo(db: Db) {
           where: sql`n.status = 'published'`,
           search: sql`n.search`,
           title: sql`n.title`,
-          cjkIn: sql`(n.title || ' ' || n.description)`,
+          cjkIn: [sql`n.title`, sql`n.description`],
         }),
         branch(plan, limit, {
           type: 'blog',
@@ -192,7 +213,7 @@ export function createSearchRepo(db: Db) {
           where: sql`b.status = 'published'`,
           search: sql`b.search`,
           title: sql`b.title`,
-          cjkIn: sql`(b.title || ' ' || b.excerpt)`,
+          cjkIn: [sql`b.title`, sql`b.excerpt`],
         }),
       ];
       if (admin) branches.push(people(plan, limit));
@@ -219,7 +240,7 @@ function people(plan: SearchPlan, limit: number) {
   const tri = columns.map((column) => trigram(column, plan.words));
   const pattern = containsPattern(plan.text);
   const part = or(columns.map((column) => sql`${column} ilike ${pattern}`));
-  const cjk = contains(sql`u.name`, plan.cjk);
+  const cjk = contains([sql`u.name`], plan);
   return sql`(select 'user'::text as type, u.id::text as id, u.name as title,
       ('@' || u.username || ' · ' || u.email) as description, null::text as course_id,
       false as may_open, u.username as handle,

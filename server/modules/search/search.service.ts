@@ -23,7 +23,8 @@ export function planSearch(q: string): { plan: SearchPlan; terms: string[] } {
     phrases: forms.filter((form) => !CJK.test(form)),
     prefixes: words,
     words,
-    cjk: [...new Set([...cjkRuns(q), ...forms.filter((form) => CJK.test(form))])],
+    cjk: cjkRuns(q),
+    cjkTitles: [...new Set([...cjkRuns(q), ...forms.filter((form) => CJK.test(form))])],
   };
   return { plan, terms: forms };
 }
@@ -77,11 +78,12 @@ export function createSearchService(platform: Platform) {
      */
     async search(auth: AuthContext, q: string, limit: number): Promise<SearchResponse> {
       const { plan, terms } = planSearch(q);
-      const caller = { id: auth.user.id, is_admin: auth.user.is_admin };
       const rows = await platform.db.transaction(async (tx) => {
         const repo = createSearchRepo(tx);
         await repo.useWordSimilarityThreshold();
-        return repo.search(caller, plan, limit);
+        // Admins may open every course; a student's few enrolments are passed along as ids.
+        const enrolled = auth.user.is_admin ? [] : await repo.enrolledCourseIds(auth.user.id);
+        return repo.search({ is_admin: auth.user.is_admin, enrolled }, plan, limit);
       });
       return { results: rows.map(toResult), terms };
     },
