@@ -22,6 +22,8 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     timeout?: number;
+    /** Sent in turn on each connection, paths relative to `url`. */
+    requests?: { method?: string; path: string }[];
   }
 
   export interface Result {

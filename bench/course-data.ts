@@ -70,7 +70,11 @@ export async function loadCourseData(database: Database) {
   const steps: string[] = [];
   for (const statement of STATEMENTS) {
     const before = performance.now();
-    await database.db.execute(sql.raw(statement));
+    // A bulk load of this size may run longer than the server's statement timeout allows a request.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local statement_timeout = 0`);
+      await tx.execute(sql.raw(statement));
+    });
     const what = /^\s*(insert into \w+|analyze)/.exec(statement)?.[1] ?? statement.slice(0, 20);
     steps.push(`${what}: ${((performance.now() - before) / 1000).toFixed(1)} s`);
   }

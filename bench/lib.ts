@@ -184,12 +184,15 @@ export async function measureSelect(
   return measured;
 }
 
-/** Warm up, then measure `path` on `target` at `connections`, sampling the child's memory. */
+/**
+ * Warm up, then measure `path` (or several, asked in turn) on `target` at `connections`, sampling
+ * the child's memory.
+ */
 export async function measure(
   target: Target,
   scenario: string,
   driver: string,
-  path: string,
+  path: string | readonly string[],
   connections: number,
   signedIn = false,
   extraHeaders: Record<string, string> = {},
@@ -198,7 +201,16 @@ export async function measure(
     ...extraHeaders,
     ...(signedIn && target.token ? { authorization: `Bearer ${target.token}` } : {}),
   };
-  const options = { url: `${target.base}${path}`, headers, connections, workers: 1, timeout: 10 };
+  // Several paths are asked in turn on each connection (a rotating set of queries).
+  const paths = typeof path === 'string' ? [path] : path;
+  const options = {
+    url: `${target.base}${paths[0]}`,
+    ...(paths.length > 1 ? { requests: paths.map((p) => ({ method: 'GET', path: p })) } : {}),
+    headers,
+    connections,
+    workers: 1,
+    timeout: 10,
+  };
   await autocannon({ ...options, duration: WARMUP_SECONDS });
   const memory: { peak: number | null } = { peak: null };
   const sampler = setInterval(() => {

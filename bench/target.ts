@@ -14,6 +14,9 @@
  * - `messages`: the real app on the given database with the messaging data set loaded and the SQL
  *   of the conversation list, a conversation's newest page and the unread count explained
  *   (`npm run bench:messages`).
+ * - `search`: the real app on the given database with the course data set and the search
+ *   additions loaded, and the SQL of a student's and an admin's search explained
+ *   (`npm run bench:search`).
  * It tells the parent its address (and what the scenarios need) over IPC, then serves until killed.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -263,6 +266,62 @@ async function messagesApp(): Promise<TargetReady> {
   };
 }
 
+/** Queries the header sends: a typo, partial words, pinyin, older spellings, Chinese characters. */
+const SEARCH_QUERIES = [
+  'baguazang',
+  'xingyi',
+  'circle walk',
+  '站桩',
+  'tai chi push hands',
+  'Hsing-I santi',
+  'dantian breathing',
+  '形意拳',
+  'palm chang',
+  'silk reel',
+] as const;
+
+/** The real app with the course data set and the search additions, as the benchmark student. */
+async function searchApp(): Promise<TargetReady> {
+  const [{ createSearchRepo }, { planSearch }, { loadCourseData }, { loadSearchData }, { explainEndpoint }] =
+    await Promise.all([
+      import('../server/modules/search/search.repo'),
+      import('../server/modules/search/search.service'),
+      import('./course-data'),
+      import('./search-data'),
+      import('./explain'),
+    ]);
+  const { database, base, id, token } = await startRealApp({
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+    SEARCH_RATE_LIMIT_PER_MINUTE: '1000000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const courses = await loadCourseData(database);
+  const additions = await loadSearchData(database);
+  const dataset = {
+    seconds: courses.seconds + additions.seconds,
+    steps: [...courses.steps, ...additions.steps],
+    counts: { ...courses.counts, ...additions.counts },
+  };
+  const enrolled = await createSearchRepo(database.db).enrolledCourseIds(id);
+  const plans = [];
+  for (const q of ['baguazang', '站桩', 'dantian breathing']) {
+    const { plan } = planSearch(q);
+    plans.push(
+      ...(await explainEndpoint(database, `search "${q}" (student)`, (db) =>
+        createSearchRepo(db).search({ is_admin: false, enrolled }, plan, 10),
+      )),
+    );
+  }
+  plans.push(
+    ...(await explainEndpoint(database, 'search "xingyi" (admin)', (db) =>
+      createSearchRepo(db).search({ is_admin: true, enrolled: [] }, planSearch('xingyi').plan, 10),
+    )),
+  );
+  const paths: Record<string, string> = {};
+  SEARCH_QUERIES.forEach((q, i) => (paths[`q${i}`] = `/api/search?q=${encodeURIComponent(q)}&limit=10`));
+  return { base, token, dataset, plans, paths };
+}
+
 /** s3rver on a free port, keeping its objects in a temporary folder, with the benchmark's bucket. */
 async function s3Server(): Promise<TargetReady> {
   const [{ default: S3rver }, { CreateBucketCommand, S3Client }] = await Promise.all([
@@ -356,6 +415,7 @@ try {
     s3rver: s3Server,
     events: eventsApp,
     messages: messagesApp,
+    search: searchApp,
   };
   const ready = await (targets[kind] ?? helloWorld)();
   process.send?.({ type: 'ready', ...ready });

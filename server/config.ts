@@ -100,6 +100,8 @@ const ConfigFields = z.object({
   OUTBOX_KEEP_DAYS: z.coerce.number().int().min(1).default(30),
   /** Per client address and route: sign-in, sign-up, temp sign-in, recovery and security questions. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Per signed-in student: global searches (the header asks once a typing pause). */
+  SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Seconds a signed-in request may trust a session read by an earlier one (0: read every time). */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   /**

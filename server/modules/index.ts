@@ -47,6 +47,8 @@ import { resourcesRoutes } from './resources/resources.routes';
 import { createResourcesService } from './resources/resources.service';
 import { reviewsRoutes } from './reviews/reviews.routes';
 import { createSchoolService, SCHOOL_CHANNEL } from './school/school.service';
+import { searchRoutes } from './search/search.routes';
+import { createSearchService } from './search/search.service';
 import { supportRoutes } from './support/support.routes';
 import { createSupportService } from './support/support.service';
 import { schoolRoutes } from './school/school.routes';
@@ -185,6 +187,7 @@ async function registerApi(
   await api.register(newsRoutes({ news: createNewsService(platform, { users, files: uploads }) }));
   await api.register(quotesRoutes({ quotes: createQuotesService(platform) }));
   await api.register(resourcesRoutes({ resources: createResourcesService(platform, { files: uploads }) }));
+  await api.register(searchRoutes({ search: createSearchService(platform) }, platform.config));
   return { school, testimonials, blog, classes };
 }
 

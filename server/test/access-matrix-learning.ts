@@ -9,6 +9,7 @@ import {
   quizAttempts,
   reviews,
 } from '../db/schema';
+import { SearchResponse } from '../../common/search';
 import { ownAccountOnly, rowsWhere, type MatrixEntry, type World } from './access-matrix';
 import type { TestApp } from './app';
 import { createUser } from './factories';
@@ -46,6 +47,18 @@ const lessonsOf = (t: TestApp, w: World) => rowsWhere(t, lessons, lessons.module
 const catalogue: MatrixEntry[] = [
   { route: 'GET /api/courses' },
   { route: 'GET /api/courses/search', call: () => ({ query: { q: 'Course' } }) },
+  {
+    // Everyone searches what they may see; people are found by administrators only.
+    route: 'GET /api/search',
+    call: () => ({ query: { q: 'Wei Zhang' } }),
+    expect: { studentB: 'allowed' },
+    check: (res, actor) => {
+      if (res.statusCode !== 200) return;
+      const people = SearchResponse.parse(res.json()).results.filter((r) => r.type === 'user');
+      if (actor === 'admin') expect(people.length).toBeGreaterThan(0);
+      else expect(people).toEqual([]);
+    },
+  },
   { route: 'GET /api/courses/categories' },
   { route: 'GET /api/features' },
   {

@@ -60,6 +60,8 @@ export const blogPosts = pgTable(
     ),
     index('blog_posts_tags_idx').using('gin', t.tags),
     index('blog_posts_search_idx').using('gin', t.search),
+    // The global search's typo-tolerant title match (pg_trgm, migration 0019).
+    index('blog_posts_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     check('blog_posts_status_check', oneOf(t.status, BLOG_POST_STATUSES)),
   ],
 );

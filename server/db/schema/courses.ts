@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   pgEnum,
@@ -16,6 +17,18 @@ import {
 import { LESSON_TYPES, SKILL_LEVELS } from '../../../common/courses';
 import { oneOf } from './one-of';
 import { users } from './users';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** What the global search reads of a course: the title weighs most, then the summary, then its labels. */
+const courseSearchDocument = sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(category, '') || ' ' || coalesce(instructor_name, '')), 'C')`;
+
+/**
+ * What the global search reads of a lesson: its title (weight A, all a student outside the course
+ * may match, as the outline shows it), then its text (weight C) — never a quiz's, whose JSON holds
+ * the answers.
+ */
+const lessonSearchDocument = sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, case when lesson_type = 'quiz' then '' else coalesce(content_text, '') end), 'C')`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -49,9 +62,12 @@ export const courses = pgTable(
     created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    search: tsvector('search').generatedAlwaysAs(courseSearchDocument),
   },
   (t) => [
     index('courses_published_idx').on(t.is_published, t.is_series),
+    index('courses_search_idx').using('gin', t.search),
+    index('courses_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('courses_created_by_idx').on(t.created_by),
     check('courses_skill_level_check', oneOf(t.skill_level, SKILL_LEVELS)),
     check('courses_price_cents_check', sql`${t.price_cents} >= 0`),
@@ -134,9 +150,12 @@ export const lessons = pgTable(
     pass_mark: integer('pass_mark'),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    search: tsvector('search').generatedAlwaysAs(lessonSearchDocument),
   },
   (t) => [
     index('lessons_module_order_idx').on(t.module_id, t.order_sequence),
+    index('lessons_search_idx').using('gin', t.search),
+    index('lessons_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     check('lessons_lesson_type_check', oneOf(t.lesson_type, LESSON_TYPES)),
     check('lessons_duration_check', sql`${t.duration_minutes} >= 0`),
     check('lessons_pass_mark_check', sql`${t.pass_mark} between 1 and 100`),

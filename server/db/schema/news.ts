@@ -50,5 +50,7 @@ export const news = pgTable(
     index('news_status_created_idx').on(t.status, t.created_at.desc(), t.id.desc()),
     index('news_tags_idx').using('gin', t.tags),
     index('news_search_idx').using('gin', t.search),
+    // The global search's typo-tolerant title match (pg_trgm, migration 0019).
+    index('news_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );

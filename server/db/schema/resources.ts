@@ -54,5 +54,7 @@ export const resources = pgTable(
     index('resources_author_idx').on(t.author),
     index('resources_related_courses_idx').using('gin', t.related_courses),
     index('resources_search_idx').using('gin', t.search),
+    // The global search's typo-tolerant title match (pg_trgm, migration 0019).
+    index('resources_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );

@@ -47,6 +47,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    // An administrator's global search finds people by a part of, or a typo in, these (pg_trgm).
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 );
 

@@ -1,0 +1,95 @@
+/**
+ * `npm run bench:search`: the header's global search (`GET /api/search`) as the benchmark student,
+ * on PostgreSQL with the course data set (200 courses × 100 lessons, bench/course-data.ts) and the
+ * search additions (2 000 resources, 2 000 news items, titles in the school's vocabulary;
+ * bench/search-data.ts), at 10 connections asking a rotating set of ten queries — a typo, partial
+ * words, pinyin, an older spelling, Chinese characters — as ratios to a bare Fastify hello-world
+ * and a bare primary-key SELECT on the same PostgreSQL server measured in the same run; then the
+ * query plans, and bench/results/search.json.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { printPlans, type ExplainedQuery } from './explain';
+import {
+  machine,
+  measure,
+  measureHello,
+  measureSelect,
+  printTable,
+  ratio,
+  rows,
+  SECONDS,
+  withPostgres,
+  withTarget,
+} from './lib';
+
+const CONNECTIONS = 10;
+const SCENARIO = 'GET /api/search (10 rotating queries, student)';
+/** As the other reads a page makes: well under a frame of patience at 10 connections. */
+const P99_LIMIT_MS = 50;
+
+const started = performance.now();
+const plans: Record<string, ExplainedQuery[]> = {};
+let dataset: unknown;
+let queries: string[] = [];
+
+console.log(`Kwoon search benchmark: ${machine()}; ${SECONDS} s per scenario after a 1 s warm-up`);
+const [helloRow] = await measureHello([CONNECTIONS]);
+
+let selectRate = NaN;
+await withPostgres(async (url) => {
+  selectRate = (await measureSelect('PostgreSQL', url, [CONNECTIONS]))[0]!.requestsPerSecond;
+
+  await withTarget('search (PostgreSQL)', 'search', url, async (app) => {
+    dataset = app.dataset;
+    plans.PostgreSQL = app.plans ?? [];
+    console.log(
+      `  data set loaded in ${app.dataset?.seconds.toFixed(1)} s: ${JSON.stringify(app.dataset?.counts)}`,
+    );
+    for (const step of app.dataset?.steps ?? []) console.log(`    ${step}`);
+    queries = Object.values(app.paths);
+    await measure(app, SCENARIO, 'PostgreSQL', queries, CONNECTIONS, true);
+  });
+});
+
+printTable(
+  [
+    'scenario',
+    'conn',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'failed',
+    'vs hello',
+    'vs select',
+    `p99 ≤ ${P99_LIMIT_MS} ms`,
+  ],
+  rows.map((row) => [
+    row.scenario,
+    String(row.connections),
+    String(Math.round(row.requestsPerSecond)),
+    String(row.p50),
+    String(row.p99),
+    String(row.failures),
+    ratio(row.requestsPerSecond / helloRow!.requestsPerSecond),
+    row.driver === '-' ? '' : ratio(row.requestsPerSecond / selectRate),
+    row.scenario === SCENARIO ? (row.p99 <= P99_LIMIT_MS ? 'yes' : 'NO') : '',
+  ]),
+);
+console.log(`\nQueries: ${queries.map((q) => decodeURIComponent(q.replace(/^.*q=|&.*$/g, ''))).join(' · ')}`);
+printPlans(plans);
+
+const seconds = Math.round((performance.now() - started) / 1000);
+const results = path.join(import.meta.dirname, 'results');
+await mkdir(results, { recursive: true });
+const file = path.join(results, 'search.json');
+await writeFile(
+  file,
+  JSON.stringify(
+    { date: new Date().toISOString(), machine: machine(), seconds, rows, queries, dataset, plans },
+    null,
+    2,
+  ),
+);
+console.log(`\nWhole run: ${seconds} s. Raw figures: ${path.relative(process.cwd(), file)}`);
+if (rows.some((row) => row.failures > 0)) process.exitCode = 1;
