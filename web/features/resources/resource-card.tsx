@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Image, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -88,7 +88,7 @@ export function ResourceCard({ resource, highlighted = false, onRead }: Resource
               <Group gap={4} wrap="nowrap">
                 <IconClock size={14} aria-hidden />
                 <Text size="sm">
-                  <VisuallyHidden>Duration </VisuallyHidden>
+                  <span className={classes.visuallyHidden}>Duration </span>
                   {resource.duration}
                 </Text>
               </Group>

@@ -9,9 +9,8 @@ import {
   Stack,
   Text,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
-import { IconSettings } from '@tabler/icons-react';
+import { IconEdit } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import {
@@ -26,6 +25,7 @@ import { pageCount } from '../../components/prev-next-pager';
 import { useCurrentUser } from '../../lib/session';
 import { useCountView, useResource, useResources } from './api';
 import { ResourceCard, resourceCardId, TYPE_LABELS } from './resource-card';
+import classes from './resource-card.module.css';
 
 const ALL = 'all';
 const FILTERS = [
@@ -49,8 +49,8 @@ function pageOf(value: string | null): number {
 function LoadingCards() {
   return (
     <Stack gap="md">
-      <div role="status">
-        <VisuallyHidden>Loading resources</VisuallyHidden>
+      <div role="status" className={classes.visuallyHidden}>
+        Loading resources
       </div>
       {[0, 1, 2].map((index) => (
         <Card key={index} withBorder padding="md" aria-hidden>
@@ -127,7 +127,7 @@ export function ResourcesPage() {
               component={Link}
               to="/app/admin/resources"
               variant="default"
-              leftSection={<IconSettings size={16} aria-hidden />}
+              leftSection={<IconEdit size={16} aria-hidden />}
             >
               Manage Resources
             </Button>

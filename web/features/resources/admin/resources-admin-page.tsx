@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import {
   RESOURCE_DELETE_FAILED,
@@ -31,11 +31,15 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import type { AdminResourceFilters } from '../../../lib/queries/resources';
 import { ADMIN_RESOURCES_PAGE_SIZE, useAdminResources, useDeleteResource } from '../api';
 import { TYPE_LABELS } from '../resource-card';
-import { ResourceFormModal } from './resource-form-modal';
 import classes from './resources-admin-page.module.css';
 import { ResourceStats } from './resource-stats';
 
 export const NO_RESOURCES_FOUND = 'No resources found';
+
+// The form (its uploads, the course picker and the course reads) loads when it is first opened.
+const ResourceFormModal = lazy(async () => ({
+  default: (await import('./resource-form-modal')).ResourceFormModal,
+}));
 
 const TYPE_OPTIONS = [
   { value: 'all', label: 'All types' },
@@ -187,11 +191,15 @@ export function ResourcesAdminPage() {
         )}
         {pages > 1 && <PrevNextPager page={page} pages={pages} onChange={setPage} />}
       </Stack>
-      <ResourceFormModal
-        opened={editing !== null}
-        resource={editing === 'new' ? null : editing}
-        onClose={() => setEditing(null)}
-      />
+      {editing !== null && (
+        <Suspense fallback={<Loader aria-label="Loading the resource form" />}>
+          <ResourceFormModal
+            opened
+            resource={editing === 'new' ? null : editing}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
+      )}
       <ConfirmDeleteDialog
         opened={deleting !== null}
         title="Delete Resource"
