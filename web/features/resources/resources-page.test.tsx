@@ -209,8 +209,7 @@ describe('ResourcesPage', { timeout: 20_000 }, () => {
     let fail = true;
     const resources = makeResources(2);
     server([], {
-      'GET /api/resources': () =>
-        fail ? serverFailure : { body: { resources, total: resources.length } },
+      'GET /api/resources': () => (fail ? serverFailure : { body: { resources, total: resources.length } }),
     });
     const { user } = renderPage();
     const alert = await screen.findByRole('alert');

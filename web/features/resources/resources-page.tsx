@@ -170,7 +170,8 @@ export function ResourcesPage() {
               onChange={(next) => go({ type, page: next })}
               getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
               getControlProps={(control) => ({
-                'aria-label': control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control,
+                'aria-label':
+                  control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control,
               })}
             />
           </nav>

@@ -63,6 +63,7 @@ export const resourceQueries = {
   stats: () =>
     queryOptions({
       queryKey: ['resources', 'stats'] as const,
-      queryFn: ({ signal }) => apiRequest('/admin/resources/stats', { schema: ResourceStatsResponse, signal }),
+      queryFn: ({ signal }) =>
+        apiRequest('/admin/resources/stats', { schema: ResourceStatsResponse, signal }),
     }),
 };

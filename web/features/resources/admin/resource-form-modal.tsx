@@ -162,7 +162,12 @@ function ResourceForm({ resource, onDone }: { resource: Resource | null; onDone:
           maxLength={RESOURCE_DESCRIPTION_MAX}
           {...form.getInputProps('description')}
         />
-        <TextInput label="Author" required maxLength={RESOURCE_AUTHOR_MAX} {...form.getInputProps('author')} />
+        <TextInput
+          label="Author"
+          required
+          maxLength={RESOURCE_AUTHOR_MAX}
+          {...form.getInputProps('author')}
+        />
         {values.type === 'blog' && (
           <Textarea
             label="Content"

@@ -16,7 +16,13 @@ const FIGURES: { label: string; value: (stats: ResourceStatsResponse) => number 
 export function ResourceStats() {
   const stats = useResourceStats();
   return (
-    <SimpleGrid cols={{ base: 2, xs: 4, md: 7 }} spacing="sm" component="dl" m={0} aria-label="Resource figures">
+    <SimpleGrid
+      cols={{ base: 2, xs: 4, md: 7 }}
+      spacing="sm"
+      component="dl"
+      m={0}
+      aria-label="Resource figures"
+    >
       {FIGURES.map(({ label, value }) => (
         <Card key={label} withBorder padding="sm">
           <Text component="dt" size="sm" c="dimmed">
