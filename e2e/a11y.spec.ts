@@ -102,6 +102,16 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'support center', who: 'student', path: () => '/app/support' },
+  { name: 'learning resources', who: 'student', path: () => '/app/resources' },
+  {
+    name: 'learning resources, a blog read in full',
+    who: 'student',
+    path: () => '/app/resources?type=blog',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Read More' }).first().click();
+      await expect(page.getByRole('button', { name: 'Show Less' }).first()).toBeVisible();
+    },
+  },
   { name: 'enrolled course page', who: 'enrolled', path: (w) => `/app/course/${w.course.id}` },
   {
     name: 'video lesson',
@@ -177,6 +187,16 @@ const SCREENS: Screen[] = [
   },
   { name: 'admin settings', who: 'admin', path: () => '/app/settings' },
   { name: 'admin blog management', who: 'admin', path: () => '/app/admin/blog' },
+  { name: 'admin resources management', who: 'admin', path: () => '/app/admin/resources' },
+  {
+    name: 'admin add resource form',
+    who: 'admin',
+    path: () => '/app/admin/resources',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Add Resource' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add Resource' })).toBeVisible();
+    },
+  },
   { name: 'admin blog editor', who: 'admin', path: () => '/app/admin/blog/new' },
 ];
 
@@ -248,6 +268,20 @@ for (const { width, colorScheme } of PASSES) {
       });
       expect(posted.status(), await posted.text()).toBe(201);
       const newsId = ((await posted.json()) as NewsResponse).news.id;
+      // A blog resource long enough for Read More, so the resources page shows a card.
+      const resource = await api.post('/api/admin/resources', {
+        headers: bearer(admin.token),
+        data: {
+          type: 'blog',
+          title: 'Standing like a post',
+          description: 'Why every class starts with zhan zhuang.',
+          author: 'Sifu Lin Wei',
+          content: 'Stand with the feet shoulder-width apart, knees soft, the crown lifted. '.repeat(6),
+          related_courses: [course.id],
+          is_published: true,
+        },
+      });
+      expect(resource.status(), await resource.text()).toBe(201);
       const world: World = {
         course,
         unpublishedId: unpublished!.id,

@@ -39,6 +39,10 @@ const ROUTE_BUDGETS = {
   // Messages holds the conversation list, the chat with its menus and confirmations, the deleted
   // messages dialog and dayjs for the day separators.
   'features/messages/messages-page.tsx': 125 * KB,
+  // The add/edit resource form opens over Resources Management, whose chunks it mostly shares;
+  // counted alone it carries the form library, MultiSelect, the uploads, the resources schema and
+  // the query registry it reads the course list through.
+  'features/resources/admin/resource-form-modal.tsx': 145 * KB,
   // The blog editor brings the rich-text editor: Tiptap and ProseMirror are about 150 kB of it.
   'features/blog/admin/blog-editor-page.tsx': 280 * KB,
 };

@@ -252,7 +252,13 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                       Component: (await import('../features/messages/messages-page')).MessagesPage,
                     }),
                   },
-                  { path: 'resources', handle: { title: 'Resources' }, element: appPlaceholder('Resources') },
+                  {
+                    path: 'resources',
+                    handle: { title: 'Learning Resources' },
+                    lazy: async () => ({
+                      Component: (await import('../features/resources/resources-page')).ResourcesPage,
+                    }),
+                  },
                   {
                     path: 'sifu-notes',
                     handle: { title: 'Sifu Notes' },
@@ -340,6 +346,14 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                         handle: { title: 'Quotes' },
                         lazy: async () => ({
                           Component: (await import('../features/quotes/quotes-admin-page')).QuotesAdminPage,
+                        }),
+                      },
+                      {
+                        path: 'resources',
+                        handle: { title: 'Resources Management' },
+                        lazy: async () => ({
+                          Component: (await import('../features/resources/admin/resources-admin-page'))
+                            .ResourcesAdminPage,
                         }),
                       },
                       {

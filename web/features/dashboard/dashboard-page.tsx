@@ -13,6 +13,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import {
   IconBook,
+  IconBooks,
   IconLayoutDashboard,
   IconNews,
   IconQuote,
@@ -142,6 +143,14 @@ export function AdminPanels({
           leftSection={<IconQuote size={16} aria-hidden />}
         >
           Quotes
+        </Button>
+        <Button
+          component={Link}
+          to="/app/admin/resources"
+          variant="default"
+          leftSection={<IconBooks size={16} aria-hidden />}
+        >
+          Resources
         </Button>
       </Group>
       {(bookings || classPanel) && (

@@ -1,0 +1,214 @@
+import {
+  Badge,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconArrowLeft, IconPlus, IconSearch } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  RESOURCE_DELETE_FAILED,
+  RESOURCE_DELETED,
+  RESOURCE_TYPES,
+  RESOURCES_LOAD_FAILED,
+  type Resource,
+  type ResourceType,
+} from '../../../../common/resources';
+import { ConfirmDeleteDialog } from '../../../components/dialogs';
+import { LoadFailed } from '../../../components/load-failed';
+import { pageCount, PrevNextPager } from '../../../components/prev-next-pager';
+import { ResponsiveTable, type ResponsiveColumn } from '../../../components/responsive-table';
+import { formatDate } from '../../../lib/format';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import type { AdminResourceFilters } from '../../../lib/queries/resources';
+import { ADMIN_RESOURCES_PAGE_SIZE, useAdminResources, useDeleteResource } from '../api';
+import { TYPE_LABELS } from '../resource-card';
+import classes from './resources-admin-page.module.css';
+import { ResourceStats } from './resource-stats';
+
+export const NO_RESOURCES_FOUND = 'No resources found';
+
+// The form (its uploads, the course picker and the course reads) loads when it is first opened.
+const ResourceFormModal = lazy(async () => ({
+  default: (await import('./resource-form-modal')).ResourceFormModal,
+}));
+
+const TYPE_OPTIONS = [
+  { value: 'all', label: 'All types' },
+  ...RESOURCE_TYPES.map((type) => ({ value: type, label: TYPE_LABELS[type] })),
+];
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All statuses' },
+  { value: 'published', label: 'Published' },
+  { value: 'draft', label: 'Draft' },
+];
+
+function columns(
+  onEdit: (resource: Resource) => void,
+  onDelete: (resource: Resource) => void,
+): ResponsiveColumn<Resource>[] {
+  return [
+    { header: 'Title', isCardTitle: true, cell: (r) => <Text fw={600}>{r.title}</Text> },
+    { header: 'Type', cell: (r) => TYPE_LABELS[r.type] },
+    {
+      header: 'Status',
+      minWidth: 110,
+      cell: (r) => (
+        <Badge color={r.is_published ? 'jade' : 'gray'} variant="filled" autoContrast>
+          {r.is_published ? 'Published' : 'Draft'}
+        </Badge>
+      ),
+    },
+    { header: 'Author', cell: (r) => r.author },
+    { header: 'Views', alignRight: true, cell: (r) => r.view_count.toLocaleString('en-US') },
+    { header: 'Updated', noWrap: true, cell: (r) => formatDate(r.updated_at) },
+    {
+      header: 'Actions',
+      noWrap: true,
+      cell: (r) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="default" aria-label={`Edit ${r.title}`} onClick={() => onEdit(r)}>
+            Edit
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            aria-label={`Delete ${r.title}`}
+            onClick={() => onDelete(r)}
+          >
+            Delete
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+}
+
+/** /app/admin/resources: the figures, every resource filtered and paged, and its add/edit form. */
+export function ResourcesAdminPage() {
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search, 300);
+  const [type, setType] = useState<ResourceType | null>(null);
+  const [status, setStatus] = useState<AdminResourceFilters['status']>('all');
+  const [page, setPage] = useState(0);
+  const [editing, setEditing] = useState<Resource | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Resource | null>(null);
+  const resources = useAdminResources({ type, status, q }, page);
+  const remove = useDeleteResource();
+  const pages = pageCount(resources.data?.total ?? 0, ADMIN_RESOURCES_PAGE_SIZE);
+
+  const handleDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        notifySuccess(RESOURCE_DELETED);
+        // The last row of the last page is gone: step back a page.
+        if (resources.data?.resources.length === 1 && page > 0) setPage((p) => p - 1);
+      },
+      onError: () => notifyError(RESOURCE_DELETE_FAILED),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <Container size="xl" py="lg" px={0}>
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={1}>Resources Management</Title>
+          <Group gap="sm">
+            <Button
+              component={Link}
+              to="/app/resources"
+              variant="default"
+              leftSection={<IconArrowLeft size={16} aria-hidden />}
+            >
+              Learning Resources
+            </Button>
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+              Add Resource
+            </Button>
+          </Group>
+        </Group>
+        <ResourceStats />
+        <Group gap="sm" align="flex-end">
+          <TextInput
+            label="Search resources"
+            placeholder="Title, description or author"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(0);
+            }}
+            className={classes.search}
+          />
+          <Select
+            label="Type"
+            data={TYPE_OPTIONS}
+            value={type ?? 'all'}
+            allowDeselect={false}
+            onChange={(value) => {
+              setType(RESOURCE_TYPES.find((t) => t === value) ?? null);
+              setPage(0);
+            }}
+            w={150}
+          />
+          <Select
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={status}
+            allowDeselect={false}
+            onChange={(value) => {
+              setStatus(value === 'published' || value === 'draft' ? value : 'all');
+              setPage(0);
+            }}
+            w={160}
+          />
+        </Group>
+        {resources.isPending ? (
+          <Loader aria-label="Loading resources" />
+        ) : resources.isError ? (
+          <LoadFailed message={RESOURCES_LOAD_FAILED} onRetry={() => void resources.refetch()} />
+        ) : resources.data.resources.length === 0 ? (
+          <Text c="dimmed">{NO_RESOURCES_FOUND}</Text>
+        ) : (
+          <ResponsiveTable
+            label="Resources"
+            columns={columns(setEditing, setDeleting)}
+            rows={resources.data.resources}
+            rowKey={(r) => r.id}
+            minWidth={900}
+          />
+        )}
+        {pages > 1 && <PrevNextPager page={page} pages={pages} onChange={setPage} />}
+      </Stack>
+      {editing !== null && (
+        <Suspense fallback={<Loader aria-label="Loading the resource form" />}>
+          <ResourceFormModal
+            opened
+            resource={editing === 'new' ? null : editing}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
+      )}
+      <ConfirmDeleteDialog
+        opened={deleting !== null}
+        title="Delete Resource"
+        loading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={handleDelete}
+      >
+        {`Delete "${deleting?.title ?? ''}"?`}
+      </ConfirmDeleteDialog>
+    </Container>
+  );
+}
