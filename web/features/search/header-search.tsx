@@ -30,9 +30,13 @@ export function HeaderSearch({ className }: { className?: string }) {
   // `/` anywhere but in a field goes to the search, as on many sites.
   useEffect(() => {
     function handleShortcut(event: KeyboardEvent) {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented)
+        return;
       const target = event.target;
-      if (target instanceof HTMLElement && (target.isContentEditable || target.closest('input, textarea, select')))
+      if (
+        target instanceof HTMLElement &&
+        (target.isContentEditable || target.closest('input, textarea, select'))
+      )
         return;
       event.preventDefault();
       const box = boxRef.current;

@@ -49,6 +49,8 @@ export function SearchCombobox({ initialValue = '', autoFocus, inline, onChoose 
   const response = typed && q !== '' ? query.data : undefined;
   const results = response?.results ?? [];
   const groups = groupResults(results);
+  // The options in the order they are shown, which Down and Up follow.
+  const shown = groups.flatMap((group) => group.options.map((option) => option.result));
   const words = highlightWords(q, response?.terms);
   const failed = typed && q !== '' && query.isError;
   const expanded = open && results.length > 0;
@@ -66,7 +68,8 @@ export function SearchCombobox({ initialValue = '', autoFocus, inline, onChoose 
   }, [autoFocus]);
 
   useEffect(() => {
-    if (expanded && active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
+    if (expanded && active >= 0)
+      document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
     // optionId only joins the stable id with the index.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [expanded, active]);
@@ -102,7 +105,7 @@ export function SearchCombobox({ initialValue = '', autoFocus, inline, onChoose 
         move(event.key === 'ArrowDown' ? 1 : -1);
         break;
       case 'Enter': {
-        const result = expanded && active >= 0 ? results[active] : undefined;
+        const result = expanded && active >= 0 ? shown[active] : undefined;
         if (result) {
           event.preventDefault();
           choose(result);
