@@ -36,10 +36,11 @@ describe("the header's search in the shell", () => {
     expect(card.getAttribute('data-highlighted')).toBeNull();
 
     await user.click(screen.getByRole('searchbox', { name: 'Search' }));
-    const input = await screen.findByRole('combobox', { name: 'Search' });
+    // The combobox is its own chunk, loaded on this first focus.
+    const input = await screen.findByRole('combobox', { name: 'Search' }, { timeout: 10_000 });
     await waitFor(() => expect(document.activeElement).toBe(input));
     await user.keyboard('xingyi');
-    await screen.findByRole('option', { name: /Xingyi Five Elements/ });
+    await screen.findByRole('option', { name: /Xingyi Five Elements/ }, { timeout: 10_000 });
     await user.keyboard('{ArrowDown}{Enter}');
 
     await waitFor(() => expect(router.state.location.search).toBe(`?highlight=${second.id}`));
@@ -48,9 +49,9 @@ describe("the header's search in the shell", () => {
         expect(screen.getByRole('article', { name: second.title }).getAttribute('data-highlighted')).toBe(
           'true',
         ),
-      { timeout: 2000 },
+      { timeout: 5000 },
     );
     // The list stayed mounted: the same card, not a new page.
     expect(screen.getByRole('article', { name: second.title })).toBe(card);
-  }, 20_000);
+  }, 40_000);
 });
