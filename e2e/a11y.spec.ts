@@ -89,6 +89,21 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole('dialog')).toBeVisible();
     },
   },
+  {
+    name: 'header search results',
+    who: 'student',
+    path: () => '/app/courses',
+    open: async (page) => {
+      // The box on a desktop; on a phone the button that opens it in a dialog.
+      const trigger = page
+        .getByRole('searchbox', { name: 'Search' })
+        .or(page.getByRole('button', { name: 'Search' }))
+        .filter({ visible: true });
+      await trigger.click();
+      await page.keyboard.type('standing');
+      await expect(page.getByRole('listbox', { name: 'Search results' })).toBeVisible();
+    },
+  },
   { name: 'settings', who: 'student', path: () => '/app/settings' },
   { name: 'community (coming soon)', who: 'student', path: () => '/app/community' },
   { name: 'messages', who: 'student', path: () => '/app/messages' },

@@ -1,11 +1,12 @@
-import { Anchor, Box, Burger, Group, Menu, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconFileText, IconLogout, IconSearch, IconSettings } from '@tabler/icons-react';
+import { Anchor, Box, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconFileText, IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { User } from '../../../common/users';
 import { Logo } from '../../components/brand';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { UserAvatar } from '../../components/user-avatar';
 import { NotificationsBell } from '../../features/messages/recent-messages';
+import { HeaderSearch } from '../../features/search/header-search';
 import { roleLabel } from '../../lib/format';
 import classes from './app-header.module.css';
 
@@ -88,16 +89,7 @@ export function AppHeader({
           <Logo variant="full" size={34} title="Kwoon" />
         </Anchor>
       </Group>
-      {/* Search is wired up with the courses and messaging domains; until then it says so. */}
-      <Box role="search" visibleFrom="sm" className={classes.search}>
-        <TextInput
-          type="search"
-          aria-label="Search"
-          placeholder="Search (coming soon)"
-          disabled
-          leftSection={<IconSearch size={16} aria-hidden />}
-        />
-      </Box>
+      <HeaderSearch className={classes.search} />
       <Group gap="xs" wrap="nowrap">
         <ColorSchemeToggle />
         <NotificationsBell user={user} unreadCount={unreadCount} />

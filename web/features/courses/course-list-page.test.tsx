@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PROVIDER_UNAVAILABLE_MESSAGE } from '../../../common/payments';
 import type { User } from '../../../common/users';
@@ -204,6 +204,34 @@ describe('CourseListPage', () => {
     await waitFor(() => expect(card(paid.title).getAttribute('data-highlighted')).toBe('true'), {
       timeout: 2000,
     });
+  });
+
+  it('highlights a card asked for while the list is already open (the header search on this page)', async () => {
+    serve(makeUser());
+    const scrolled: string[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this.id);
+    });
+    const { router } = renderRoutes(routes, '/app/courses');
+    await screen.findByRole('article', { name: paid.title });
+    const listPage = screen.getByRole('heading', { name: 'Available Courses', level: 1 });
+    await act(() => router.navigate(`/app/courses?highlight=${paid.id}`));
+    await waitFor(() => expect(card(paid.title).getAttribute('data-highlighted')).toBe('true'), {
+      timeout: 2000,
+    });
+    // The same page, not a new one: only the query string changed.
+    expect(screen.getByRole('heading', { name: 'Available Courses', level: 1 })).toBe(listPage);
+    await act(() => router.navigate(`/app/courses?highlight=${enrolled.id}`));
+    await waitFor(() => expect(card(enrolled.title).getAttribute('data-highlighted')).toBe('true'), {
+      timeout: 2000,
+    });
+    expect(card(paid.title).getAttribute('data-highlighted')).toBeNull();
+    // Asked for again, the same card is scrolled to again.
+    await act(() => router.navigate(`/app/courses?highlight=${enrolled.id}`));
+    await waitFor(() => expect(scrolled.filter((id) => id === `course-${enrolled.id}`)).toHaveLength(2), {
+      timeout: 2000,
+    });
+    vi.restoreAllMocks();
   });
 
   it('uses the series wording when enrolling in a series fails', async () => {

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useCourses } from './api';
 import { CourseCard } from './course-card';
@@ -36,6 +36,9 @@ export function CourseListPage({ isSeries, studentActions }: CourseListPageProps
   const { enroll, pendingId, dialog } = useEnrollAction();
   const [searchParams] = useSearchParams();
   const highlight = searchParams.get('highlight');
+  // Each navigation here has its own key: choosing the same course again from the header's search
+  // while on this page scrolls to it again.
+  const { key: navigation } = useLocation();
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const loaded = courses.isSuccess;
 
@@ -46,7 +49,7 @@ export function CourseListPage({ isSeries, studentActions }: CourseListPageProps
       setHighlighted(highlight);
     }, HIGHLIGHT_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [highlight, loaded]);
+  }, [highlight, loaded, navigation]);
 
   const title = isSeries ? 'Available Series' : 'Available Courses';
   const visible = courses.data ?? [];
