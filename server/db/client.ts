@@ -157,7 +157,8 @@ async function takeMigrationLock(client: pg.Client, options: MigrateOptions): Pr
 const PGLITE_EXTENSIONS = { pg_trgm };
 
 export async function startPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
-  if (!dataDir) return PGlite.create({ extensions: PGLITE_EXTENSIONS, ...(loadDataDir ? { loadDataDir } : {}) });
+  if (!dataDir)
+    return PGlite.create({ extensions: PGLITE_EXTENSIONS, ...(loadDataDir ? { loadDataDir } : {}) });
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
   const open = (load?: Blob) =>
     PGlite.create({
