@@ -47,6 +47,22 @@ describe('CommunityManagement: the list', () => {
     );
   });
 
+  it('starts searching for the person the address names (?search=, from the header search)', async () => {
+    const { calls } = server();
+    signInAs(admin);
+    renderRoutes([{ path: '/', element: <CommunityManagement /> }], '/?search=daniel');
+    expect(await screen.findByText('Daniel Wu')).toBeTruthy();
+    expect((field('Search students') as HTMLInputElement).value).toBe('daniel');
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === '/api/verify/users')
+          .at(-1)!
+          .query.get('q'),
+      ).toBe('daniel'),
+    );
+  });
+
   it('marks a deletion request with a badge', async () => {
     server({}, [{ ...student, deletion_requested: true, is_active: false }]);
     renderPage();

@@ -2,6 +2,7 @@ import { Badge, Button, Container, Group, Loader, Stack, Text, TextInput, Title 
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { COMMUNITY_MESSAGES } from '../../../common/community';
 import type { User } from '../../../common/users';
 import { ConfirmDeleteDialog } from '../../components/dialogs';
@@ -82,9 +83,17 @@ function DeleteActions({ user, onConfirm }: { user: User; onConfirm: () => void 
  * student's e-mail address.
  */
 export function CommunityManagement() {
-  const [search, setSearch] = useState('');
+  // `?search=` (a person chosen in the header's search) fills the box, again on each new one.
+  const asked = useSearchParams()[0].get('search') ?? '';
+  const [askedFor, setAskedFor] = useState(asked);
+  const [search, setSearch] = useState(asked);
   const [q] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(0);
+  if (asked !== askedFor) {
+    setAskedFor(asked);
+    setSearch(asked);
+    setPage(0);
+  }
   const list = useAdminUsers(q, page);
   const [editing, setEditing] = useState<{ user: User | null } | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
