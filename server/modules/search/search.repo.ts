@@ -92,8 +92,19 @@ function contains(columns: SQL[], plan: Pick<SearchPlan, 'cjk' | 'cjkTitles'>) {
 }
 
 /**
+ * How many rows of one type each way of matching (title trigrams, full text, Chinese characters)
+ * may bring to the ranking. A broad word ("qi", "dantian") can match every lesson's text; ranking
+ * all of them would cost a read of each row, so each way brings at most this many, in index order,
+ * and the best of those are kept. Titles, the strongest matches, come through their own way, so a
+ * title match is never crowded out by texts that merely mention the word.
+ */
+export const CANDIDATES_PER_MATCH = 100;
+
+/**
  * One branch of the search: the rows of one type matching `search` (full text), the title's
- * trigrams or the Chinese runs, best first, at most `limit`.
+ * trigrams or the Chinese runs, best first, at most `limit`. Candidates are gathered first from
+ * `table` alone (`CANDIDATES_PER_MATCH` per way of matching, and per extra source), then joined,
+ * filtered and ranked.
  */
 function branch(
   plan: SearchPlan,
@@ -101,6 +112,13 @@ function branch(
   parts: {
     type: SearchResultType;
     select: SQL;
+    /** The branch's own table with its alias, e.g. `lessons l`, and its key, e.g. `l.id`. */
+    table: SQL;
+    key: SQL;
+    /** A condition on `table` alone that candidates must meet (published, for instance). */
+    candidateWhere?: SQL;
+    /** More candidate queries (each selecting `key`), e.g. a student's own courses' lessons. */
+    moreCandidates?: SQL[];
     from: SQL;
     where: SQL;
     search: SQL | null;
@@ -109,6 +127,8 @@ function branch(
     title: SQL;
     /** Where Chinese characters are looked for, the title first. */
     cjkIn: SQL[];
+    /** The same on `table` alone, for the candidates, when `cjkIn` reaches other tables. */
+    candidateCjkIn?: SQL[];
   },
 ) {
   const tsq = tsQuery(plan);
@@ -118,10 +138,21 @@ function branch(
     : sql`0`;
   const tri = trigram(parts.title, plan.words);
   const cjk = contains(parts.cjkIn, plan);
+  const own = parts.candidateWhere ?? sql`true`;
+  const candidate = (match: SQL) =>
+    sql`(select ${parts.key} from ${parts.table} where ${own} and ${match} limit ${CANDIDATES_PER_MATCH})`;
+  const candidates = [
+    ...(plan.words.length ? [candidate(tri.match)] : []),
+    ...(parts.search ? [candidate(sql`${parts.search} @@ ${tsq}`)] : []),
+    ...(plan.cjkTitles.length ? [candidate(contains(parts.candidateCjkIn ?? parts.cjkIn, plan).match)] : []),
+    ...(parts.moreCandidates ?? []),
+  ];
+  if (candidates.length === 0) candidates.push(sql`(select null::uuid limit 0)`);
   return sql`(select ${parts.type}::text as type, ${parts.select},
       (${rank} + ${tri.score} + ${cjk.score})::float8 as score
     from ${parts.from}
-    where ${parts.where} and (${fullText} or ${tri.match} or ${cjk.match})
+    where ${parts.key} in (${sql.join(candidates, sql` union `)})
+      and ${parts.where} and (${fullText} or ${tri.match} or ${cjk.match})
     order by score desc
     limit ${limit})`;
 }
@@ -161,6 +192,9 @@ export function createSearchRepo(db: Db) {
           type: 'course',
           select: sql`c.id::text as id, c.title, c.description, c.id::text as course_id,
             ${mayOpen} as may_open, null::text as handle`,
+          table: sql`courses c`,
+          key: sql`c.id`,
+          candidateWhere: admin ? undefined : sql`c.is_published`,
           from: sql`courses c`,
           where: admin
             ? sql`true`
@@ -173,6 +207,16 @@ export function createSearchRepo(db: Db) {
           type: 'lesson',
           select: sql`l.id::text as id, l.title, c.title as description, c.id::text as course_id,
             ${mayOpen} as may_open, null::text as handle`,
+          table: sql`lessons l`,
+          key: sql`l.id`,
+          // A student's own courses' lessons match by their text too: they are looked for apart,
+          // so the many lessons of other courses that mention a word cannot crowd them out.
+          moreCandidates: admin
+            ? []
+            : [
+                sql`(select l.id from lessons l join modules m on m.id = l.module_id
+                  where m.course_id = any(${mine}) and l.search @@ ${tsq} limit ${CANDIDATES_PER_MATCH})`,
+              ],
           from: sql`lessons l join modules m on m.id = l.module_id join courses c on c.id = m.course_id`,
           where: visibleCourse,
           search: sql`l.search`,
@@ -181,6 +225,7 @@ export function createSearchRepo(db: Db) {
             ? undefined
             : sql`(l.search @@ ${tsq} and (${mayOpen} or ts_filter(l.search, '{a}') @@ ${tsq}))`,
           title: sql`l.title`,
+          candidateCjkIn: [sql`l.title`, lessonText],
           cjkIn: admin
             ? [sql`l.title`, lessonText]
             : [sql`l.title`, sql`(case when ${mayOpen} then ${lessonText} else '' end)`],
@@ -189,6 +234,9 @@ export function createSearchRepo(db: Db) {
           type: 'resource',
           select: sql`r.id::text as id, r.title, r.description, null::text as course_id,
             false as may_open, null::text as handle`,
+          table: sql`resources r`,
+          key: sql`r.id`,
+          candidateWhere: sql`r.is_published`,
           from: sql`resources r`,
           where: sql`r.is_published`,
           search: sql`r.search`,
@@ -199,6 +247,9 @@ export function createSearchRepo(db: Db) {
           type: 'news',
           select: sql`n.id::text as id, n.title, n.description, null::text as course_id,
             false as may_open, null::text as handle`,
+          table: sql`news n`,
+          key: sql`n.id`,
+          candidateWhere: sql`n.status = 'published'`,
           from: sql`news n`,
           where: sql`n.status = 'published'`,
           search: sql`n.search`,
@@ -209,6 +260,9 @@ export function createSearchRepo(db: Db) {
           type: 'blog',
           select: sql`b.id::text as id, b.title, b.excerpt as description, null::text as course_id,
             false as may_open, b.slug as handle`,
+          table: sql`blog_posts b`,
+          key: sql`b.id`,
+          candidateWhere: sql`b.status = 'published'`,
           from: sql`blog_posts b`,
           where: sql`b.status = 'published'`,
           search: sql`b.search`,
