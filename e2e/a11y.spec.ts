@@ -100,6 +100,8 @@ const SCREENS: Screen[] = [
         .or(page.getByRole('button', { name: 'Search' }))
         .filter({ visible: true });
       await trigger.click();
+      // The phone's dialog loads its box on first use: keys pressed before it has the focus are lost.
+      await expect(page.getByRole('combobox', { name: 'Search' })).toBeFocused();
       await page.keyboard.type('standing');
       await expect(page.getByRole('listbox', { name: 'Search results' })).toBeVisible();
     },

@@ -133,7 +133,13 @@ export function SearchCombobox({ initialValue = '', autoFocus, inline, onChoose 
       withBorder={!inline}
       data-hidden={!panel || undefined}
     >
-      <div role="listbox" id={listboxId} aria-label="Search results" hidden={!expanded}>
+      <div
+        role="listbox"
+        id={listboxId}
+        aria-label="Search results"
+        className={classes.listbox}
+        hidden={!expanded}
+      >
         {groups.map((group) => (
           <div key={group.type} role="group" aria-labelledby={`${id}-group-${group.type}`}>
             <div id={`${id}-group-${group.type}`} role="presentation" className={classes.groupLabel}>
