@@ -86,7 +86,13 @@ export function AppHeader({
           aria-expanded={navbarOpened}
         />
         <Anchor component={Link} to="/app" c="bright" underline="never" className={classes.home}>
-          <Logo variant="full" size={34} title="Kwoon" />
+          {/* On a narrow phone the name would leave no room for the search button and the menus. */}
+          <Box component="span" visibleFrom="xs" className={classes.home}>
+            <Logo variant="full" size={34} title="Kwoon" />
+          </Box>
+          <Box component="span" hiddenFrom="xs" className={classes.home}>
+            <Logo variant="mark" size={34} title="Kwoon" />
+          </Box>
         </Anchor>
       </Group>
       <HeaderSearch className={classes.search} />
