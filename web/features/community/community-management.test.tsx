@@ -52,7 +52,7 @@ describe('CommunityManagement: the list', () => {
     signInAs(admin);
     renderRoutes([{ path: '/', element: <CommunityManagement /> }], '/?search=daniel');
     expect(await screen.findByText('Daniel Wu')).toBeTruthy();
-    expect((field('Search students')).value).toBe('daniel');
+    expect(field('Search students').value).toBe('daniel');
     await waitFor(() =>
       expect(
         calls
