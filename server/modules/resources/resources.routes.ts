@@ -80,53 +80,37 @@ export function resourcesRoutes(services: { resources: ResourcesService }): Fast
       async () => ({ authors: await resources.authors() }),
     );
 
-    app.get(
-      '/resources/type/:type',
-      {
-        config: { access: 'user' },
-        schema: {
-          tags,
-          summary: 'Published resources of a type, newest first',
-          security: bearerSecurity,
-          params: ResourceTypeParams,
-          querystring: ResourcePageQuery,
-          response: { 200: ResourceListResponse, ...errorResponses(400, 401) },
+    // Each path parameter is the list's filter of the same name.
+    const filteredLists = [
+      ['/resources/type/:type', ResourceTypeParams, 'Published resources of a type, newest first'],
+      [
+        '/resources/author/:author',
+        ResourceAuthorParams,
+        'Published resources by an author (as written), newest first',
+      ],
+      [
+        '/resources/course/:courseId',
+        ResourceCourseParams,
+        'Published resources related to a course, newest first',
+      ],
+    ] as const;
+    for (const [path, params, summary] of filteredLists) {
+      app.get(
+        path,
+        {
+          config: { access: 'user' },
+          schema: {
+            tags,
+            summary,
+            security: bearerSecurity,
+            params,
+            querystring: ResourcePageQuery,
+            response: { 200: ResourceListResponse, ...errorResponses(400, 401) },
+          },
         },
-      },
-      async (request) => resources.list({ type: request.params.type }, request.query),
-    );
-
-    app.get(
-      '/resources/author/:author',
-      {
-        config: { access: 'user' },
-        schema: {
-          tags,
-          summary: 'Published resources by an author (as written), newest first',
-          security: bearerSecurity,
-          params: ResourceAuthorParams,
-          querystring: ResourcePageQuery,
-          response: { 200: ResourceListResponse, ...errorResponses(400, 401) },
-        },
-      },
-      async (request) => resources.list({ author: request.params.author }, request.query),
-    );
-
-    app.get(
-      '/resources/course/:courseId',
-      {
-        config: { access: 'user' },
-        schema: {
-          tags,
-          summary: 'Published resources related to a course, newest first',
-          security: bearerSecurity,
-          params: ResourceCourseParams,
-          querystring: ResourcePageQuery,
-          response: { 200: ResourceListResponse, ...errorResponses(400, 401) },
-        },
-      },
-      async (request) => resources.list({ courseId: request.params.courseId }, request.query),
-    );
+        async (request) => resources.list(request.params, request.query),
+      );
+    }
 
     app.get(
       '/resources/:id',
