@@ -27,10 +27,11 @@ import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
 import { useCreateNews, useUpdateNews } from '../api';
-import { ThumbnailField } from './thumbnail-field';
+import { ImageUploadField } from '../../../components/image-upload-field';
 
 export const NEWS_SAVED = 'News Saved';
 export const NOTIFY_LABEL = 'E-mail this to members who opted in';
+export const THUMBNAIL_UPLOAD_FAILED = 'Failed to upload image. Please try again.';
 
 export interface NewsFormValues {
   title: string;
@@ -144,7 +145,9 @@ function NewsForm({ news, onDone }: { news: News | null; onDone: () => void }) {
           description="Separated by commas, e.g. seminar, taijiquan"
           {...form.getInputProps('tags')}
         />
-        <ThumbnailField
+        <ImageUploadField
+          target="news-thumbnails"
+          failedMessage={THUMBNAIL_UPLOAD_FAILED}
           value={values.thumbnail_url}
           onChange={(url) => form.setFieldValue('thumbnail_url', url)}
           error={form.errors.thumbnail_url as string | undefined}

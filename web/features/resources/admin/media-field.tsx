@@ -1,6 +1,7 @@
-import { Button, FileButton, Group, Image, Input, Stack, TextInput } from '@mantine/core';
-import { IconTrash, IconUpload } from '@tabler/icons-react';
-import { checkAudioFile, checkImageFile, checkVideoFile } from '../../../../common/uploads';
+import { Button, FileButton, Group, Stack, TextInput } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { checkAudioFile, checkVideoFile } from '../../../../common/uploads';
+import { ImageUploadField, type ImageUploadFieldProps } from '../../../components/image-upload-field';
 import { UploadFeedback, UploadPercent } from '../../../components/upload-feedback';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpload, type UploadEndpoint } from '../../../lib/upload';
@@ -9,7 +10,7 @@ export const VIDEO_UPLOAD_FAILED = 'Failed to upload video. Please try again.';
 export const AUDIO_UPLOAD_FAILED = 'Failed to upload audio. Please try again.';
 export const THUMBNAIL_UPLOAD_FAILED = 'Failed to upload thumbnail. Please try again.';
 
-export type MediaKind = 'video' | 'audio' | 'image';
+export type MediaKind = 'video' | 'audio';
 
 /** Each kind's upload route, check, messages and wording. */
 const KINDS: Record<
@@ -42,20 +43,22 @@ const KINDS: Record<
     noun: 'audio',
     hint: 'An audio file up to 50MB, or an https address.',
   },
-  image: {
-    endpoint: { path: '/admin/resources/upload-image', field: 'image' },
-    accept: 'image/*',
-    check: checkImageFile,
-    failed: THUMBNAIL_UPLOAD_FAILED,
-    uploaded: 'Image Uploaded',
-    noun: 'image',
-    hint: 'An image up to 5MB.',
-  },
 };
+
+/** The resource's thumbnail: the shared image field, posting to the resources' image route. */
+export function ResourceThumbnailField(props: Omit<ImageUploadFieldProps, 'target' | 'failedMessage'>) {
+  return (
+    <ImageUploadField
+      target={{ path: '/admin/resources/upload-image', field: 'image' }}
+      failedMessage={THUMBNAIL_UPLOAD_FAILED}
+      {...props}
+    />
+  );
+}
 
 export interface MediaFieldProps {
   kind: MediaKind;
-  /** 'Video', 'Audio', 'Thumbnail'. */
+  /** 'Video' or 'Audio'. */
   label: string;
   /** The file's address; '' when there is none. */
   value: string;
@@ -65,8 +68,8 @@ export interface MediaFieldProps {
 }
 
 /**
- * A resource's video, audio or thumbnail: a file checked before it is sent and uploaded with a
- * progress bar, or (video and audio) an https address typed in. The thumbnail is previewed.
+ * A resource's video or audio: a file checked before it is sent and uploaded with a progress bar,
+ * or an https address typed in.
  */
 export function MediaField({ kind, label, value, onChange, error, required }: MediaFieldProps) {
   const spec = KINDS[kind];
@@ -95,17 +98,6 @@ export function MediaField({ kind, label, value, onChange, error, required }: Me
           </Button>
         )}
       </FileButton>
-      {value && kind === 'image' && (
-        <Button
-          variant="subtle"
-          color="red"
-          size="xs"
-          leftSection={<IconTrash size={14} aria-hidden />}
-          onClick={() => onChange('')}
-        >
-          Remove {spec.noun}
-        </Button>
-      )}
       <UploadPercent progress={upload.progress} />
     </Group>
   );
@@ -113,17 +105,6 @@ export function MediaField({ kind, label, value, onChange, error, required }: Me
     <UploadFeedback progress={upload.progress} error={upload.error} label={`${label} upload progress`} />
   );
 
-  if (kind === 'image') {
-    return (
-      <Input.Wrapper label={label} description={spec.hint} error={error}>
-        <Stack gap={6} mt={4}>
-          {value && <Image src={value} alt={`${label} preview`} radius="sm" mah={160} fit="cover" />}
-          {picker}
-          {feedback}
-        </Stack>
-      </Input.Wrapper>
-    );
-  }
   return (
     <Stack gap={6}>
       <TextInput

@@ -34,7 +34,7 @@ import { queries } from '../../../lib/queries';
 import { useCurrentUser } from '../../../lib/session';
 import { useCreateResource, useUpdateResource } from '../api';
 import { TYPE_LABELS } from '../resource-card';
-import { MediaField } from './media-field';
+import { MediaField, ResourceThumbnailField } from './media-field';
 
 export interface ResourceFormValues {
   type: ResourceType;
@@ -200,9 +200,7 @@ function ResourceForm({ resource, onDone }: { resource: Resource | null; onDone:
             error={errorOf('audio_url')}
           />
         )}
-        <MediaField
-          kind="image"
-          label="Thumbnail"
+        <ResourceThumbnailField
           value={values.thumbnail}
           onChange={(url) => form.setFieldValue('thumbnail', url)}
           error={errorOf('thumbnail')}
