@@ -38,6 +38,11 @@ export function announceSignOut(): void {
   leavingToken = readToken();
 }
 
+/** The announced sign-out is not coming after all (the request that would end it was refused). */
+export function withdrawSignOut(): void {
+  leavingToken = null;
+}
+
 export function isSigningOut(token: string | null): boolean {
   return token !== null && token === leavingToken;
 }

@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, serverFailure, signInAs, stubFetch, TestProviders, type } from '../../test/render';
+import { isSigningOut, readToken } from '../../lib/session-storage';
 import { AccountDialog } from './account-dialog';
 
 const student = makeUser();
@@ -34,6 +35,48 @@ async function toast(text: string) {
   const message = node.querySelector('.mantine-Notification-description')?.textContent ?? null;
   return { title, message };
 }
+
+describe('AccountDialog sign-out', () => {
+  /** Whether the app treats the token's end as expected while the deactivation is on its way. */
+  async function signingOutWhileSent(answer: { status?: number; body: unknown }) {
+    let whileSent: boolean | undefined;
+    const user = userEvent.setup();
+    signInAs(student);
+    stubFetch({
+      [`POST /api/user/${student.id}/deactivate`]: () => {
+        whileSent = isSigningOut(readToken());
+        return answer;
+      },
+    });
+    render(
+      <TestProviders>
+        <AccountDialog opened onClose={vi.fn()} userId={student.id} onDeactivated={vi.fn()} />
+      </TestProviders>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Account Management' });
+    await type(user, 'Type DEACTIVATE to confirm', 'DEACTIVATE', dialog);
+    await type(user, 'Your password', 'my-own-password', dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
+    return { whileSent: () => whileSent, dialog };
+  }
+
+  it('expects the session to end from the moment the request leaves (the live stream may say so first)', async () => {
+    const { whileSent, dialog } = await signingOutWhileSent({ body: { success: true, message: 'ok' } });
+    expect(await within(dialog).findByRole('status')).toBeTruthy();
+    expect(whileSent()).toBe(true);
+    expect(isSigningOut(readToken())).toBe(true);
+  });
+
+  it('no longer expects it once a wrong password is refused', async () => {
+    const { whileSent } = await signingOutWhileSent({
+      status: 403,
+      body: { error: 'Current password is incorrect', code: 'FORBIDDEN' },
+    });
+    expect(await screen.findByText('Current password is incorrect')).toBeTruthy();
+    expect(whileSent()).toBe(true);
+    expect(isSigningOut(readToken())).toBe(false);
+  });
+});
 
 describe('AccountDialog toasts', () => {
   beforeEach(() => notifications.clean());

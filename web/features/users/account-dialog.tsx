@@ -5,7 +5,7 @@ import { DEACTIVATE_CONFIRMATION, DEACTIVATE_PASSWORD_REQUIRED_MESSAGE } from '.
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
 import { useSchemaForm } from '../../lib/form';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { announceSignOut } from '../../lib/session-storage';
+import { announceSignOut, withdrawSignOut } from '../../lib/session-storage';
 import { useDeactivateAccount } from './api';
 import { DEACTIVATE_CONFIRM_MESSAGE, DEACTIVATE_FAILED_MESSAGE, serverFieldError } from './profile-body';
 
@@ -81,14 +81,16 @@ function DeactivateForm({
   }: {
     isDeletionRequest: boolean;
     password: string;
-  }) =>
+  }) => {
+    // The server ends the session as it answers, and the live stream may say so before the answer
+    // arrives: the sign-out is announced as the request leaves, so the notice still gets its
+    // 2 seconds, and withdrawn if the request is refused.
+    announceSignOut();
     deactivate.mutate(
       { isDeletionRequest, password },
       {
         onSuccess: (result) => {
           setDone(true);
-          // The server has ended the session; the notice still gets its 2 seconds.
-          announceSignOut();
           // The title says what happened; the message says what comes next, without repeating it.
           if (isDeletionRequest) {
             notifySuccess(result.message ?? `Your deletion request was sent. ${DELETION_NOTE}`, {
@@ -104,6 +106,7 @@ function DeactivateForm({
           }, DEACTIVATION_LOGOUT_MS);
         },
         onError: (error) => {
+          withdrawSignOut();
           // A wrong password answers 403 (never 401, which would end the session).
           const wrongPassword = error instanceof ApiRequestError && error.status === 403;
           const fieldError = wrongPassword ? error.message : (serverFieldError(error, 'password') ?? null);
@@ -121,6 +124,7 @@ function DeactivateForm({
         },
       },
     );
+  };
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     deactivate.reset();
     setPasswordRefused(false);
