@@ -158,11 +158,11 @@ export function SearchCombobox({ initialValue = '', autoFocus, inline, onChoose 
                 onMouseMove={() => setActive(index)}
                 onClick={() => choose(result)}
               >
-                <Text size="sm" fw={600} lineClamp={1} component="div">
+                <Text size="sm" fw={600} truncate="end" component="div">
                   <Highlighted text={result.title} words={words} />
                 </Text>
                 {result.description && (
-                  <Text size="xs" c="dimmed" lineClamp={1} component="div">
+                  <Text size="xs" c="dimmed" truncate="end" component="div">
                     <Highlighted text={result.description} words={words} />
                   </Text>
                 )}
