@@ -5,7 +5,7 @@
  * Only 127.0.0.1; every load phase is bounded in time.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { cp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -304,4 +304,63 @@ export function printTable(header: string[], lines: string[][]) {
   const format = (line: string[]) => `| ${line.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
   console.log(`\n${format(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const line of lines) console.log(format(line));
+}
+
+/** The data set a target loaded, as the run's log tells it. */
+export function logDataset(dataset: TargetReady['dataset']) {
+  console.log(`  data set loaded in ${dataset?.seconds.toFixed(1)} s: ${JSON.stringify(dataset?.counts)}`);
+  for (const step of dataset?.steps ?? []) console.log(`    ${step}`);
+}
+
+/**
+ * The rows as ratios to the hello-world and select anchors, and whether each scenario that has
+ * the p99 ceiling `limitMs` kept under it.
+ */
+export function printCeilingTable(
+  hello: Row,
+  selectRate: number,
+  limitMs: number,
+  hasCeiling: (scenario: string) => boolean,
+) {
+  printTable(
+    [
+      'scenario',
+      'conn',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'failed',
+      'vs hello',
+      'vs select',
+      `p99 ≤ ${limitMs} ms`,
+    ],
+    rows.map((row) => [
+      row.scenario,
+      String(row.connections),
+      String(Math.round(row.requestsPerSecond)),
+      String(row.p50),
+      String(row.p99),
+      String(row.failures),
+      ratio(row.requestsPerSecond / hello.requestsPerSecond),
+      row.driver === '-' ? '' : ratio(row.requestsPerSecond / selectRate),
+      hasCeiling(row.scenario) ? (row.p99 <= limitMs ? 'yes' : 'NO') : '',
+    ]),
+  );
+}
+
+/**
+ * Writes bench/results/`name` with the date, the machine, the run's length since `started`, the
+ * rows and `extra`, and says where; returns the run's length in seconds.
+ */
+export async function saveResults(name: string, started: number, extra: Record<string, unknown>) {
+  const seconds = Math.round((performance.now() - started) / 1000);
+  const results = path.join(import.meta.dirname, 'results');
+  await mkdir(results, { recursive: true });
+  const file = path.join(results, name);
+  await writeFile(
+    file,
+    JSON.stringify({ date: new Date().toISOString(), machine: machine(), seconds, rows, ...extra }, null, 2),
+  );
+  console.log(`\nWhole run: ${seconds} s. Raw figures: ${path.relative(process.cwd(), file)}`);
+  return seconds;
 }

@@ -5,17 +5,16 @@
  * connections, as ratios to a bare Fastify hello-world and a bare primary-key SELECT on the same
  * PostgreSQL server measured in the same run; then the query plans, and bench/results/messages.json.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { printPlans, type ExplainedQuery } from './explain';
 import {
+  logDataset,
   machine,
   measure,
   measureHello,
   measureSelect,
-  printTable,
-  ratio,
+  printCeilingTable,
   rows,
+  saveResults,
   SECONDS,
   withTarget,
   withPostgres,
@@ -44,56 +43,16 @@ await withPostgres(async (url) => {
   await withTarget('messages (PostgreSQL)', 'messages', url, async (app) => {
     dataset = app.dataset;
     plans.PostgreSQL = app.plans ?? [];
-    console.log(
-      `  data set loaded in ${app.dataset?.seconds.toFixed(1)} s: ${JSON.stringify(app.dataset?.counts)}`,
-    );
-    for (const step of app.dataset?.steps ?? []) console.log(`    ${step}`);
+    logDataset(app.dataset);
     for (const [page, scenario] of SCENARIOS)
       await measure(app, scenario, 'PostgreSQL', app.paths[page]!, CONNECTIONS, true);
   });
 });
 
-printTable(
-  [
-    'scenario',
-    'conn',
-    'req/s',
-    'p50 ms',
-    'p99 ms',
-    'failed',
-    'vs hello',
-    'vs select',
-    `p99 ≤ ${P99_LIMIT_MS} ms`,
-  ],
-  rows.map((row) => [
-    row.scenario,
-    String(row.connections),
-    String(Math.round(row.requestsPerSecond)),
-    String(row.p50),
-    String(row.p99),
-    String(row.failures),
-    ratio(row.requestsPerSecond / helloRow!.requestsPerSecond),
-    row.driver === '-' ? '' : ratio(row.requestsPerSecond / selectRate),
-    SCENARIOS.some(([, scenario]) => scenario === row.scenario)
-      ? row.p99 <= P99_LIMIT_MS
-        ? 'yes'
-        : 'NO'
-      : '',
-  ]),
+printCeilingTable(helloRow!, selectRate, P99_LIMIT_MS, (scenario) =>
+  SCENARIOS.some(([, name]) => name === scenario),
 );
 printPlans(plans);
 
-const seconds = Math.round((performance.now() - started) / 1000);
-const results = path.join(import.meta.dirname, 'results');
-await mkdir(results, { recursive: true });
-const file = path.join(results, 'messages.json');
-await writeFile(
-  file,
-  JSON.stringify(
-    { date: new Date().toISOString(), machine: machine(), seconds, rows, dataset, plans },
-    null,
-    2,
-  ),
-);
-console.log(`\nWhole run: ${seconds} s. Raw figures: ${path.relative(process.cwd(), file)}`);
+await saveResults('messages.json', started, { dataset, plans });
 if (rows.some((row) => row.failures > 0)) process.exitCode = 1;

@@ -7,17 +7,16 @@
  * and a bare primary-key SELECT on the same PostgreSQL server measured in the same run; then the
  * query plans, and bench/results/search.json.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { printPlans, type ExplainedQuery } from './explain';
 import {
+  logDataset,
   machine,
   measure,
   measureHello,
   measureSelect,
-  printTable,
-  ratio,
+  printCeilingTable,
   rows,
+  saveResults,
   SECONDS,
   withPostgres,
   withTarget,
@@ -43,53 +42,15 @@ await withPostgres(async (url) => {
   await withTarget('search (PostgreSQL)', 'search', url, async (app) => {
     dataset = app.dataset;
     plans.PostgreSQL = app.plans ?? [];
-    console.log(
-      `  data set loaded in ${app.dataset?.seconds.toFixed(1)} s: ${JSON.stringify(app.dataset?.counts)}`,
-    );
-    for (const step of app.dataset?.steps ?? []) console.log(`    ${step}`);
+    logDataset(app.dataset);
     queries = Object.values(app.paths);
     await measure(app, SCENARIO, 'PostgreSQL', queries, CONNECTIONS, true);
   });
 });
 
-printTable(
-  [
-    'scenario',
-    'conn',
-    'req/s',
-    'p50 ms',
-    'p99 ms',
-    'failed',
-    'vs hello',
-    'vs select',
-    `p99 ≤ ${P99_LIMIT_MS} ms`,
-  ],
-  rows.map((row) => [
-    row.scenario,
-    String(row.connections),
-    String(Math.round(row.requestsPerSecond)),
-    String(row.p50),
-    String(row.p99),
-    String(row.failures),
-    ratio(row.requestsPerSecond / helloRow!.requestsPerSecond),
-    row.driver === '-' ? '' : ratio(row.requestsPerSecond / selectRate),
-    row.scenario === SCENARIO ? (row.p99 <= P99_LIMIT_MS ? 'yes' : 'NO') : '',
-  ]),
-);
+printCeilingTable(helloRow!, selectRate, P99_LIMIT_MS, (scenario) => scenario === SCENARIO);
 console.log(`\nQueries: ${queries.map((q) => decodeURIComponent(q.replace(/^.*q=|&.*$/g, ''))).join(' · ')}`);
 printPlans(plans);
 
-const seconds = Math.round((performance.now() - started) / 1000);
-const results = path.join(import.meta.dirname, 'results');
-await mkdir(results, { recursive: true });
-const file = path.join(results, 'search.json');
-await writeFile(
-  file,
-  JSON.stringify(
-    { date: new Date().toISOString(), machine: machine(), seconds, rows, queries, dataset, plans },
-    null,
-    2,
-  ),
-);
-console.log(`\nWhole run: ${seconds} s. Raw figures: ${path.relative(process.cwd(), file)}`);
+await saveResults('search.json', started, { queries, dataset, plans });
 if (rows.some((row) => row.failures > 0)) process.exitCode = 1;
