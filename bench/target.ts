@@ -302,21 +302,26 @@ async function searchApp(): Promise<TargetReady> {
     steps: [...courses.steps, ...additions.steps],
     counts: { ...courses.counts, ...additions.counts },
   };
-  const enrolled = await createSearchRepo(database.db).enrolledCourseIds(id);
   const plans = [];
-  for (const q of ['baguazang', '站桩', 'dantian breathing']) {
+  for (const [q, isAdmin] of [
+    ['baguazang', false],
+    ['站桩', false],
+    ['dantian breathing', false],
+    ['xingyi', true],
+  ] as const) {
     const { plan } = planSearch(q);
+    const { query, enrolled } = await createSearchRepo(database.db).prepare(id, plan);
+    const caller = { is_admin: isAdmin, enrolled: isAdmin ? [] : enrolled };
+    const who = isAdmin ? 'admin' : 'student';
     plans.push(
-      ...(await explainEndpoint(database, `search "${q}" (student)`, (db) =>
-        createSearchRepo(db).search({ is_admin: false, enrolled }, plan, 10),
+      ...(await explainEndpoint(database, `search "${q}" (${who}): words`, (db) =>
+        createSearchRepo(db).matches(caller, query, q, 10),
+      )),
+      ...(await explainEndpoint(database, `search "${q}" (${who}): typos`, (db) =>
+        createSearchRepo(db).typos(caller, plan.words, 10),
       )),
     );
   }
-  plans.push(
-    ...(await explainEndpoint(database, 'search "xingyi" (admin)', (db) =>
-      createSearchRepo(db).search({ is_admin: true, enrolled: [] }, planSearch('xingyi').plan, 10),
-    )),
-  );
   const paths: Record<string, string> = {};
   SEARCH_QUERIES.forEach((q, i) => (paths[`q${i}`] = `/api/search?q=${encodeURIComponent(q)}&limit=10`));
   return { base, token, dataset, plans, paths };

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { BLOG_POST_STATUSES, type BlogMediaItem } from '../../../common/blog';
 import { oneOf } from './one-of';
+import { titleSearchDocument } from './title-search';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -62,6 +63,7 @@ export const blogPosts = pgTable(
     index('blog_posts_search_idx').using('gin', t.search),
     // The global search's typo-tolerant title match (pg_trgm, migration 0019).
     index('blog_posts_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('blog_posts_title_search_idx').using('gin', titleSearchDocument(t.title)),
     check('blog_posts_status_check', oneOf(t.status, BLOG_POST_STATUSES)),
   ],
 );

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { LESSON_TYPES, SKILL_LEVELS } from '../../../common/courses';
 import { oneOf } from './one-of';
+import { titleSearchDocument } from './title-search';
 import { users } from './users';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -68,6 +69,7 @@ export const courses = pgTable(
     index('courses_published_idx').on(t.is_published, t.is_series),
     index('courses_search_idx').using('gin', t.search),
     index('courses_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('courses_title_search_idx').using('gin', titleSearchDocument(t.title)),
     index('courses_created_by_idx').on(t.created_by),
     check('courses_skill_level_check', oneOf(t.skill_level, SKILL_LEVELS)),
     check('courses_price_cents_check', sql`${t.price_cents} >= 0`),
@@ -156,6 +158,7 @@ export const lessons = pgTable(
     index('lessons_module_order_idx').on(t.module_id, t.order_sequence),
     index('lessons_search_idx').using('gin', t.search),
     index('lessons_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('lessons_title_search_idx').using('gin', titleSearchDocument(t.title)),
     check('lessons_lesson_type_check', oneOf(t.lesson_type, LESSON_TYPES)),
     check('lessons_duration_check', sql`${t.duration_minutes} >= 0`),
     check('lessons_pass_mark_check', sql`${t.pass_mark} between 1 and 100`),

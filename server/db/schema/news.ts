@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { NEWS_STATUSES } from '../../../common/news';
 import { oneOf } from './one-of';
+import { titleSearchDocument } from './title-search';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -52,5 +53,6 @@ export const news = pgTable(
     index('news_search_idx').using('gin', t.search),
     // The global search's typo-tolerant title match (pg_trgm, migration 0019).
     index('news_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('news_title_search_idx').using('gin', titleSearchDocument(t.title)),
   ],
 );

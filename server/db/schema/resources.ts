@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { RESOURCE_TYPES } from '../../../common/resources';
 import { oneOf } from './one-of';
+import { titleSearchDocument } from './title-search';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -56,5 +57,6 @@ export const resources = pgTable(
     index('resources_search_idx').using('gin', t.search),
     // The global search's typo-tolerant title match (pg_trgm, migration 0019).
     index('resources_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('resources_title_search_idx').using('gin', titleSearchDocument(t.title)),
   ],
 );

@@ -1,8 +1,8 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { SearchResultType } from '../../../common/search';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { enrollments } from '../../db/schema';
+import { titleSearchDocument } from '../../db/schema/title-search';
 
 /**
  * What a search looks for, worked out by the service from the query and the glossary:
@@ -10,9 +10,8 @@ import { enrollments } from '../../db/schema';
  * - `phrases`: glossary forms in Latin letters, each a `plainto_tsquery`;
  * - `prefixes`: the query's words (letters and digits only), each matched as a word's beginning;
  * - `words`: the query's words of three letters or more, matched by trigrams in titles (typos);
- * - `cjk`: the query's runs of Chinese characters, found as substrings of titles and texts;
- * - `cjkTitles`: the glossary's Chinese forms too, found in titles only (a text search for each
- *   of them would read every row's text).
+ * - `cjk`: the query's runs of Chinese characters and the glossary's Chinese forms, found in titles
+ *   by their characters one by one and two by two (`titleSearchDocument`) and in texts as words.
  */
 export interface SearchPlan {
   text: string;
@@ -20,12 +19,11 @@ export interface SearchPlan {
   prefixes: string[];
   words: string[];
   cjk: string[];
-  cjkTitles: string[];
 }
 
 export interface SearchCaller {
   is_admin: boolean;
-  /** The courses the caller is enrolled in (`enrolledCourseIds`). */
+  /** The courses the caller is enrolled in (`prepare`). */
   enrolled: string[];
 }
 
@@ -49,262 +47,256 @@ export interface SearchRow {
  */
 export const WORD_SIMILARITY_THRESHOLD = 0.5;
 
-const or = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` or `) : sql`false`);
+/**
+ * How many rows of one type each way of matching (the title, the text, trigrams of the title)
+ * may bring to the ranking. A broad word ("qi", "dantian") can match every lesson's text; ranking
+ * all of them would read each row, so each way brings at most this many, in index order, and the
+ * best of those are kept. Titles come through their own way (their own index), so a title match is
+ * never crowded out by texts that merely mention the word.
+ */
+export const CANDIDATES_PER_MATCH = 30;
 
+/** A run of Chinese characters as its characters (one) or its pairs of neighbours, all required. */
+function cjkGrams(run: string): string {
+  const chars = [...run];
+  const grams = chars.length === 1 ? chars : chars.slice(1).map((char, i) => chars[i]! + char);
+  return `(${grams.map((gram) => `'${gram}'`).join(' & ')})`;
+}
+
+/**
+ * The query as one tsquery, in SQL: the query as typed, each glossary form, the words as
+ * prefixes, and the Chinese runs as their characters. Every part is a parameter to a function
+ * that accepts any text; the prefixes are letters and digits only and the Chinese runs
+ * characters only (the service's doing), so no input is a syntax error.
+ */
 function tsQuery(plan: SearchPlan): SQL {
   const parts = [sql`websearch_to_tsquery('english', ${plan.text})`];
   for (const phrase of plan.phrases) parts.push(sql`plainto_tsquery('english', ${phrase})`);
-  // The words are letters and digits only (the service's doing), so `:*` is all the syntax there is.
   if (plan.prefixes.length)
     parts.push(sql`to_tsquery('english', ${plan.prefixes.map((word) => `${word}:*`).join(' & ')})`);
-  return sql`(${sql.join(parts, sql` || `)})`;
+  if (plan.cjk.length) parts.push(sql`to_tsquery('simple', ${plan.cjk.map(cjkGrams).join(' | ')})`);
+  return sql.join(parts, sql` || `);
 }
 
-/** A column matched by trigrams: the condition (index-backed `%>`) and the closeness, 0 to 1. */
-function trigram(column: SQL, words: string[]) {
-  return {
-    match: or(words.map((word) => sql`${column} %> ${word}`)),
-    score: words.length
-      ? sql`greatest(${sql.join(
-          words.map((word) => sql`word_similarity(${word}, ${column})`),
-          sql`, `,
-        )})`
-      : sql`0`,
-  };
+/** One type of content as the search reads it. */
+interface Source {
+  type: SearchResultType;
+  /** id, title, description, course_id, may_open, handle. */
+  select: SQL;
+  /** The type's own table with its alias, e.g. `lessons l`, and its key, e.g. `l.id`. */
+  table: SQL;
+  key: SQL;
+  /** A condition on `table` alone that candidates must meet (published, for instance). */
+  own: SQL;
+  /** Joins for `select` and `where`. */
+  from: SQL;
+  /** What the caller may see. */
+  where: SQL;
+  title: SQL;
+  /** The stored tsvector of the whole text. */
+  search: SQL;
+  /** Lessons: the text's candidates, when only some courses' texts may match. */
+  textCandidates?: (query: SQL) => SQL;
+  /** Lessons: where the text counts (the courses the caller may open); elsewhere the title only. */
+  textVisible?: SQL;
 }
 
-/**
- * Texts containing one of the Chinese runs (an ILIKE the trigram index of a title can serve): the
- * condition, and a bonus when the first of them, the title, holds one.
- */
-function contains(columns: SQL[], plan: Pick<SearchPlan, 'cjk' | 'cjkTitles'>) {
-  const holds = (column: SQL, runs: string[]) =>
-    or(runs.map((run) => sql`${column} ilike ${containsPattern(run)}`));
-  const [title, ...texts] = columns;
-  if (!title || plan.cjkTitles.length === 0) return { match: sql`false`, score: sql`0` };
-  return {
-    match: or([
-      holds(title, plan.cjkTitles),
-      ...(plan.cjk.length ? texts.map((text) => holds(text, plan.cjk)) : []),
-    ]),
-    score: sql`(case when ${holds(title, plan.cjkTitles)} then 0.5 else 0 end)`,
-  };
-}
+/** Candidates gathered from the type's own table alone, by one index-backed condition. */
+const candidates = (source: Source, match: SQL) =>
+  sql`(select ${source.key} from ${source.table} where ${source.own} and ${match} limit ${CANDIDATES_PER_MATCH})`;
 
 /**
- * How many rows of one type each way of matching (title trigrams, full text, Chinese characters)
- * may bring to the ranking. A broad word ("qi", "dantian") can match every lesson's text; ranking
- * all of them would cost a read of each row, so each way brings at most this many, in index order,
- * and the best of those are kept. Titles, the strongest matches, come through their own way, so a
- * title match is never crowded out by texts that merely mention the word.
+ * The rows of one type whose title or text matches `query`, best first, at most `limit`: a title
+ * match first (1 + its rank), then the text's rank. Candidates come from the title's index and
+ * the text's, `CANDIDATES_PER_MATCH` each; which way found a row says whether its title matched.
  */
-export const CANDIDATES_PER_MATCH = 100;
-
-/**
- * One branch of the search: the rows of one type matching `search` (full text), the title's
- * trigrams or the Chinese runs, best first, at most `limit`. Candidates are gathered first from
- * `table` alone (`CANDIDATES_PER_MATCH` per way of matching, and per extra source), then joined,
- * filtered and ranked.
- */
-function branch(
-  plan: SearchPlan,
-  limit: number,
-  parts: {
-    type: SearchResultType;
-    select: SQL;
-    /** The branch's own table with its alias, e.g. `lessons l`, and its key, e.g. `l.id`. */
-    table: SQL;
-    key: SQL;
-    /** A condition on `table` alone that candidates must meet (published, for instance). */
-    candidateWhere?: SQL;
-    /** More candidate queries (each selecting `key`), e.g. a student's own courses' lessons. */
-    moreCandidates?: SQL[];
-    from: SQL;
-    where: SQL;
-    search: SQL | null;
-    /** Full-text matches count only where this holds (a lesson's text, for those who may open it). */
-    textMatch?: SQL;
-    title: SQL;
-    /** Where Chinese characters are looked for, the title first. */
-    cjkIn: SQL[];
-    /** The same on `table` alone, for the candidates, when `cjkIn` reaches other tables. */
-    candidateCjkIn?: SQL[];
-  },
-) {
-  const tsq = tsQuery(plan);
-  const fullText = parts.search ? (parts.textMatch ?? sql`${parts.search} @@ ${tsq}`) : sql`false`;
-  const rank = parts.search
-    ? sql`case when ${fullText} then ts_rank(${parts.search}, ${tsq}) else 0 end`
-    : sql`0`;
-  const tri = trigram(parts.title, plan.words);
-  const cjk = contains(parts.cjkIn, plan);
-  const own = parts.candidateWhere ?? sql`true`;
-  const candidate = (match: SQL) =>
-    sql`(select ${parts.key} from ${parts.table} where ${own} and ${match} limit ${CANDIDATES_PER_MATCH})`;
-  const candidates = [
-    ...(plan.words.length ? [candidate(tri.match)] : []),
-    ...(parts.search ? [candidate(sql`${parts.search} @@ ${tsq}`)] : []),
-    ...(plan.cjkTitles.length ? [candidate(contains(parts.candidateCjkIn ?? parts.cjkIn, plan).match)] : []),
-    ...(parts.moreCandidates ?? []),
-  ];
-  if (candidates.length === 0) candidates.push(sql`(select null::uuid limit 0)`);
-  return sql`(select ${parts.type}::text as type, ${parts.select},
-      (${rank} + ${tri.score} + ${cjk.score})::float8 as score
-    from ${parts.from}
-    where ${parts.key} in (${sql.join(candidates, sql` union `)})
-      and ${parts.where} and (${fullText} or ${tri.match} or ${cjk.match})
+function textBranch(source: Source, query: SQL, limit: number): SQL {
+  const byTitle = candidates(source, sql`${titleSearchDocument(source.title)} @@ ${query}`);
+  const byText = source.textCandidates?.(query) ?? candidates(source, sql`${source.search} @@ ${query}`);
+  const rankOf = source.textVisible
+    ? sql`(case when ${source.textVisible} then ${source.search} else ts_filter(${source.search}, '{a}') end)`
+    : source.search;
+  return sql`(select ${source.type}::text as type, ${source.select},
+      (found.by_title + ts_rank(${rankOf}, ${query}))::float8 as score
+    from (select id, max(by_title) as by_title
+      from (select id, 1 as by_title from ${byTitle} t(id) union all select id, 0 from ${byText} x(id)) hits
+      group by id) found,
+      ${source.from}
+    where ${source.key} = found.id and ${source.where}
     order by score desc
     limit ${limit})`;
 }
 
+/** The rows of one type with a title word close to one of `words` (a typo), best first. */
+function typoBranch(source: Source, words: string[], limit: number): SQL {
+  const close = sql.join(
+    words.map((word) => sql`${source.title} %> ${word}`),
+    sql` or `,
+  );
+  const similarity = sql.join(
+    words.map((word) => sql`word_similarity(${word}, ${source.title})`),
+    sql`, `,
+  );
+  return sql`(select ${source.type}::text as type, ${source.select}, greatest(${similarity})::float8 as score
+    from ${source.from}
+    where ${source.key} in ${candidates(source, sql`(${close})`)} and ${source.where}
+    order by score desc
+    limit ${limit})`;
+}
+
+/** What each type is, for this caller. Students see published content only. */
+function sources(caller: SearchCaller): Source[] {
+  const admin = caller.is_admin;
+  const mine = sql`${`{${caller.enrolled.join(',')}}`}::uuid[]`;
+  const mayOpen = admin ? sql`true` : sql`(c.id = any(${mine}))`;
+  // As the catalogue: a published course with lessons, an archived one only for its students.
+  const visibleCourse = admin ? sql`true` : sql`c.is_published and (c.archived_at is null or ${mayOpen})`;
+  const plain = (type: SearchResultType, table: string, alias: string, own: SQL, select: SQL): Source => ({
+    type,
+    select,
+    table: sql.raw(`${table} ${alias}`),
+    key: sql.raw(`${alias}.id`),
+    own,
+    from: sql.raw(`${table} ${alias}`),
+    where: own,
+    title: sql.raw(`${alias}.title`),
+    search: sql.raw(`${alias}.search`),
+  });
+  return [
+    {
+      type: 'course',
+      select: sql`c.id::text as id, c.title, c.description, c.id::text as course_id,
+        ${mayOpen} as may_open, null::text as handle`,
+      table: sql`courses c`,
+      key: sql`c.id`,
+      own: admin ? sql`true` : sql`c.is_published`,
+      from: sql`courses c`,
+      where: admin
+        ? sql`true`
+        : sql`${visibleCourse} and exists (select 1 from course_stats s where s.course_id = c.id and s.lesson_count > 0)`,
+      title: sql`c.title`,
+      search: sql`c.search`,
+    },
+    {
+      type: 'lesson',
+      select: sql`l.id::text as id, l.title, c.title as description, c.id::text as course_id,
+        ${mayOpen} as may_open, null::text as handle`,
+      table: sql`lessons l`,
+      key: sql`l.id`,
+      own: sql`true`,
+      from: sql`lessons l join modules m on m.id = l.module_id join courses c on c.id = m.course_id`,
+      where: visibleCourse,
+      title: sql`l.title`,
+      search: sql`l.search`,
+      // Any member may find a lesson by its title (the outline every member sees); its text only
+      // those who may open the course.
+      ...(admin
+        ? {}
+        : {
+            textCandidates: (
+              query: SQL,
+            ) => sql`(select l.id from lessons l join modules m on m.id = l.module_id
+              where m.course_id = any(${mine}) and l.search @@ ${query} limit ${CANDIDATES_PER_MATCH})`,
+            textVisible: mayOpen,
+          }),
+    },
+    plain(
+      'resource',
+      'resources',
+      'r',
+      sql`r.is_published`,
+      sql`r.id::text as id, r.title, r.description, null::text as course_id, false as may_open, null::text as handle`,
+    ),
+    plain(
+      'news',
+      'news',
+      'n',
+      sql`n.status = 'published'`,
+      sql`n.id::text as id, n.title, n.description, null::text as course_id, false as may_open, null::text as handle`,
+    ),
+    plain(
+      'blog',
+      'blog_posts',
+      'b',
+      sql`b.status = 'published'`,
+      sql`b.id::text as id, b.title, b.excerpt as description, null::text as course_id, false as may_open, b.slug as handle`,
+    ),
+  ];
+}
+
+const PERSON = sql`'user'::text as type, u.id::text as id, u.name as title,
+  ('@' || u.username || ' · ' || u.email) as description, null::text as course_id,
+  false as may_open, u.username as handle`;
+
+async function rowsOf(db: Db, query: SQL): Promise<SearchRow[]> {
+  // Both drivers answer with { rows }; Drizzle's shared type does not say so.
+  const result: unknown = await db.execute(query);
+  return (result as { rows: SearchRow[] }).rows.map((row) => ({ ...row, score: Number(row.score) }));
+}
+
 export function createSearchRepo(db: Db) {
   return {
+    /**
+     * The query as a tsquery's text (empty when it holds no word to look for) and the courses the
+     * caller is enrolled in — theirs to open, and their lessons' text to search — in one round trip.
+     */
+    async prepare(userId: string, plan: SearchPlan): Promise<{ query: string; enrolled: string[] }> {
+      const result: unknown = await db.execute(sql`select (${tsQuery(plan)})::text as query,
+        array(select e.course_id::text from enrollments e where e.user_id = ${userId}) as enrolled`);
+      const [row] = (result as { rows: { query: string; enrolled: string[] }[] }).rows;
+      return row!;
+    },
+
+    /**
+     * Up to `limit` results of every type the caller may see whose title or text matches the
+     * tsquery `query` (from `prepare`), best first, in one statement; for administrators also
+     * people whose name, username or e-mail contains `text`.
+     */
+    async matches(caller: SearchCaller, query: string, text: string, limit: number): Promise<SearchRow[]> {
+      const parsed = sql`${query}::tsquery`;
+      const branches = query ? sources(caller).map((source) => textBranch(source, parsed, limit)) : [];
+      if (caller.is_admin) {
+        const pattern = containsPattern(text);
+        branches.push(sql`(select ${PERSON}, 1::float8 as score from users u
+          where u.name ilike ${pattern} or u.username ilike ${pattern} or u.email ilike ${pattern}
+          order by u.name, u.id limit ${limit})`);
+      }
+      if (branches.length === 0) return [];
+      return rowsOf(
+        db,
+        sql`select * from (${sql.join(branches, sql` union all `)}) found
+          order by score desc, type, id limit ${limit}`,
+      );
+    },
+
     /** Lets the trigram operators of this transaction accept closer typos (see the threshold). */
     async useWordSimilarityThreshold(): Promise<void> {
       await db.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`));
     },
 
     /**
-     * Up to `limit` results of every type the caller may see, best first, in one statement.
-     * Students see published content only; lessons of a course they may not open match by title
-     * only (the outline every member sees), never by their text.
+     * Up to `limit` results whose title has a word close to one of `words` — typos full text
+     * missed — best first; for administrators also people by name, username or e-mail. Run
+     * after `useWordSimilarityThreshold` in the same transaction.
      */
-    /** The courses the caller is enrolled in: theirs to open, and their lessons' text to search. */
-    async enrolledCourseIds(userId: string): Promise<string[]> {
-      const rows = await db
-        .select({ id: enrollments.course_id })
-        .from(enrollments)
-        .where(eq(enrollments.user_id, userId));
-      return rows.map((row) => row.id);
-    },
-
-    async search(caller: SearchCaller, plan: SearchPlan, limit: number): Promise<SearchRow[]> {
-      const admin = caller.is_admin;
-      const tsq = tsQuery(plan);
-      const mine = sql`${`{${caller.enrolled.join(',')}}`}::uuid[]`;
-      const mayOpen = admin ? sql`true` : sql`(c.id = any(${mine}))`;
-      // As the catalogue: a published course, an archived one only for its students.
-      const visibleCourse = admin ? sql`true` : sql`c.is_published and (c.archived_at is null or ${mayOpen})`;
-      const lessonText = sql`case when l.lesson_type = 'quiz' then '' else l.content_text end`;
-
-      const branches = [
-        branch(plan, limit, {
-          type: 'course',
-          select: sql`c.id::text as id, c.title, c.description, c.id::text as course_id,
-            ${mayOpen} as may_open, null::text as handle`,
-          table: sql`courses c`,
-          key: sql`c.id`,
-          candidateWhere: admin ? undefined : sql`c.is_published`,
-          from: sql`courses c`,
-          where: admin
-            ? sql`true`
-            : sql`${visibleCourse} and exists (select 1 from course_stats s where s.course_id = c.id and s.lesson_count > 0)`,
-          search: sql`c.search`,
-          title: sql`c.title`,
-          cjkIn: [sql`c.title`, sql`c.description`],
-        }),
-        branch(plan, limit, {
-          type: 'lesson',
-          select: sql`l.id::text as id, l.title, c.title as description, c.id::text as course_id,
-            ${mayOpen} as may_open, null::text as handle`,
-          table: sql`lessons l`,
-          key: sql`l.id`,
-          // A student's own courses' lessons match by their text too: they are looked for apart,
-          // so the many lessons of other courses that mention a word cannot crowd them out.
-          moreCandidates: admin
-            ? []
-            : [
-                sql`(select l.id from lessons l join modules m on m.id = l.module_id
-                  where m.course_id = any(${mine}) and l.search @@ ${tsq} limit ${CANDIDATES_PER_MATCH})`,
-              ],
-          from: sql`lessons l join modules m on m.id = l.module_id join courses c on c.id = m.course_id`,
-          where: visibleCourse,
-          search: sql`l.search`,
-          // Outside the course, only the title (the outline) may match: its words carry weight A.
-          textMatch: admin
-            ? undefined
-            : sql`(l.search @@ ${tsq} and (${mayOpen} or ts_filter(l.search, '{a}') @@ ${tsq}))`,
-          title: sql`l.title`,
-          candidateCjkIn: [sql`l.title`, lessonText],
-          cjkIn: admin
-            ? [sql`l.title`, lessonText]
-            : [sql`l.title`, sql`(case when ${mayOpen} then ${lessonText} else '' end)`],
-        }),
-        branch(plan, limit, {
-          type: 'resource',
-          select: sql`r.id::text as id, r.title, r.description, null::text as course_id,
-            false as may_open, null::text as handle`,
-          table: sql`resources r`,
-          key: sql`r.id`,
-          candidateWhere: sql`r.is_published`,
-          from: sql`resources r`,
-          where: sql`r.is_published`,
-          search: sql`r.search`,
-          title: sql`r.title`,
-          cjkIn: [sql`r.title`, sql`r.description`],
-        }),
-        branch(plan, limit, {
-          type: 'news',
-          select: sql`n.id::text as id, n.title, n.description, null::text as course_id,
-            false as may_open, null::text as handle`,
-          table: sql`news n`,
-          key: sql`n.id`,
-          candidateWhere: sql`n.status = 'published'`,
-          from: sql`news n`,
-          where: sql`n.status = 'published'`,
-          search: sql`n.search`,
-          title: sql`n.title`,
-          cjkIn: [sql`n.title`, sql`n.description`],
-        }),
-        branch(plan, limit, {
-          type: 'blog',
-          select: sql`b.id::text as id, b.title, b.excerpt as description, null::text as course_id,
-            false as may_open, b.slug as handle`,
-          table: sql`blog_posts b`,
-          key: sql`b.id`,
-          candidateWhere: sql`b.status = 'published'`,
-          from: sql`blog_posts b`,
-          where: sql`b.status = 'published'`,
-          search: sql`b.search`,
-          title: sql`b.title`,
-          cjkIn: [sql`b.title`, sql`b.excerpt`],
-        }),
-      ];
-      if (admin) branches.push(people(plan, limit));
-
-      // Both drivers answer with { rows }; Drizzle's shared type does not say so.
-      const result: unknown =
-        await db.execute(sql`select * from (${sql.join(branches, sql` union all `)}) found
-        order by score desc, type, id
-        limit ${limit}`);
-      return (result as { rows: SearchRow[] }).rows.map((row) => ({
-        ...row,
-        score: Number(row.score),
-      }));
+    async typos(caller: SearchCaller, words: string[], limit: number): Promise<SearchRow[]> {
+      if (words.length === 0) return [];
+      const branches = sources(caller).map((source) => typoBranch(source, words, limit));
+      if (caller.is_admin) {
+        const columns = [sql`u.name`, sql`u.username`, sql`u.email`];
+        const close = columns.flatMap((column) => words.map((word) => sql`${column} %> ${word}`));
+        const similarity = columns.flatMap((column) =>
+          words.map((word) => sql`word_similarity(${word}, ${column})`),
+        );
+        branches.push(sql`(select ${PERSON}, greatest(${sql.join(similarity, sql`, `)})::float8 as score
+          from users u where ${sql.join(close, sql` or `)} order by score desc limit ${limit})`);
+      }
+      return rowsOf(
+        db,
+        sql`select * from (${sql.join(branches, sql` union all `)}) found
+          order by score desc, type, id limit ${limit}`,
+      );
     },
   };
-}
-
-/**
- * People, for administrators: by name, username or e-mail containing the query (a part of an
- * address), by trigrams (a typo), or by Chinese characters in the name.
- */
-function people(plan: SearchPlan, limit: number) {
-  const columns = [sql`u.name`, sql`u.username`, sql`u.email`];
-  const tri = columns.map((column) => trigram(column, plan.words));
-  const pattern = containsPattern(plan.text);
-  const part = or(columns.map((column) => sql`${column} ilike ${pattern}`));
-  const cjk = contains([sql`u.name`], plan);
-  return sql`(select 'user'::text as type, u.id::text as id, u.name as title,
-      ('@' || u.username || ' · ' || u.email) as description, null::text as course_id,
-      false as may_open, u.username as handle,
-      (greatest(${sql.join(
-        tri.map((t) => t.score),
-        sql`, `,
-      )}) + (case when ${part} then 1 else 0 end) + ${cjk.score})::float8 as score
-    from users u
-    where ${part} or ${or(tri.map((t) => t.match))} or ${cjk.match}
-    order by score desc
-    limit ${limit})`;
 }
 export type SearchRepo = ReturnType<typeof createSearchRepo>;

@@ -23,8 +23,7 @@ export function planSearch(q: string): { plan: SearchPlan; terms: string[] } {
     phrases: forms.filter((form) => !CJK.test(form)),
     prefixes: words,
     words,
-    cjk: cjkRuns(q),
-    cjkTitles: [...new Set([...cjkRuns(q), ...forms.filter((form) => CJK.test(form))])],
+    cjk: [...new Set([...cjkRuns(q), ...forms.filter((form) => CJK.test(form))])],
   };
   return { plan, terms: forms };
 }
@@ -78,13 +77,21 @@ export function createSearchService(platform: Platform) {
      */
     async search(auth: AuthContext, q: string, limit: number): Promise<SearchResponse> {
       const { plan, terms } = planSearch(q);
-      const rows = await platform.db.transaction(async (tx) => {
-        const repo = createSearchRepo(tx);
-        await repo.useWordSimilarityThreshold();
-        // Admins may open every course; a student's few enrolments are passed along as ids.
-        const enrolled = auth.user.is_admin ? [] : await repo.enrolledCourseIds(auth.user.id);
-        return repo.search({ is_admin: auth.user.is_admin, enrolled }, plan, limit);
-      });
+      const repo = createSearchRepo(platform.db);
+      const { query, enrolled } = await repo.prepare(auth.user.id, plan);
+      // Admins may open every course; a student's few enrolments are passed along as ids.
+      const caller = { is_admin: auth.user.is_admin, enrolled: auth.user.is_admin ? [] : enrolled };
+      const rows = await repo.matches(caller, query, q, limit);
+      // Typos and words cut short: looked for by trigrams only when the words themselves leave
+      // room in the list, and listed after them.
+      if (rows.length < limit) {
+        const seen = new Set(rows.map((row) => row.id));
+        const close = await platform.tx(async () => {
+          await repo.useWordSimilarityThreshold();
+          return repo.typos(caller, plan.words, limit);
+        });
+        rows.push(...close.filter((row) => !seen.has(row.id)).slice(0, limit - rows.length));
+      }
       return { results: rows.map(toResult), terms };
     },
   };
