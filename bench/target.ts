@@ -27,6 +27,7 @@ import { PGlite } from '@electric-sql/pglite';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../server/db/client';
+import type { SearchView } from '../server/modules/search/search.repo';
 import { BENCH_BUCKET } from './bucket';
 import type { TargetReady } from './lib';
 
@@ -310,17 +311,23 @@ async function searchApp(): Promise<TargetReady> {
     ['xingyi', true],
   ] as const) {
     const { plan } = planSearch(q);
-    const { query, enrolled } = await createSearchRepo(database.db).prepare(id, plan);
-    const caller = { is_admin: isAdmin, enrolled: isAdmin ? [] : enrolled };
-    const who = isAdmin ? 'admin' : 'student';
+    const query = await createSearchRepo(database.db).parse(plan);
+    const view: SearchView = isAdmin ? 'admin' : 'members';
     plans.push(
-      ...(await explainEndpoint(database, `search "${q}" (${who}): words`, (db) =>
-        createSearchRepo(db).matches(caller, query, q, 10),
+      ...(await explainEndpoint(database, `search "${q}" (${view}): words`, (db) =>
+        createSearchRepo(db).matches(view, query, q, 10),
       )),
-      ...(await explainEndpoint(database, `search "${q}" (${who}): typos`, (db) =>
-        createSearchRepo(db).typos(caller, plan.words, 10),
+      ...(await explainEndpoint(database, `search "${q}" (${view}): typos`, (db) =>
+        createSearchRepo(db).typos(view, plan.words, 10),
       )),
     );
+    if (!isAdmin) {
+      plans.push(
+        ...(await explainEndpoint(database, `search "${q}" (student): own courses`, (db) =>
+          createSearchRepo(db).own(id, query, 10),
+        )),
+      );
+    }
   }
   const paths: Record<string, string> = {};
   SEARCH_QUERIES.forEach((q, i) => (paths[`q${i}`] = `/api/search?q=${encodeURIComponent(q)}&limit=10`));

@@ -1,3 +1,5 @@
+import { distance } from 'fastest-levenshtein';
+
 /**
  * The school's vocabulary in its many spellings: each entry lists one idea's forms — tone-less
  * pinyin, tone-marked pinyin, the older Wade–Giles spellings still on book covers, and Chinese
@@ -68,9 +70,27 @@ GLOSSARY.forEach((forms, entry) => {
   for (const form of forms) if (!CJK.test(form)) byKey.set(key(form), entry);
 });
 
+/** A word this long may be one letter off a form (a typo), and from `LONG_TYPO` on, two. */
+const TYPO_FROM = 6;
+const LONG_TYPO = 9;
+
+/** The entry whose form, written as one word, the word misspells: one or two letters off, else none. */
+function misspelt(word: string): number | undefined {
+  if (word.length < TYPO_FROM) return undefined;
+  const allowed = word.length >= LONG_TYPO ? 2 : 1;
+  let best: { entry: number; distance: number } | undefined;
+  for (const [form, entry] of byKey) {
+    if (form.length < TYPO_FROM || Math.abs(form.length - word.length) > allowed) continue;
+    const off = distance(word, form);
+    if (off <= allowed && (!best || off < best.distance)) best = { entry, distance: off };
+  }
+  return best?.entry;
+}
+
 /**
  * The glossary entries a query contains: Latin forms as whole words (the longest run first, so
- * "tai chi" is Taijiquan and not also Qi), Chinese forms anywhere in the text.
+ * "tai chi" is Taijiquan and not also Qi) or a word a letter or two off one ("baguazang"),
+ * Chinese forms anywhere in the text.
  */
 export function glossaryEntries(query: string): number[] {
   const found = new Set<number>();
@@ -78,7 +98,8 @@ export function glossaryEntries(query: string): number[] {
   for (let i = 0; i < words.length;) {
     let taken = 1;
     for (let n = Math.min(LONGEST, words.length - i); n >= 1; n--) {
-      const entry = byKey.get(words.slice(i, i + n).join(''));
+      const run = words.slice(i, i + n).join('');
+      const entry = byKey.get(run) ?? (n === 1 ? misspelt(run) : undefined);
       if (entry === undefined) continue;
       found.add(entry);
       taken = n;

@@ -62,13 +62,13 @@ import { createUploadsService } from './uploads/uploads.service';
 import { usersRoutes } from './users/users.routes';
 import { createUsersService } from './users/users.service';
 
-/** Where the instances tell each other that an admin changed what the course cards or the public pages show. */
+/** Where the instances tell each other that an admin changed what the course cards, the search or the public pages show. */
 const COURSE_CARDS_CHANNEL = 'course_cards_changed';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * The course cards are kept for CATALOGUE_CACHE_SECONDS, the rendered public pages for
- * SITE_PAGE_CACHE_MS. Any write through this instance's API
+ * The course cards and what every member's search finds are kept for CATALOGUE_CACHE_SECONDS,
+ * the rendered public pages for SITE_PAGE_CACHE_MS. Any write through this instance's API
  * (an enrolment, a review, a course edit) forgets them before its answer is sent, so whoever
  * wrote reads their change; an admin's write is told to the other instances too, whose counts
  * otherwise follow within the cache's seconds.
@@ -138,8 +138,10 @@ async function registerApi(
   await api.register(healthRoutes(platform));
   const uploads = createUploadsService(platform);
   const courses = createCoursesService(platform, { images: uploads });
+  const search = createSearchService(platform);
   await forgetCardsOnWrites(api, platform, () => {
     courses.forgetCards();
+    search.forget();
     forgetPages();
   });
   const enrollments = createEnrollmentsService(platform, { courses });
@@ -187,7 +189,7 @@ async function registerApi(
   await api.register(newsRoutes({ news: createNewsService(platform, { users, files: uploads }) }));
   await api.register(quotesRoutes({ quotes: createQuotesService(platform) }));
   await api.register(resourcesRoutes({ resources: createResourcesService(platform, { files: uploads }) }));
-  await api.register(searchRoutes({ search: createSearchService(platform) }, platform.config));
+  await api.register(searchRoutes({ search }, platform.config));
   return { school, testimonials, blog, classes };
 }
 

@@ -50,6 +50,7 @@ export const blogPosts = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     search: tsvector('search').generatedAlwaysAs(searchDocument),
+    title_search: tsvector('title_search').generatedAlwaysAs(titleSearchDocument(sql`title`)),
   },
   (t) => [
     uniqueIndex('blog_posts_slug_key').on(t.slug),
@@ -63,7 +64,7 @@ export const blogPosts = pgTable(
     index('blog_posts_search_idx').using('gin', t.search),
     // The global search's typo-tolerant title match (pg_trgm, migration 0019).
     index('blog_posts_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
-    index('blog_posts_title_search_idx').using('gin', titleSearchDocument(t.title)),
+    index('blog_posts_title_search_idx').using('gin', t.title_search),
     check('blog_posts_status_check', oneOf(t.status, BLOG_POST_STATUSES)),
   ],
 );

@@ -44,6 +44,7 @@ export const news = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     search: tsvector('search').generatedAlwaysAs(newsSearchDocument),
+    title_search: tsvector('title_search').generatedAlwaysAs(titleSearchDocument(sql`title`)),
   },
   (t) => [
     check('news_status_check', oneOf(t.status, NEWS_STATUSES)),
@@ -53,6 +54,6 @@ export const news = pgTable(
     index('news_search_idx').using('gin', t.search),
     // The global search's typo-tolerant title match (pg_trgm, migration 0019).
     index('news_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
-    index('news_title_search_idx').using('gin', titleSearchDocument(t.title)),
+    index('news_title_search_idx').using('gin', t.title_search),
   ],
 );

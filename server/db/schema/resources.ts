@@ -46,6 +46,7 @@ export const resources = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     search: tsvector('search').generatedAlwaysAs(resourceSearchDocument),
+    title_search: tsvector('title_search').generatedAlwaysAs(titleSearchDocument(sql`title`)),
   },
   (t) => [
     check('resources_type_check', oneOf(t.type, RESOURCE_TYPES)),
@@ -57,6 +58,6 @@ export const resources = pgTable(
     index('resources_search_idx').using('gin', t.search),
     // The global search's typo-tolerant title match (pg_trgm, migration 0019).
     index('resources_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
-    index('resources_title_search_idx').using('gin', titleSearchDocument(t.title)),
+    index('resources_title_search_idx').using('gin', t.title_search),
   ],
 );

@@ -2,16 +2,17 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SearchResultType } from '../../../common/search';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { titleSearchDocument } from '../../db/schema/title-search';
 
 /**
  * What a search looks for, worked out by the service from the query and the glossary:
  * - `text`: the query itself, for `websearch_to_tsquery` (quotes, `or`, `-word`);
  * - `phrases`: glossary forms in Latin letters, each a `plainto_tsquery`;
- * - `prefixes`: the query's words (letters and digits only), each matched as a word's beginning;
+ * - `prefixes`: the query's words (letters and digits only), all required, the last matched as a
+ *   word's beginning (the one still being typed);
  * - `words`: the query's words of three letters or more, matched by trigrams in titles (typos);
  * - `cjk`: the query's runs of Chinese characters and the glossary's Chinese forms, found in titles
- *   by their characters one by one and two by two (`titleSearchDocument`) and in texts as words.
+ *   by their characters one by one and two by two (the stored `title_search`, see
+ *   db/schema/title-search.ts) and in texts as words.
  */
 export interface SearchPlan {
   text: string;
@@ -21,11 +22,13 @@ export interface SearchPlan {
   cjk: string[];
 }
 
-export interface SearchCaller {
-  is_admin: boolean;
-  /** The courses the caller is enrolled in (`prepare`). */
-  enrolled: string[];
-}
+/**
+ * What a search statement reads: an administrator's view (everything), or what every member sees
+ * (published content, and lessons by their titles — the outline every member sees). A student's
+ * search is the members' view merged with their own courses (`own`), whose lessons match by their
+ * text too.
+ */
+export type SearchView = 'admin' | 'members';
 
 export interface SearchRow {
   type: SearchResultType;
@@ -33,8 +36,6 @@ export interface SearchRow {
   title: string;
   description: string;
   course_id: string | null;
-  /** Courses and lessons: whether the caller may open the course (enrolled, or an admin). */
-  may_open: boolean;
   /** Blog posts: the slug; people: the username. */
   handle: string | null;
   score: number;
@@ -46,15 +47,6 @@ export interface SearchRow {
  * letter is wrong; 0.5 keeps such typos and still leaves unrelated words out.
  */
 export const WORD_SIMILARITY_THRESHOLD = 0.5;
-
-/**
- * How many rows of one type each way of matching (the title, the text, trigrams of the title)
- * may bring to the ranking. A broad word ("qi", "dantian") can match every lesson's text; ranking
- * all of them would read each row, so each way brings at most this many, in index order, and the
- * best of those are kept. Titles come through their own way (their own index), so a title match is
- * never crowded out by texts that merely mention the word.
- */
-export const CANDIDATES_PER_MATCH = 30;
 
 /** A run of Chinese characters as its characters (one) or its pairs of neighbours, all required. */
 function cjkGrams(run: string): string {
@@ -72,8 +64,7 @@ function cjkGrams(run: string): string {
 function tsQuery(plan: SearchPlan): SQL {
   const parts = [sql`websearch_to_tsquery('english', ${plan.text})`];
   for (const phrase of plan.phrases) parts.push(sql`plainto_tsquery('english', ${phrase})`);
-  if (plan.prefixes.length)
-    parts.push(sql`to_tsquery('english', ${plan.prefixes.map((word) => `${word}:*`).join(' & ')})`);
+  if (plan.prefixes.length) parts.push(sql`to_tsquery('english', ${`${plan.prefixes.join(' & ')}:*`})`);
   if (plan.cjk.length) parts.push(sql`to_tsquery('simple', ${plan.cjk.map(cjkGrams).join(' | ')})`);
   return sql.join(parts, sql` || `);
 }
@@ -93,29 +84,41 @@ interface Source {
   /** What the caller may see. */
   where: SQL;
   title: SQL;
+  /** The stored tsvector of the title's words and Chinese characters. */
+  titleSearch: SQL;
   /** The stored tsvector of the whole text. */
   search: SQL;
-  /** Lessons: the text's candidates, when only some courses' texts may match. */
-  textCandidates?: (query: SQL) => SQL;
-  /** Lessons: where the text counts (the courses the caller may open); elsewhere the title only. */
-  textVisible?: SQL;
+  /** Lessons a member may not open: matched and ranked by their title only. */
+  titleOnly?: boolean;
 }
 
-/** Candidates gathered from the type's own table alone, by one index-backed condition. */
-const candidates = (source: Source, match: SQL) =>
-  sql`(select ${source.key} from ${source.table} where ${source.own} and ${match} limit ${CANDIDATES_PER_MATCH})`;
+/**
+ * Candidates gathered from the type's own table alone, by one index-backed condition: at most as
+ * many as the results asked for, in index order, for ranking. A broad word ("qi", "dantian") can
+ * match every lesson's text; ranking all of them would read each row, and titles come through
+ * their own way (their own index), so a title match is never crowded out by texts that merely
+ * mention the word. The match is
+ * planned on its own (a materialized CTE, which the limit outside does not reach), so PostgreSQL
+ * reads the index instead of scanning the table in the hope that matches come early — a hope a
+ * word no title holds would cost a read of every row; the CTE is still read lazily, so the scan
+ * stops at the limit.
+ */
+const candidates = (source: Source, match: SQL, limit: number) =>
+  sql`(with hits as materialized (select ${source.key} as id from ${source.table} where ${source.own} and ${match})
+    select id from hits limit ${limit})`;
 
 /**
  * The rows of one type whose title or text matches `query`, best first, at most `limit`: a title
  * match first (1 + its rank), then the text's rank. Candidates come from the title's index and
- * the text's, `CANDIDATES_PER_MATCH` each; which way found a row says whether its title matched.
+ * the text's, `limit` each (see `candidates`); which way found a row says whether its title matched.
  */
 function textBranch(source: Source, query: SQL, limit: number): SQL {
-  const byTitle = candidates(source, sql`${titleSearchDocument(source.title)} @@ ${query}`);
-  const byText = source.textCandidates?.(query) ?? candidates(source, sql`${source.search} @@ ${query}`);
-  const rankOf = source.textVisible
-    ? sql`(case when ${source.textVisible} then ${source.search} else ts_filter(${source.search}, '{a}') end)`
-    : source.search;
+  const byTitle = candidates(source, sql`${source.titleSearch} @@ ${query}`, limit);
+  const byText = source.titleOnly
+    ? sql`(select null::uuid limit 0)`
+    : candidates(source, sql`${source.search} @@ ${query}`, limit);
+  // A title's words are the text's weight A.
+  const rankOf = source.titleOnly ? sql`ts_filter(${source.search}, '{a}')` : source.search;
   return sql`(select ${source.type}::text as type, ${source.select},
       (found.by_title + ts_rank(${rankOf}, ${query}))::float8 as score
     from (select id, max(by_title) as by_title
@@ -139,18 +142,16 @@ function typoBranch(source: Source, words: string[], limit: number): SQL {
   );
   return sql`(select ${source.type}::text as type, ${source.select}, greatest(${similarity})::float8 as score
     from ${source.from}
-    where ${source.key} in ${candidates(source, sql`(${close})`)} and ${source.where}
+    where ${source.key} in ${candidates(source, sql`(${close})`, limit)} and ${source.where}
     order by score desc
     limit ${limit})`;
 }
 
-/** What each type is, for this caller. Students see published content only. */
-function sources(caller: SearchCaller): Source[] {
-  const admin = caller.is_admin;
-  const mine = sql`${`{${caller.enrolled.join(',')}}`}::uuid[]`;
-  const mayOpen = admin ? sql`true` : sql`(c.id = any(${mine}))`;
-  // As the catalogue: a published course with lessons, an archived one only for its students.
-  const visibleCourse = admin ? sql`true` : sql`c.is_published and (c.archived_at is null or ${mayOpen})`;
+/** What each type is in a view (see `SearchView`). Members see published content only. */
+function sources(view: SearchView): Source[] {
+  const admin = view === 'admin';
+  // As the catalogue: a published course with lessons (an archived one only for its students).
+  const visibleCourse = admin ? sql`true` : sql`c.is_published and c.archived_at is null`;
   const plain = (type: SearchResultType, table: string, alias: string, own: SQL, select: SQL): Source => ({
     type,
     select,
@@ -160,73 +161,66 @@ function sources(caller: SearchCaller): Source[] {
     from: sql.raw(`${table} ${alias}`),
     where: own,
     title: sql.raw(`${alias}.title`),
+    titleSearch: sql.raw(`${alias}.title_search`),
     search: sql.raw(`${alias}.search`),
   });
+  const course: Source = {
+    type: 'course',
+    select: sql`c.id::text as id, c.title, c.description, c.id::text as course_id, null::text as handle`,
+    table: sql`courses c`,
+    key: sql`c.id`,
+    own: visibleCourse,
+    from: sql`courses c`,
+    where: admin ? sql`true` : sql`${visibleCourse} and ${HAS_LESSONS}`,
+    title: sql`c.title`,
+    titleSearch: sql`c.title_search`,
+    search: sql`c.search`,
+  };
+  const lesson: Source = {
+    type: 'lesson',
+    select: sql`l.id::text as id, l.title, c.title as description, c.id::text as course_id, null::text as handle`,
+    table: sql`lessons l`,
+    key: sql`l.id`,
+    own: sql`true`,
+    from: sql`lessons l join modules m on m.id = l.module_id join courses c on c.id = m.course_id`,
+    where: visibleCourse,
+    title: sql`l.title`,
+    titleSearch: sql`l.title_search`,
+    search: sql`l.search`,
+    titleOnly: !admin,
+  };
   return [
-    {
-      type: 'course',
-      select: sql`c.id::text as id, c.title, c.description, c.id::text as course_id,
-        ${mayOpen} as may_open, null::text as handle`,
-      table: sql`courses c`,
-      key: sql`c.id`,
-      own: admin ? sql`true` : sql`c.is_published`,
-      from: sql`courses c`,
-      where: admin
-        ? sql`true`
-        : sql`${visibleCourse} and exists (select 1 from course_stats s where s.course_id = c.id and s.lesson_count > 0)`,
-      title: sql`c.title`,
-      search: sql`c.search`,
-    },
-    {
-      type: 'lesson',
-      select: sql`l.id::text as id, l.title, c.title as description, c.id::text as course_id,
-        ${mayOpen} as may_open, null::text as handle`,
-      table: sql`lessons l`,
-      key: sql`l.id`,
-      own: sql`true`,
-      from: sql`lessons l join modules m on m.id = l.module_id join courses c on c.id = m.course_id`,
-      where: visibleCourse,
-      title: sql`l.title`,
-      search: sql`l.search`,
-      // Any member may find a lesson by its title (the outline every member sees); its text only
-      // those who may open the course.
-      ...(admin
-        ? {}
-        : {
-            textCandidates: (
-              query: SQL,
-            ) => sql`(select l.id from lessons l join modules m on m.id = l.module_id
-              where m.course_id = any(${mine}) and l.search @@ ${query} limit ${CANDIDATES_PER_MATCH})`,
-            textVisible: mayOpen,
-          }),
-    },
+    course,
+    lesson,
     plain(
       'resource',
       'resources',
       'r',
       sql`r.is_published`,
-      sql`r.id::text as id, r.title, r.description, null::text as course_id, false as may_open, null::text as handle`,
+      sql`r.id::text as id, r.title, r.description, null::text as course_id, null::text as handle`,
     ),
     plain(
       'news',
       'news',
       'n',
       sql`n.status = 'published'`,
-      sql`n.id::text as id, n.title, n.description, null::text as course_id, false as may_open, null::text as handle`,
+      sql`n.id::text as id, n.title, n.description, null::text as course_id, null::text as handle`,
     ),
     plain(
       'blog',
       'blog_posts',
       'b',
       sql`b.status = 'published'`,
-      sql`b.id::text as id, b.title, b.excerpt as description, null::text as course_id, false as may_open, b.slug as handle`,
+      sql`b.id::text as id, b.title, b.excerpt as description, null::text as course_id, b.slug as handle`,
     ),
   ];
 }
 
+const HAS_LESSONS = sql`exists (select 1 from course_stats s where s.course_id = c.id and s.lesson_count > 0)`;
+
 const PERSON = sql`'user'::text as type, u.id::text as id, u.name as title,
   ('@' || u.username || ' · ' || u.email) as description, null::text as course_id,
-  false as may_open, u.username as handle`;
+  u.username as handle`;
 
 async function rowsOf(db: Db, query: SQL): Promise<SearchRow[]> {
   // Both drivers answer with { rows }; Drizzle's shared type does not say so.
@@ -236,26 +230,21 @@ async function rowsOf(db: Db, query: SQL): Promise<SearchRow[]> {
 
 export function createSearchRepo(db: Db) {
   return {
-    /**
-     * The query as a tsquery's text (empty when it holds no word to look for) and the courses the
-     * caller is enrolled in — theirs to open, and their lessons' text to search — in one round trip.
-     */
-    async prepare(userId: string, plan: SearchPlan): Promise<{ query: string; enrolled: string[] }> {
-      const result: unknown = await db.execute(sql`select (${tsQuery(plan)})::text as query,
-        array(select e.course_id::text from enrollments e where e.user_id = ${userId}) as enrolled`);
-      const [row] = (result as { rows: { query: string; enrolled: string[] }[] }).rows;
-      return row!;
+    /** The query as a tsquery's text, empty when it holds no word to look for (a pure function of the plan). */
+    async parse(plan: SearchPlan): Promise<string> {
+      const result: unknown = await db.execute(sql`select (${tsQuery(plan)})::text as query`);
+      return (result as { rows: { query: string }[] }).rows[0]!.query;
     },
 
     /**
-     * Up to `limit` results of every type the caller may see whose title or text matches the
-     * tsquery `query` (from `prepare`), best first, in one statement; for administrators also
-     * people whose name, username or e-mail contains `text`.
+     * Up to `limit` results of every type in the view whose title or text matches the tsquery
+     * `query` (from `parse`), best first, in one statement; in an administrator's view also people
+     * whose name, username or e-mail contains `text`.
      */
-    async matches(caller: SearchCaller, query: string, text: string, limit: number): Promise<SearchRow[]> {
+    async matches(view: SearchView, query: string, text: string, limit: number): Promise<SearchRow[]> {
       const parsed = sql`${query}::tsquery`;
-      const branches = query ? sources(caller).map((source) => textBranch(source, parsed, limit)) : [];
-      if (caller.is_admin) {
+      const branches = query ? sources(view).map((source) => textBranch(source, parsed, limit)) : [];
+      if (view === 'admin') {
         const pattern = containsPattern(text);
         branches.push(sql`(select ${PERSON}, 1::float8 as score from users u
           where u.name ilike ${pattern} or u.username ilike ${pattern} or u.email ilike ${pattern}
@@ -269,6 +258,48 @@ export function createSearchRepo(db: Db) {
       );
     },
 
+    /**
+     * A student's own courses and their lessons — by title or text — matching the tsquery `query`,
+     * best first, `limit` of each (an archived course is still theirs); and the courses they are
+     * enrolled in, which they may open. One statement: a student's lessons are few enough to read
+     * them all (a course holds a hundred or so).
+     */
+    async own(
+      userId: string,
+      query: string,
+      limit: number,
+    ): Promise<{ rows: SearchRow[]; courses: string[] }> {
+      const parsed = sql`${query}::tsquery`;
+      const score = (title: SQL, search: SQL) =>
+        sql`((case when ${title} @@ ${parsed} then 1 else 0 end) + ts_rank(${search}, ${parsed}))::float8`;
+      const matching = query
+        ? sql`union all (select 'match', 'course', c.id::text, c.title, c.description, c.id::text, null,
+              ${score(sql`c.title_search`, sql`c.search`)} as score
+            from mine join courses c on c.id = mine.course_id
+            where c.is_published and ${HAS_LESSONS}
+              and (c.title_search @@ ${parsed} or c.search @@ ${parsed})
+            order by score desc limit ${limit})
+          union all (select 'match', 'lesson', l.id::text, l.title, c.title, c.id::text, null,
+              ${score(sql`l.title_search`, sql`l.search`)} as score
+            from mine join courses c on c.id = mine.course_id
+              join modules m on m.course_id = c.id join lessons l on l.module_id = m.id
+            where c.is_published and (l.title_search @@ ${parsed} or l.search @@ ${parsed})
+            order by score desc limit ${limit})`
+        : sql``;
+      const result: unknown =
+        await db.execute(sql`with mine as (select e.course_id from enrollments e where e.user_id = ${userId})
+        select 'enrolment' as kind, null as type, course_id::text as id, null as title, null as description,
+          course_id::text as course_id, null as handle, 0::float8 as score from mine
+        ${matching}`);
+      const all = (result as { rows: (SearchRow & { kind: 'enrolment' | 'match' })[] }).rows;
+      return {
+        rows: all
+          .filter((row) => row.kind === 'match')
+          .map(({ kind: _kind, ...row }) => ({ ...row, score: Number(row.score) })),
+        courses: all.filter((row) => row.kind === 'enrolment').map((row) => row.id),
+      };
+    },
+
     /** Lets the trigram operators of this transaction accept closer typos (see the threshold). */
     async useWordSimilarityThreshold(): Promise<void> {
       await db.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`));
@@ -279,10 +310,10 @@ export function createSearchRepo(db: Db) {
      * missed — best first; for administrators also people by name, username or e-mail. Run
      * after `useWordSimilarityThreshold` in the same transaction.
      */
-    async typos(caller: SearchCaller, words: string[], limit: number): Promise<SearchRow[]> {
+    async typos(view: SearchView, words: string[], limit: number): Promise<SearchRow[]> {
       if (words.length === 0) return [];
-      const branches = sources(caller).map((source) => typoBranch(source, words, limit));
-      if (caller.is_admin) {
+      const branches = sources(view).map((source) => typoBranch(source, words, limit));
+      if (view === 'admin') {
         const columns = [sql`u.name`, sql`u.username`, sql`u.email`];
         const close = columns.flatMap((column) => words.map((word) => sql`${column} %> ${word}`));
         const similarity = columns.flatMap((column) =>
