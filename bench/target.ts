@@ -281,8 +281,11 @@ const SEARCH_QUERIES = [
   'silk reel',
 ] as const;
 
-/** The real app with the course data set and the search additions, as the benchmark student. */
-async function searchApp(): Promise<TargetReady> {
+/**
+ * The real app with the course data set and the search additions, as the benchmark student;
+ * `settings` for the app's configuration (CATALOGUE_CACHE_SECONDS '0': every search read afresh).
+ */
+async function searchApp(settings: Record<string, string> = {}): Promise<TargetReady> {
   const [{ createSearchRepo }, { planSearch }, { loadCourseData }, { loadSearchData }, { explainEndpoint }] =
     await Promise.all([
       import('../server/modules/search/search.repo'),
@@ -294,6 +297,7 @@ async function searchApp(): Promise<TargetReady> {
   const { database, base, id, token } = await startRealApp({
     AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
     SEARCH_RATE_LIMIT_PER_MINUTE: '1000000',
+    ...settings,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const courses = await loadCourseData(database);
@@ -427,7 +431,8 @@ try {
     s3rver: s3Server,
     events: eventsApp,
     messages: messagesApp,
-    search: searchApp,
+    search: () => searchApp(),
+    'search-afresh': () => searchApp({ CATALOGUE_CACHE_SECONDS: '0' }),
   };
   const ready = await (targets[kind] ?? helloWorld)();
   process.send?.({ type: 'ready', ...ready });
