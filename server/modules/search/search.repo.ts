@@ -152,14 +152,24 @@ function sources(view: SearchView): Source[] {
   const admin = view === 'admin';
   // As the catalogue: a published course with lessons (an archived one only for its students).
   const visibleCourse = admin ? sql`true` : sql`c.is_published and c.archived_at is null`;
-  const plain = (type: SearchResultType, table: string, alias: string, own: SQL, select: SQL): Source => ({
+  /** A type of one table, shown with its summary column (and its slug, for blog posts). */
+  const plain = (
+    type: SearchResultType,
+    table: string,
+    alias: string,
+    own: string,
+    summary: string,
+    handle = 'null::text',
+  ): Source => ({
     type,
-    select,
+    select: sql.raw(
+      `${alias}.id::text as id, ${alias}.title, ${alias}.${summary} as description, null::text as course_id, ${handle} as handle`,
+    ),
     table: sql.raw(`${table} ${alias}`),
     key: sql.raw(`${alias}.id`),
-    own,
+    own: sql.raw(own),
     from: sql.raw(`${table} ${alias}`),
-    where: own,
+    where: sql.raw(own),
     title: sql.raw(`${alias}.title`),
     titleSearch: sql.raw(`${alias}.title_search`),
     search: sql.raw(`${alias}.search`),
@@ -192,27 +202,9 @@ function sources(view: SearchView): Source[] {
   return [
     course,
     lesson,
-    plain(
-      'resource',
-      'resources',
-      'r',
-      sql`r.is_published`,
-      sql`r.id::text as id, r.title, r.description, null::text as course_id, null::text as handle`,
-    ),
-    plain(
-      'news',
-      'news',
-      'n',
-      sql`n.status = 'published'`,
-      sql`n.id::text as id, n.title, n.description, null::text as course_id, null::text as handle`,
-    ),
-    plain(
-      'blog',
-      'blog_posts',
-      'b',
-      sql`b.status = 'published'`,
-      sql`b.id::text as id, b.title, b.excerpt as description, null::text as course_id, b.slug as handle`,
-    ),
+    plain('resource', 'resources', 'r', 'r.is_published', 'description'),
+    plain('news', 'news', 'n', "n.status = 'published'", 'description'),
+    plain('blog', 'blog_posts', 'b', "b.status = 'published'", 'excerpt', 'b.slug'),
   ];
 }
 
