@@ -56,8 +56,8 @@ function cjkGrams(run: string): string {
 }
 
 /**
- * The query as one tsquery, in SQL: the query as typed, each glossary form, the words as
- * prefixes, and the Chinese runs as their characters. Every part is a parameter to a function
+ * The query as one tsquery, in SQL: the query as typed, each glossary form, the words with the
+ * last as a prefix, and the Chinese runs as their characters. Every part is a parameter to a function
  * that accepts any text; the prefixes are letters and digits only and the Chinese runs
  * characters only (the service's doing), so no input is a syntax error.
  */
@@ -72,7 +72,7 @@ function tsQuery(plan: SearchPlan): SQL {
 /** One type of content as the search reads it. */
 interface Source {
   type: SearchResultType;
-  /** id, title, description, course_id, may_open, handle. */
+  /** id, title, description, course_id, handle. */
   select: SQL;
   /** The type's own table with its alias, e.g. `lessons l`, and its key, e.g. `l.id`. */
   table: SQL;
@@ -97,11 +97,10 @@ interface Source {
  * many as the results asked for, in index order, for ranking. A broad word ("qi", "dantian") can
  * match every lesson's text; ranking all of them would read each row, and titles come through
  * their own way (their own index), so a title match is never crowded out by texts that merely
- * mention the word. The match is
- * planned on its own (a materialized CTE, which the limit outside does not reach), so PostgreSQL
- * reads the index instead of scanning the table in the hope that matches come early — a hope a
- * word no title holds would cost a read of every row; the CTE is still read lazily, so the scan
- * stops at the limit.
+ * mention the word. The match is planned on its own (a materialized CTE, which the limit outside
+ * does not reach), so PostgreSQL reads the index instead of scanning the table in the hope that
+ * matches come early — a hope a word no title holds would cost a read of every row; the CTE is
+ * still read lazily, so the scan stops at the limit.
  */
 const candidates = (source: Source, match: SQL, limit: number) =>
   sql`(with hits as materialized (select ${source.key} as id from ${source.table} where ${source.own} and ${match})
