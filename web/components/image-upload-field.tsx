@@ -1,9 +1,9 @@
-import { Button, FileButton, Group, Image, Input, Stack } from '@mantine/core';
-import { IconTrash, IconUpload } from '@tabler/icons-react';
+import { Button, Group, Image, Input, Stack } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { checkImageFile, type UploadFolder } from '../../common/uploads';
 import { notifySuccess } from '../lib/notify';
 import { useUpload, type UploadEndpoint } from '../lib/upload';
-import { UploadFeedback, UploadPercent } from './upload-feedback';
+import { UploadButton, UploadFeedback, UploadPercent } from './upload-feedback';
 
 export const IMAGE_UPLOADED = 'Image Uploaded';
 
@@ -13,6 +13,16 @@ export interface ImageUploadFieldProps {
   /** The message of a failed upload ('Failed to upload image. Please try again.', …). */
   failedMessage: string;
   label?: string;
+  /** What the preview and the progress bar are named after: the label unless given ('Banner'). */
+  name?: string;
+  /** The buttons' word for it: Upload / Replace / Remove image, or banner. */
+  noun?: string;
+  description?: string;
+  /** The check before sending: type and size, with the form's own messages. */
+  check?: (file: File) => string | null;
+  previewHeight?: number;
+  /** Said once the image is uploaded; null for nothing. */
+  uploadedMessage?: string | null;
   /** The image's address; '' when the item has none. */
   value: string;
   onChange: (url: string) => void;
@@ -20,13 +30,19 @@ export interface ImageUploadFieldProps {
 }
 
 /**
- * An item's thumbnail (news, resources): an image up to 5MB, checked before it is sent, uploaded
- * with a progress bar, previewed and removable.
+ * An item's image (a news or resource thumbnail, a post's banner): checked before it is sent,
+ * uploaded with a progress bar, previewed and removable.
  */
 export function ImageUploadField({
   target,
   failedMessage,
   label = 'Thumbnail',
+  name = label,
+  noun = 'image',
+  description = 'An image up to 5MB.',
+  check = checkImageFile,
+  previewHeight = 160,
+  uploadedMessage = IMAGE_UPLOADED,
   value,
   onChange,
   error,
@@ -35,30 +51,25 @@ export function ImageUploadField({
 
   const handleFile = (file: File | null) => {
     if (!file) return;
-    upload.start(file, checkImageFile, ({ url }) => {
+    upload.start(file, check, ({ url }) => {
       onChange(url);
-      notifySuccess(IMAGE_UPLOADED);
+      if (uploadedMessage) notifySuccess(uploadedMessage);
     });
   };
 
   return (
-    <Input.Wrapper label={label} description="An image up to 5MB." error={error}>
+    <Input.Wrapper label={label} description={description} error={error}>
       <Stack gap={6} mt={4}>
-        {value && <Image src={value} alt={`${label} preview`} radius="sm" mah={160} fit="cover" />}
+        {value && <Image src={value} alt={`${name} preview`} radius="sm" mah={previewHeight} fit="cover" />}
         <Group gap="sm">
-          <FileButton onChange={handleFile} accept="image/*" inputProps={{ 'aria-label': `${label} file` }}>
-            {(props) => (
-              <Button
-                {...props}
-                variant="default"
-                size="xs"
-                leftSection={<IconUpload size={14} aria-hidden />}
-                loading={upload.uploading}
-              >
-                {value ? 'Replace image' : 'Upload image'}
-              </Button>
-            )}
-          </FileButton>
+          <UploadButton
+            onFile={handleFile}
+            accept="image/*"
+            fileLabel={`${label} file`}
+            loading={upload.uploading}
+          >
+            {value ? `Replace ${noun}` : `Upload ${noun}`}
+          </UploadButton>
           {value && (
             <Button
               variant="subtle"
@@ -67,12 +78,12 @@ export function ImageUploadField({
               leftSection={<IconTrash size={14} aria-hidden />}
               onClick={() => onChange('')}
             >
-              Remove image
+              {`Remove ${noun}`}
             </Button>
           )}
           <UploadPercent progress={upload.progress} />
         </Group>
-        <UploadFeedback progress={upload.progress} error={upload.error} label={`${label} upload progress`} />
+        <UploadFeedback progress={upload.progress} error={upload.error} label={`${name} upload progress`} />
       </Stack>
     </Input.Wrapper>
   );

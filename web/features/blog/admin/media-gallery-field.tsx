@@ -1,16 +1,5 @@
-import {
-  ActionIcon,
-  Button,
-  Card,
-  FileButton,
-  Group,
-  Image,
-  Input,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconLink, IconTrash, IconUpload } from '@tabler/icons-react';
+import { ActionIcon, Button, Card, Group, Image, Input, Stack, Text, TextInput } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconLink, IconTrash } from '@tabler/icons-react';
 import { memo, useState, type KeyboardEvent } from 'react';
 import {
   checkMediaFile,
@@ -20,7 +9,7 @@ import {
 } from '../../../../common/blog';
 import { useUpload } from '../../../lib/upload';
 import classes from './media-gallery-field.module.css';
-import { UploadFeedback, UploadPercent } from '../../../components/upload-feedback';
+import { UploadButton, UploadFeedback, UploadPercent } from '../../../components/upload-feedback';
 
 export const EMBED_URL_INVALID = 'Please enter a YouTube or Vimeo link';
 
@@ -155,23 +144,14 @@ export const MediaGalleryField = memo(function MediaGalleryField({
           </Stack>
         )}
         <Group gap="sm">
-          <FileButton
-            onChange={handleFile}
+          <UploadButton
+            onFile={handleFile}
             accept="image/*,video/*"
-            inputProps={{ 'aria-label': 'Media file' }}
+            fileLabel="Media file"
+            loading={upload.uploading}
           >
-            {(props) => (
-              <Button
-                {...props}
-                variant="default"
-                size="xs"
-                leftSection={<IconUpload size={14} aria-hidden />}
-                loading={upload.uploading}
-              >
-                Upload media
-              </Button>
-            )}
-          </FileButton>
+            Upload media
+          </UploadButton>
           <UploadPercent progress={upload.progress} />
         </Group>
         <UploadFeedback progress={upload.progress} error={upload.error} label="Media upload progress" />

@@ -1,10 +1,9 @@
-import { FileButton, Button, Group, Stack } from '@mantine/core';
-import { IconUpload } from '@tabler/icons-react';
+import { Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { checkImageFile, checkVideoFile } from '../../../../common/uploads';
 import { errorMessage } from '../../../lib/api-client';
 import { useUploadCourseMedia, type CourseMediaFolder } from './admin-api';
-import { UploadFeedback, UploadPercent } from '../../../components/upload-feedback';
+import { UploadButton, UploadFeedback, UploadPercent } from '../../../components/upload-feedback';
 
 export const IMAGE_UPLOAD_FAILED = 'Failed to upload image. Please try again.';
 export const VIDEO_UPLOAD_FAILED = 'Failed to upload video. Please try again.';
@@ -63,19 +62,9 @@ export function MediaUpload({ folder, onUploaded, label }: MediaUploadProps) {
   return (
     <Stack gap={6}>
       <Group gap="sm">
-        <FileButton onChange={handleFile} accept={kind.accept}>
-          {(props) => (
-            <Button
-              {...props}
-              variant="default"
-              size="xs"
-              leftSection={<IconUpload size={14} aria-hidden />}
-              loading={upload.isPending}
-            >
-              {label ?? kind.label}
-            </Button>
-          )}
-        </FileButton>
+        <UploadButton onFile={handleFile} accept={kind.accept} loading={upload.isPending}>
+          {label ?? kind.label}
+        </UploadButton>
         <UploadPercent progress={progress} />
       </Group>
       <UploadFeedback progress={progress} error={error} label="Upload progress" />

@@ -1,8 +1,7 @@
-import { Button, FileButton, Group, Stack, TextInput } from '@mantine/core';
-import { IconUpload } from '@tabler/icons-react';
+import { Group, Stack, TextInput } from '@mantine/core';
 import { checkAudioFile, checkVideoFile } from '../../../../common/uploads';
 import { ImageUploadField, type ImageUploadFieldProps } from '../../../components/image-upload-field';
-import { UploadFeedback, UploadPercent } from '../../../components/upload-feedback';
+import { UploadButton, UploadFeedback, UploadPercent } from '../../../components/upload-feedback';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpload, type UploadEndpoint } from '../../../lib/upload';
 
@@ -85,19 +84,14 @@ export function MediaField({ kind, label, value, onChange, error, required }: Me
 
   const picker = (
     <Group gap="sm">
-      <FileButton onChange={handleFile} accept={spec.accept} inputProps={{ 'aria-label': `${label} file` }}>
-        {(props) => (
-          <Button
-            {...props}
-            variant="default"
-            size="xs"
-            leftSection={<IconUpload size={14} aria-hidden />}
-            loading={upload.uploading}
-          >
-            {value ? `Replace ${spec.noun}` : `Upload ${spec.noun}`}
-          </Button>
-        )}
-      </FileButton>
+      <UploadButton
+        onFile={handleFile}
+        accept={spec.accept}
+        fileLabel={`${label} file`}
+        loading={upload.uploading}
+      >
+        {value ? `Replace ${spec.noun}` : `Upload ${spec.noun}`}
+      </UploadButton>
       <UploadPercent progress={upload.progress} />
     </Group>
   );
