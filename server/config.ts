@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_SESSION_IDLE_DAYS, SESSION_TTL_DAYS } from '../common/auth';
+import { DEFAULT_COURSE_MONTHLY_QUESTIONS } from '../common/ai-sifu';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -156,6 +157,30 @@ const ConfigFields = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   /** PostgreSQL only: a session idle inside a transaction this long is ended (0: no limit). */
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
+   * Who writes AI Sifu's answers. local: composed from the best-matching knowledge entries, in
+   * process, no network; openai: any OpenAI-compatible chat completions API (OpenAI, Ollama, vLLM,
+   * llama.cpp's server) at AI_BASE_URL, given the retrieved entries and told to cite them.
+   */
+  AI_PROVIDER: z.enum(['local', 'openai']).default('local'),
+  /** The API's base address, up to and including its version, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1. */
+  AI_BASE_URL: z
+    .url({ protocol: /^https?$/, message: 'AI_BASE_URL must be an http:// or https:// address' })
+    .optional(),
+  /** Sent as a bearer token; local servers (Ollama, llama.cpp) do without. */
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  /** Dollars per million input and output tokens: what each answer costs, in cents, in the analytics. */
+  AI_PRICE_INPUT_PER_MTOK: z.coerce.number().min(0).default(0),
+  AI_PRICE_OUTPUT_PER_MTOK: z.coerce.number().min(0).default(0),
+  /** An answer not finished within this time is given up with the spec's message. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Attempts after a failed connection or a 429/5xx from the provider, before any text arrived. */
+  AI_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  /** Questions each enrolled course gives a student a month (the subscription adds its own). */
+  AI_SIFU_COURSE_MONTHLY_LIMIT: z.coerce.number().int().min(0).default(DEFAULT_COURSE_MONTHLY_QUESTIONS),
+  /** Per student: questions a minute, whatever the allowance (a runaway client is stopped early). */
+  AI_SIFU_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** Turns on GET /metrics, which then asks for `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
@@ -190,6 +215,12 @@ const ConfigSchema = ConfigFields.superRefine((config, ctx) => {
           'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the ' +
           "SDK's default credentials",
       });
+    }
+  }
+  if (config.AI_PROVIDER === 'openai') {
+    for (const key of ['AI_BASE_URL', 'AI_MODEL'] as const) {
+      if (!config[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when AI_PROVIDER=openai` });
     }
   }
   if (config.PAYMENTS_PROVIDER !== 'stripe') return;

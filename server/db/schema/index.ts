@@ -15,3 +15,4 @@ export * from './messages';
 export * from './news';
 export * from './quotes';
 export * from './resources';
+export * from './ai-sifu';

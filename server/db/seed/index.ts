@@ -10,6 +10,7 @@ import { DEMO_CLASSES, seedDemoClasses } from './classes';
 import { seedDemoBookings } from './bookings';
 import { seedDemoCourses } from './courses';
 import { DEMO_ACCOUNTS, DEMO_ADMIN, type DemoAccount } from './demo-accounts';
+import { seedKnowledge } from './knowledge-load';
 import { seedDemoMessages } from './messages';
 import { seedDemoNews } from './news';
 import { seedDemoPayments } from './payments';
@@ -31,7 +32,7 @@ const SEED_LOCK_KEY = 'demo-seed';
  * behind the paid enrolment, an AI Sifu subscription, the students' testimonials, the weekly
  * classes with their enrolments, waitlist and attendance, the coming weeks' bookings (in
  * `timeZone`, the school's), and the students' messages with each other and Daniel's support
- * request, the school's news and the learning resources (a text, a video, an audio). The video lessons' files go into `storage`, the media store the server serves at /media.
+ * request, the school's news and the learning resources (a text, a video, an audio), and AI Sifu's knowledge base. The video lessons' files go into `storage`, the media store the server serves at /media.
  * Returns whether anything was created.
  */
 export async function seedDemo(
@@ -61,7 +62,8 @@ export async function seedDemo(
     const posts = await seedDemoBlog(db, storage, userIds[DEMO_ADMIN.username]!, now);
     const news = await seedDemoNews(db, now);
     const resources = await seedDemoResources(db, storage, userIds[DEMO_ADMIN.username]!, now);
-    return { accounts: DEMO_ACCOUNTS, courses, posts, news, resources };
+    const knowledge = await seedKnowledge(db, now);
+    return { accounts: DEMO_ACCOUNTS, courses, posts, news, resources, knowledge };
   });
   if (!created) return false;
   // One line each, so the accounts read well in JSON logs too.
@@ -79,6 +81,7 @@ export async function seedDemo(
   log.info(`Demo news: ${created.news.length} published items, ${important} of them important.`);
   log.info(`Demo resources: ${created.resources.length} published (texts, a video and an audio).`);
   log.info(`Demo classes: ${DEMO_CLASSES.length} weekly classes, one of them full with two people waiting.`);
+  log.info(`AI Sifu knowledge: ${created.knowledge} entries (glossary terms, training manual, classical passages).`);
   return true;
 }
 
