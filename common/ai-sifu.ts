@@ -536,3 +536,31 @@ export const CleanupInput = z.object({
 });
 export type CleanupInput = z.input<typeof CleanupInput>;
 export const CleanupResponse = z.object({ success: z.literal(true), deleted: z.number().int() });
+
+// ---------------------------------------------------------------- reading the knowledge
+
+/** GET /ai-sifu/knowledge/{id}: an entry a source chip opens (any signed-in member). */
+export const PublicKnowledgeEntry = KnowledgeEntry.pick({
+  id: true,
+  kind: true,
+  title: true,
+  body: true,
+  hanzi: true,
+  pinyin: true,
+  source: true,
+});
+export type PublicKnowledgeEntry = z.infer<typeof PublicKnowledgeEntry>;
+export const PublicKnowledgeResponse = z.object({ entry: PublicKnowledgeEntry });
+
+/** GET /ai-sifu/glossary: every glossary term, for marking terms in a lesson's text. */
+export const GlossaryTerm = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  hanzi: z.string().nullable(),
+  pinyin: z.string().nullable(),
+  /** The explanation's first sentence. */
+  summary: z.string(),
+});
+export type GlossaryTerm = z.infer<typeof GlossaryTerm>;
+export const GlossaryResponse = z.object({ terms: z.array(GlossaryTerm) });
+export type GlossaryResponse = z.infer<typeof GlossaryResponse>;
