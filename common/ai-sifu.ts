@@ -77,8 +77,7 @@ export const SIFU_COURSE_REQUIRED = 'Please choose a course';
 export const SIFU_PROVIDER_FAILED = 'AI Sifu could not answer just now. Please try again in a moment.';
 export const SIFU_PROVIDER_TIMEOUT = 'AI Sifu took too long to answer. Please try again.';
 /** The honest answer when nothing in the school's materials matches well enough. */
-export const SIFU_NOT_FOUND_ANSWER =
-  "I could not find this in the school's materials; ask your instructor.";
+export const SIFU_NOT_FOUND_ANSWER = "I could not find this in the school's materials; ask your instructor.";
 export const SIFU_GENERIC_WELCOME = "Hello, I'm AI Sifu. Ask me about your training.";
 
 /** Sifu's Notes inline errors (spec 2 §8). */
@@ -124,7 +123,10 @@ export function plainPinyin(pinyin: string): string {
 export const monthOf = (schoolDate: string): string => `${schoolDate.slice(0, 7)}-01`;
 
 /** The level of a cache figure against its thresholds: below the first green, up to the second yellow, above red. */
-export function cacheLevel(value: number, [monitor, clean]: readonly [number, number]): 'green' | 'yellow' | 'red' {
+export function cacheLevel(
+  value: number,
+  [monitor, clean]: readonly [number, number],
+): 'green' | 'yellow' | 'red' {
   if (value < monitor) return 'green';
   return value <= clean ? 'yellow' : 'red';
 }
@@ -318,9 +320,7 @@ export const Allowance = z.object({
 export const AiUsage = z.object({
   is_admin: z.boolean(),
   subscription: Allowance.extend({ active: z.boolean() }),
-  courses: z.array(
-    Allowance.extend({ course_id: z.uuid(), course_title: z.string() }),
-  ),
+  courses: z.array(Allowance.extend({ course_id: z.uuid(), course_title: z.string() })),
 });
 export type AiUsage = z.infer<typeof AiUsage>;
 

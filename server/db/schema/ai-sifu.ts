@@ -114,7 +114,9 @@ export const aiConversations = pgTable(
     sources: jsonb('sources')
       .$type<AnswerSources>()
       .notNull()
-      .default(sql`'{"terms_used":[],"manual_sections":[],"classical_references":[],"lessons_used":[]}'::jsonb`),
+      .default(
+        sql`'{"terms_used":[],"manual_sections":[],"classical_references":[],"lessons_used":[]}'::jsonb`,
+      ),
     cached_response: boolean('cached_response').notNull().default(false),
     response_time_ms: integer('response_time_ms').notNull().default(0),
     created_at: createdAt(),

@@ -12,23 +12,86 @@ import { PUSH_HANDS, ZHAN_ZHUANG } from './course-content';
 const COURSE_KNOWLEDGE: ReadonlyArray<{ title: string; prefixes: readonly string[] }> = [
   {
     title: ZHAN_ZHUANG.title,
-    prefixes: ['manual-2-', 'manual-3-', 'term-zhan-zhuang', 'term-zhuang-gong', 'term-wuji', 'term-hun-yuan-zhuang', 'term-dantian', 'term-qi-chen-dantian', 'term-song', 'term-fu-shi-hu-xi', 'term-ni-fu-shi-hu-xi'],
+    prefixes: [
+      'manual-2-',
+      'manual-3-',
+      'term-zhan-zhuang',
+      'term-zhuang-gong',
+      'term-wuji',
+      'term-hun-yuan-zhuang',
+      'term-dantian',
+      'term-qi-chen-dantian',
+      'term-song',
+      'term-fu-shi-hu-xi',
+      'term-ni-fu-shi-hu-xi',
+    ],
   },
   {
     title: FIVE_ELEMENTS.title,
-    prefixes: ['manual-4-', 'term-xingyiquan', 'term-santi-shi', 'term-san-jian-xiang-zhao', 'term-qi-zuan-luo-fan', 'term-wu-xing-quan', 'term-pi-quan', 'term-zuan-quan', 'term-beng-quan', 'term-pao-quan', 'term-heng-quan', 'term-liu-he', 'term-ji-tui', 'term-long-shen', 'term-xiong-bang', 'term-hu-bao-tou', 'classic-liu-he-', 'classic-jiu-yao-lun-', 'classic-guo-yunshen-'],
+    prefixes: [
+      'manual-4-',
+      'term-xingyiquan',
+      'term-santi-shi',
+      'term-san-jian-xiang-zhao',
+      'term-qi-zuan-luo-fan',
+      'term-wu-xing-quan',
+      'term-pi-quan',
+      'term-zuan-quan',
+      'term-beng-quan',
+      'term-pao-quan',
+      'term-heng-quan',
+      'term-liu-he',
+      'term-ji-tui',
+      'term-long-shen',
+      'term-xiong-bang',
+      'term-hu-bao-tou',
+      'classic-liu-he-',
+      'classic-jiu-yao-lun-',
+      'classic-guo-yunshen-',
+    ],
   },
   {
     title: CIRCLE_WALKING.title,
-    prefixes: ['manual-5-', 'term-baguazhang', 'term-zou-quan', 'term-tang-ni-bu', 'term-kou-bu', 'term-bai-bu', 'term-dan-huan-zhang', 'term-shuang-huan-zhang', 'term-ba-mu-zhang', 'classic-bagua-'],
+    prefixes: [
+      'manual-5-',
+      'term-baguazhang',
+      'term-zou-quan',
+      'term-tang-ni-bu',
+      'term-kou-bu',
+      'term-bai-bu',
+      'term-dan-huan-zhang',
+      'term-shuang-huan-zhang',
+      'term-ba-mu-zhang',
+      'classic-bagua-',
+    ],
   },
   {
     title: PUSH_HANDS.title,
-    prefixes: ['manual-6-', 'term-taijiquan', 'term-tui-shou', 'term-shisan-shi', 'term-peng', 'term-lu', 'term-ji', 'term-an', 'term-cai', 'term-lie', 'term-zhou', 'term-kao', 'term-ting-jin', 'term-hua-jin', 'term-si-liang-bo-qian-jin', 'classic-taijiquan-', 'classic-shisan-shi-ge-', 'classic-dashou-ge-'],
+    prefixes: [
+      'manual-6-',
+      'term-taijiquan',
+      'term-tui-shou',
+      'term-shisan-shi',
+      'term-peng',
+      'term-lu',
+      'term-ji',
+      'term-an',
+      'term-cai',
+      'term-lie',
+      'term-zhou',
+      'term-kao',
+      'term-ting-jin',
+      'term-hua-jin',
+      'term-si-liang-bo-qian-jin',
+      'classic-taijiquan-',
+      'classic-shisan-shi-ge-',
+      'classic-dashou-ge-',
+    ],
   },
 ];
 
-const matches = (key: string, prefix: string) => (prefix.endsWith('-') ? key.startsWith(prefix) : key === prefix);
+const matches = (key: string, prefix: string) =>
+  prefix.endsWith('-') ? key.startsWith(prefix) : key === prefix;
 
 /**
  * Writes the seed knowledge base (glossary, manual, classics), its related terms by id, and the
@@ -63,7 +126,12 @@ export async function seedKnowledge(db: Db | Tx, now: Date): Promise<number> {
   const demoCourses = await db
     .select({ id: courses.id, title: courses.title })
     .from(courses)
-    .where(inArray(courses.title, COURSE_KNOWLEDGE.map((c) => c.title)));
+    .where(
+      inArray(
+        courses.title,
+        COURSE_KNOWLEDGE.map((c) => c.title),
+      ),
+    );
   const links = demoCourses.flatMap((course) => {
     const { prefixes } = COURSE_KNOWLEDGE.find((c) => c.title === course.title)!;
     return rows
