@@ -6,9 +6,10 @@ const ID = `(?:S ?\\d{1,3}|${UUID})`;
 const MARKER = new RegExp(`[ \\t]*\\[\\s*(${ID}(?:\\s*[,;]\\s*${ID})*)\\s*\\]`, 'gi');
 /**
  * The end of the text so far that the next piece may turn into a marker: trailing spaces, and an
- * unclosed bracket holding only what a marker can hold. It waits for the next piece.
+ * unclosed bracket holding only characters a marker can hold (S, digits, hex, commas). It waits for
+ * the next piece.
  */
-const UNFINISHED = /\s*(?:\[[ \w,;-]{0,200})?$/;
+const UNFINISHED = /\s*(?:\[[ \t0-9a-fs,;-]{0,200})?$/i;
 
 /**
  * Takes the answer as it is written, piece by piece, and gives back what to show: the text without
