@@ -3,7 +3,7 @@ import { aiConversations, studentNotes, type AnswerSources } from '../db/schema'
 import type { TestApp } from './app';
 
 /** The sources of an answer that drew on one glossary term and one lesson. */
-export function sampleSources(courseId = randomUUID()): AnswerSources {
+export function sampleSources(courseId: string = randomUUID()): AnswerSources {
   return {
     terms_used: [
       {

@@ -18,9 +18,13 @@ import type { NotesService } from './notes.service';
 
 const tags = ['ai-sifu'];
 
-/** Writing and rewriting notes (a save per edit): plenty for a study session, not for a script. */
+/**
+ * New notes, and rewrites of notes, each counted on their own (a save per edit): plenty for a
+ * study session, not for a script.
+ */
 export const NOTE_SAVE_RATE_LIMIT: RateRule = { max: 60, windowMinutes: 10 };
-const perStudent = `At most ${NOTE_SAVE_RATE_LIMIT.max} per ${NOTE_SAVE_RATE_LIMIT.windowMinutes} minutes per student.`;
+const perStudent = (what: string) =>
+  `At most ${NOTE_SAVE_RATE_LIMIT.max} ${what} per ${NOTE_SAVE_RATE_LIMIT.windowMinutes} minutes per student.`;
 
 export function notesRoutes(services: { notes: NotesService }): FastifyPluginAsyncZod {
   const { notes } = services;
@@ -32,7 +36,7 @@ export function notesRoutes(services: { notes: NotesService }): FastifyPluginAsy
         schema: {
           tags,
           summary: 'Write a note on one of your answers (one per answer: a second is 409 NOTE_EXISTS)',
-          description: `course_id, when given, must be the answer's course. ${perStudent}`,
+          description: `course_id, when given, must be the answer's course. ${perStudent('new notes')}`,
           security: bearerSecurity,
           body: NoteInput,
           response: { 201: NoteResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
@@ -64,7 +68,7 @@ export function notesRoutes(services: { notes: NotesService }): FastifyPluginAsy
         schema: {
           tags,
           summary: 'Rewrite one of your notes',
-          description: perStudent,
+          description: perStudent('rewrites'),
           security: bearerSecurity,
           params: IdParams,
           body: NoteTextInput,
