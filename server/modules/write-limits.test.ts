@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../config';
 import { createTestApp, type TestApp } from '../test/app';
 import { createAdmin, createUser, DEFAULT_PASSWORD } from '../test/factories';
 import { blogPostBody } from '../test/factories-blog';
@@ -204,5 +205,26 @@ describe('messaging: sends, conversation starts and support requests per user', 
     const ask = () => post(me, '/api/support', { subject: 'Help', category: 'other', description: 'Please' });
     for (let i = 0; i < SUPPORT_REQUEST_RATE_LIMIT.max; i++) expect((await ask()).statusCode).toBe(201);
     expectLimited(await ask(), SUPPORT_REQUEST_RATE_LIMIT.windowMinutes);
+  });
+});
+
+describe('POST /api/ai-sifu/ask: questions per user and minute', () => {
+  const perMinute = testConfig().AI_SIFU_RATE_LIMIT_PER_MINUTE;
+  const ask = (who: Made, courseId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/ai-sifu/ask',
+      headers: { ...who.auth, ...fromNewAddress() },
+      payload: { question: 'What is zhan zhuang?', course_id: courseId },
+    });
+
+  it(`answers 429 past ${perMinute} questions a minute, cached answers included; others ask on`, async () => {
+    const course = await createCourse(t, { modules: 1, lessonsPerModule: 1 });
+    const [me, classmate] = [await createUser(t), await createUser(t)];
+    await enrollUser(t, me.user.id, course.id);
+    await enrollUser(t, classmate.user.id, course.id);
+    for (let i = 0; i < perMinute; i++) expect((await ask(me, course.id)).statusCode).toBe(200);
+    expectLimited(await ask(me, course.id), 1);
+    expect((await ask(classmate, course.id)).statusCode).toBe(200);
   });
 });

@@ -87,7 +87,7 @@ export async function citeAll({ entries, onDelta }: ProviderRequest): Promise<Pr
  */
 export function scriptedProvider() {
   const state = {
-    behaviour: citeAll as (request: ProviderRequest) => Promise<ProviderAnswer>,
+    behaviour: citeAll,
     requests: [] as ProviderRequest[],
   };
   const provider: AiProvider = {

@@ -67,7 +67,7 @@ function sendEventStream(request: FastifyRequest, reply: FastifyReply, pending: 
       // Proxies such as nginx would otherwise hold the pieces back in their buffer.
       .header('X-Accel-Buffering', 'no')
       // A stream is sent as it is, past the serializer; the description above documents its events.
-      .send(body as unknown as AskResponse)
+      .send(body)
   );
 }
 

@@ -129,7 +129,7 @@ describe('POST /api/ai-sifu/ask', () => {
     const word = uniqueWord();
     const entry = await createKnowledge(t, { body: `The ${word} form.` });
     const elsewhere = await createKnowledge(t); // exists, but was not retrieved for this question
-    model.state.behaviour = async ({ entries }) => ({
+    model.state.behaviour = async () => ({
       text: 'An answer.',
       cited: [entry.id, crypto.randomUUID(), elsewhere.id, entry.id, 'not-an-id'],
       input_tokens: 0,
