@@ -15,6 +15,9 @@ import {
   type AnswerSources,
 } from '../../db/schema';
 
+/** What a cached answer's analytics row names as its provider. */
+export const CACHE_PROVIDER = 'cache';
+
 /** One allowance's counter: the course's own (scope = course id) or the subscription's. */
 export interface UsageKey {
   userId: string;
@@ -122,16 +125,44 @@ export function createAskRepo(db: Db) {
     },
 
     /**
-     * The cached answer of a question in a course, counted as a hit in the same statement; undefined
-     * when there is none.
+     * Answers from the cache in one statement: the cached answer of the question in the course,
+     * its hit counted, and the student's history row and the analytics row written (cost 0, no
+     * tokens). Undefined, and nothing written, when the course has no answer to the question.
      */
-    async takeCached(courseId: string, questionKey: string, at: Date) {
-      const [row] = await db
-        .update(aiAnswerCache)
-        .set({ hits: sql`${aiAnswerCache.hits} + 1`, last_hit_at: at })
-        .where(and(eq(aiAnswerCache.course_id, courseId), eq(aiAnswerCache.question_key, questionKey)))
-        .returning({ response_text: aiAnswerCache.response_text, sources: aiAnswerCache.sources });
-      return row;
+    async answerFromCache(hit: {
+      userId: string;
+      courseId: string;
+      questionKey: string;
+      questionText: string;
+      responseTimeMs: number;
+      at: Date;
+    }): Promise<{ conversation_id: string; response_text: string; sources: AnswerSources } | undefined> {
+      const at = hit.at.toISOString();
+      // Both drivers answer with { rows }; Drizzle's shared type does not say so.
+      const result: unknown = await db.execute(sql`
+        with hit as (
+          update ai_answer_cache set hits = hits + 1, last_hit_at = ${at}::timestamptz
+          where course_id = ${hit.courseId} and question_key = ${hit.questionKey}
+          returning response_text, sources
+        ), conversation as (
+          insert into ai_conversations
+            (user_id, course_id, question_text, response_text, sources, cached_response, response_time_ms, created_at)
+          select ${hit.userId}, ${hit.courseId}, ${hit.questionText}, response_text, sources, true,
+                 ${hit.responseTimeMs}, ${at}::timestamptz
+          from hit
+          returning id
+        ), question as (
+          insert into ai_questions
+            (user_id, course_id, question_key, question_text, cached, provider, cost_cents, response_time_ms, created_at)
+          select ${hit.userId}, ${hit.courseId}, ${hit.questionKey}, ${hit.questionText}, true, ${CACHE_PROVIDER}, 0,
+                 ${hit.responseTimeMs}, ${at}::timestamptz
+          from hit
+        )
+        select conversation.id as conversation_id, hit.response_text, hit.sources from hit, conversation
+      `);
+      return (
+        result as { rows: { conversation_id: string; response_text: string; sources: AnswerSources }[] }
+      ).rows[0];
     },
 
     /**

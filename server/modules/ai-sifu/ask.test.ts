@@ -25,7 +25,8 @@ import {
   usedCount,
 } from '../../test/factories-ai-ask';
 import { createCourse, enrollUser } from '../../test/factories-courses';
-import { CACHE_PROVIDER, citedSources } from './ask.service';
+import { CACHE_PROVIDER } from './ask.repo';
+import { citedSources } from './ask.service';
 import { ProviderError, type RetrievedEntry } from './provider';
 
 const model = scriptedProvider();
@@ -91,7 +92,9 @@ describe('POST /api/ai-sifu/ask', () => {
     expect(model.state.requests[0]!.safety).toBe(false);
     expect(answer.response).toBe(model.state.requests[0]!.entries.map((e) => e.title).join('; '));
 
-    const [conversation] = await conversationsOf(student.user.id);
+    const conversations = await conversationsOf(student.user.id);
+    expect(conversations).toHaveLength(1);
+    const [conversation] = conversations;
     expect(conversation).toMatchObject({
       id: answer.conversation_id,
       course_id: course.id,
@@ -102,8 +105,9 @@ describe('POST /api/ai-sifu/ask', () => {
     });
     expect(conversation!.sources.terms_used).toEqual(answer.terms_used);
     expect(conversation!.sources.lessons_used).toEqual(answer.lessons_used);
-    const [question] = await questionsOf(student.user.id);
-    expect(question).toMatchObject({
+    const questions = await questionsOf(student.user.id);
+    expect(questions).toHaveLength(1);
+    expect(questions[0]).toMatchObject({
       course_id: course.id,
       question_key: `how do i practise ${word}`,
       cached: false,
@@ -212,7 +216,6 @@ describe('the answer cache', () => {
       cost_cents: 0,
     });
     expect(again.conversation_id).not.toBe(first.conversation_id);
-    expect(again.response_time_ms).toBeLessThan(100);
     expect(model.state.requests).toHaveLength(1);
     expect(await usedCount(t, other.user.id, course.id)).toBe(0);
     const [row] = await cacheRows(t, course.id);
@@ -223,6 +226,7 @@ describe('the answer cache', () => {
       id: again.conversation_id,
       cached_response: true,
       response_text: first.response,
+      response_time_ms: again.response_time_ms,
     });
     const [question] = await questionsOf(other.user.id);
     expect(question).toMatchObject({
