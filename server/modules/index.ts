@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { publicUrl } from '../config';
 import type { Platform } from '../platform';
+import { analyticsRoutes } from './ai-sifu/analytics.routes';
+import { createAnalyticsService } from './ai-sifu/analytics.service';
+import { knowledgeRoutes } from './ai-sifu/knowledge.routes';
+import { createKnowledgeService } from './ai-sifu/knowledge.service';
 import { authRoutes } from './auth/auth.routes';
 import { bookingsRoutes } from './bookings/bookings.routes';
 import { createBookingsService } from './bookings/bookings.service';
@@ -139,9 +143,11 @@ async function registerApi(
   const uploads = createUploadsService(platform);
   const courses = createCoursesService(platform, { images: uploads });
   const search = createSearchService(platform);
+  const knowledge = createKnowledgeService(platform);
   await forgetCardsOnWrites(api, platform, () => {
     courses.forgetCards();
     search.forget();
+    knowledge.forget();
     forgetPages();
   });
   const enrollments = createEnrollmentsService(platform, { courses });
@@ -190,6 +196,8 @@ async function registerApi(
   await api.register(quotesRoutes({ quotes: createQuotesService(platform) }));
   await api.register(resourcesRoutes({ resources: createResourcesService(platform, { files: uploads }) }));
   await api.register(searchRoutes({ search }, platform.config));
+  await api.register(knowledgeRoutes({ knowledge }));
+  await api.register(analyticsRoutes({ analytics: createAnalyticsService(platform) }));
   return { school, testimonials, blog, classes };
 }
 
