@@ -1,5 +1,6 @@
 import { and, arrayContains, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KNOWLEDGE_LIST_DEFAULT_LIMIT, KNOWLEDGE_LIST_MAX_LIMIT } from '../../common/ai-sifu';
 import {
   ADMIN_BLOG_DEFAULT_LIMIT,
   ADMIN_BLOG_MAX_LIMIT,
@@ -37,6 +38,7 @@ import {
 import {
   blogPosts,
   courseRequests,
+  knowledgeEntries,
   lessonProgress,
   lessons,
   news,
@@ -599,6 +601,43 @@ cases.push(
     ],
   },
 );
+
+cases.push({
+  route: 'GET /api/admin/ai-sifu/knowledge',
+  method: 'GET',
+  defaultLimit: KNOWLEDGE_LIST_DEFAULT_LIMIT,
+  maxLimit: KNOWLEDGE_LIST_MAX_LIMIT,
+  rows: 'entries',
+  key: (row) => String(row.id),
+  seed: async () => {
+    // One title and text for all: the search ranks them alike, so only the id orders them.
+    const rows = await db()
+      .insert(knowledgeEntries)
+      .values(
+        Array.from({ length: KNOWLEDGE_LIST_MAX_LIMIT + 5 }, () => ({
+          kind: 'term' as const,
+          title: 'Pagingknowledge',
+          body: 'Tied',
+          created_at: TIE,
+          updated_at: TIE,
+        })),
+      )
+      .returning({ id: knowledgeEntries.id });
+    const expected = byId(
+      rows.map((row) => row.id),
+      'asc',
+    );
+    return {
+      url: '/api/admin/ai-sifu/knowledge?q=pagingknowledge',
+      auth: admin.auth,
+      expected: async () => expected,
+    };
+  },
+  refused: async () => [
+    [stranger.auth, 403],
+    [{}, 401],
+  ],
+});
 
 const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '&' : '?'}${query}`;
 

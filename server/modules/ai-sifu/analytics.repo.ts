@@ -35,41 +35,50 @@ export function createAnalyticsRepo(db: Db) {
   return {
     /**
      * The overview, the cache's figures and each day's questions and cost, in one statement: one
-     * pass over ai_questions for the totals, one over the cache, and a range of the created_at
-     * index per day (the days are passed in, so the school's time zone rules are the server's).
+     * pass over ai_questions for the totals, a range of its created_at index for the active users
+     * and one for the days, each row counted in the day it falls in (width_bucket over the days'
+     * starts, which the service works out in the school's time zone), and one pass over the cache.
      */
     async totals(activeSince: Date, days: DayWindow[]): Promise<TotalsRow> {
-      const windows = JSON.stringify(
-        days.map((day) => ({ date: day.date, s: day.start.toISOString(), e: day.end.toISOString() })),
-      );
+      const ascending = [...days].sort((a, b) => a.start.getTime() - b.start.getTime());
+      const starts = `{${ascending.map((day) => day.start.toISOString()).join(',')}}`;
       const [row] = rowsOf<Record<string, unknown>>(
         await db.execute(sql`
           with totals as (
             select count(*)::int as total_questions,
                    (count(*) filter (where ${q.cached}))::int as cached_responses,
-                   coalesce(sum(${q.cost_cents}), 0)::float8 as total_cost_cents,
-                   (count(distinct ${q.user_id}) filter (where ${q.created_at} >= ${activeSince.toISOString()}::timestamptz))::int as active_users
+                   coalesce(sum(${q.cost_cents}), 0)::float8 as total_cost_cents
             from ${q}
+          ),
+          active as (
+            select count(distinct ${q.user_id})::int as active_users
+            from ${q} where ${q.created_at} >= ${activeSince.toISOString()}::timestamptz
           ),
           cache as (
             select count(*)::int as total_cached, coalesce(sum(${aiAnswerCache.hits}), 0)::float8 as total_cache_hits
             from ${aiAnswerCache}
           ),
           per_day as (
-            select d.date, d.s, x.questions_count, x.daily_cost_cents
-            from json_to_recordset(${windows}::json) as d(date text, s timestamptz, e timestamptz)
-            cross join lateral (
-              select count(*)::int as questions_count, coalesce(sum(${q.cost_cents}), 0)::float8 as daily_cost_cents
-              from ${q} where ${q.created_at} >= d.s and ${q.created_at} < d.e
-            ) x
+            select width_bucket(${q.created_at}, ${starts}::timestamptz[]) as bucket, count(*)::int as questions_count,
+                   coalesce(sum(${q.cost_cents}), 0)::float8 as daily_cost_cents
+            from ${q}
+            where ${q.created_at} >= ${ascending[0]!.start.toISOString()}::timestamptz
+              and ${q.created_at} < ${ascending.at(-1)!.end.toISOString()}::timestamptz
+            group by 1
           )
-          select totals.*, cache.*,
-                 (select coalesce(json_agg(json_build_object('date', date, 'questions_count', questions_count,
-                   'daily_cost_cents', daily_cost_cents) order by s desc), '[]'::json) from per_day) as days
-          from totals, cache
+          select totals.*, active.*, cache.*,
+                 (select coalesce(json_agg(json_build_object('bucket', bucket, 'questions_count', questions_count,
+                   'daily_cost_cents', daily_cost_cents)), '[]'::json) from per_day) as days
+          from totals, active, cache
         `),
       );
-      const perDay = typeof row!.days === 'string' ? (JSON.parse(row!.days) as unknown) : row!.days;
+      const raw = typeof row!.days === 'string' ? (JSON.parse(row!.days) as unknown) : row!.days;
+      const counted = new Map(
+        (raw as { bucket: number; questions_count: number; daily_cost_cents: number }[]).map((day) => [
+          ascending[day.bucket - 1]!.date,
+          day,
+        ]),
+      );
       return {
         total_questions: Number(row!.total_questions),
         cached_responses: Number(row!.cached_responses),
@@ -77,7 +86,11 @@ export function createAnalyticsRepo(db: Db) {
         active_users: Number(row!.active_users),
         total_cached: Number(row!.total_cached),
         total_cache_hits: Number(row!.total_cache_hits),
-        days: perDay as TotalsRow['days'],
+        days: days.map(({ date }) => ({
+          date,
+          questions_count: Number(counted.get(date)?.questions_count ?? 0),
+          daily_cost_cents: Number(counted.get(date)?.daily_cost_cents ?? 0),
+        })),
       };
     },
 
