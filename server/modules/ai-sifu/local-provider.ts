@@ -1,6 +1,7 @@
 import { SIFU_NOT_FOUND_ANSWER } from '../../../common/ai-sifu';
 import type { AiProvider, ProviderRequest, RetrievedEntry } from './provider';
 import { latinWords, readQuestion, stem, type ReadQuestion } from './question';
+import { SAFETY_SECTION } from './retrieval';
 
 /**
  * The answer written without a model: the best-matching entries' own sentences, the glossary line of
@@ -12,13 +13,19 @@ import { latinWords, readQuestion, stem, type ReadQuestion } from './question';
  * meaningful words, or its naming of a term. Below it on every entry, the answer is the honest
  * SIFU_NOT_FOUND_ANSWER. Calibrated on the evaluation's questions (docs/ai-sifu.md).
  */
-export const MIN_SCORE = 0.55;
-/** Entries much weaker than the best one add noise rather than support. */
+export const MIN_SCORE = 0.66;
+/**
+ * Entries much weaker than the best one add noise rather than support; the best one's naming bonus
+ * is left out of the comparison (REFERENCE_MAX), so naming a term does not silence the manual.
+ */
 const RELATIVE_CUT = 0.5;
+const REFERENCE_MAX = 1.3;
 const MAX_EXPLANATIONS = 2;
 const MAX_TERMS = 2;
 const MAX_CLASSICS = 1;
 const SENTENCES_PER_ENTRY = 2;
+const MAX_SAFETY_SECTIONS = 2;
+const SAFETY_CUT = 0.6;
 
 /** Text written to steer the tutor rather than to teach: never quoted, never followed. */
 const INSTRUCTION =
@@ -92,9 +99,14 @@ function classicLine(classic: RetrievedEntry, stems: Set<string>): string | null
 /** The entries the answer draws on: relevant enough, and not far behind the best. */
 function choose(entries: readonly RetrievedEntry[], safety: boolean) {
   const relevant = entries.filter((entry) => entry.score >= MIN_SCORE && !INSTRUCTION.test(entry.title));
-  const best = relevant[0]?.score ?? 0;
-  const strong = relevant.filter((entry) => entry.score >= best * RELATIVE_CUT);
-  const safetySections = safety ? entries.filter(isSafetySection).slice(0, 2) : [];
+  const reference = Math.min(relevant[0]?.score ?? 0, REFERENCE_MAX);
+  const strong = relevant.filter((entry) => entry.score >= reference * RELATIVE_CUT);
+  // The safety chapter comes with the question, so its sections are compared without that bonus.
+  const sections = safety ? entries.filter(isSafetySection) : [];
+  const bestSection = (sections[0]?.score ?? 0) - SAFETY_SECTION;
+  const safetySections = sections
+    .filter((entry, i) => i === 0 || entry.score - SAFETY_SECTION >= bestSection * SAFETY_CUT)
+    .slice(0, MAX_SAFETY_SECTIONS);
   const rest = strong.filter((entry) => !safetySections.includes(entry));
   return {
     safetySections,

@@ -56,6 +56,8 @@ export interface ReadQuestion {
   words: string[];
   /** Runs of Chinese characters in the question, and the Chinese forms of the glossary terms it names. */
   cjk: string[];
+  /** Each meaningful word with the glossary's other spellings of it, as one word each ("dantien" → "dantian", "tantien"). */
+  variants: string[][];
   /** The Latin spellings, as one lower-case word each, of the glossary terms it names ("baguazang" → "baguazhang", "pakua", …). */
   spellings: string[];
 }
@@ -70,9 +72,18 @@ export function readQuestion(question: string): ReadQuestion {
   const all = latinWords(question.replace(/[\u3400-\u9fff\uf900-\ufaff]+/g, ' '));
   const words = [...new Set(all.filter((word) => !isStopword(word) && (word.length > 1 || /\d/.test(word))))];
   const forms = glossaryEntries(question).flatMap((entry) => [...GLOSSARY[entry]!]);
+  const kept = words.slice(0, MAX_WORDS);
   return {
     text: all.join(' '),
-    words: words.slice(0, MAX_WORDS),
+    words: kept,
+    variants: kept.map((word) => [
+      ...new Set([
+        word,
+        ...glossaryEntries(word)
+          .flatMap((entry) => GLOSSARY[entry]!.filter((form) => !CJK.test(form)).map(asOneWord))
+          .filter((form) => form.length > 2),
+      ]),
+    ]),
     cjk: [...new Set([...cjkRuns(question), ...forms.filter((form) => CJK.test(form))])],
     spellings: [
       ...new Set(

@@ -9,15 +9,20 @@ import { isSafetyQuestion } from './safety';
  * - the share of the question's meaningful words the entry holds (0 to 1; its Chinese characters
  *   count as one word), a word matching by full text or, in a title, a typo away by trigrams;
  * - NAME_HIT when the question names the term: its characters, its pinyin (tones optional, spaced
- *   or run together), its English name or the English in brackets of its title;
+ *   or run together), its English name or the English in brackets of its title; a little more
+ *   for a longer name;
  * - the full-text rank, titles and names weighing more than texts, scaled by RANK_WEIGHT;
- * - COURSE_LINK when the course relies on the entry (knowledge_courses);
+ * - all of that times COURSE_LINK when the course relies on the entry (knowledge_courses);
  * - SAFETY_SECTION for the manual's safety chapter (7) when the question is about an injury, pain
  *   or a medical condition.
  */
 export const NAME_HIT = 1;
+/** A longer name named is the more specific: "qi chen dantian" over "dantian" over "qi". */
+const NAME_LENGTH_SCALE = 50;
+/** Pinyin run together this long is looked for anywhere in the question run together ("qi chen dan tian"). */
+const JOINED_NAME_MIN = 6;
 export const RANK_WEIGHT = 0.5;
-export const COURSE_LINK = 0.2;
+export const COURSE_LINK = 1.2;
 export const SAFETY_SECTION = 0.6;
 /** pg_trgm's strict word similarity a title word needs to count as a typo of a question word (its `%>>` default). */
 export const TYPO_SIMILARITY = 0.5;
@@ -49,8 +54,6 @@ export function createRetrieval(platform: Pick<Platform, 'db'>) {
       const { grams, simple, typoWords } = plan(read);
       const safety = isSafetyQuestion(question);
       if (simple.length === 0 && !safety) return [];
-      // How many "words" the coverage counts: the Latin ones, and the Chinese as one.
-      const wordCount = read.words.length + (grams.length ? 1 : 0) || 1;
       const tq: SQL = simple.length
         ? sql`(${read.words.length ? sql`to_tsquery('english', ${anyOf(read.words)}) || ` : sql``}to_tsquery('simple', ${anyOf(simple)}))`
         : sql`''::tsquery`;
@@ -61,17 +64,21 @@ export function createRetrieval(platform: Pick<Platform, 'db'>) {
               sql` or `,
             )
           : sql`false`;
-      /** The question's words the row holds (full text, or a title typo), as a share of all of them. */
-      const coverage = (search: SQL, title: SQL, hanzi: SQL) => sql`((
-          select count(*) from unnest(q.words) w
-          where ${search} @@ (to_tsquery('english', quote_literal(w)) || to_tsquery('simple', quote_literal(w)))
-             or (length(w) >= ${sql.raw(String(TYPO_MIN_LENGTH))} and strict_word_similarity(w, ${title}) >= ${sql.raw(String(TYPO_SIMILARITY))})
-        ) + ${hanzi})::float8 / ${sql.raw(String(wordCount))}`;
-      // The Chinese of the question counts as held when two characters in a row match (or a term's one character).
+      // The Chinese of the question is held when two characters in a row match (a term's one
+      // character is its name, below); it weighs as a rare word.
       const pairs = grams.filter((gram) => gram.length > 1);
       const cjkHeld = pairs.length
-        ? sql`case when k.search @@ to_tsquery('simple', ${anyOf(pairs)}) then 1 else 0 end`
+        ? sql`case when k.search @@ to_tsquery('simple', ${anyOf(pairs)}) then q.cjk_weight else 0 end`
         : sql`0`;
+      /**
+       * The question's words the row holds (by full text, or in its title a typo away), each
+       * weighed by its rarity in the knowledge base, as a share of all of them.
+       */
+      const coverage = (search: SQL, title: SQL, cjk: SQL) => sql`((
+          select coalesce(sum(ww.weight), 0) from weights ww
+          where ${search} @@ ww.wq
+             or (length(ww.w) >= ${sql.raw(String(TYPO_MIN_LENGTH))} and strict_word_similarity(ww.w, ${title}) >= ${sql.raw(String(TYPO_SIMILARITY))})
+        ) + ${cjk}) / nullif(totals.total_weight, 0)`;
       /** A name the question holds: a phrase among all its words, a single word among its meaningful ones. */
       const named = (name: string) =>
         sql.raw(
@@ -80,6 +87,7 @@ export function createRetrieval(platform: Pick<Platform, 'db'>) {
       const nameHit = sql`(k.kind = 'term' and (
           (k.hanzi is not null and strpos(q.question, k.hanzi) > 0)
           or ${named('n.pinyin')} or ${named("replace(n.pinyin, ' ', '')")} or ${named('n.head')}
+          or (length(replace(n.pinyin, ' ', '')) >= ${sql.raw(String(JOINED_NAME_MIN))} and strpos(q.joined, replace(n.pinyin, ' ', '')) > 0)
           or (n.gloss like '% %' and ${named('n.gloss')})))`;
       const chapter7 = sql`(k.kind = 'manual' and k.title like '7.%')`;
       const weight = (value: number) => sql.raw(String(value));
@@ -87,9 +95,21 @@ export function createRetrieval(platform: Pick<Platform, 'db'>) {
       // Both drivers answer with { rows }; Drizzle's shared type does not say so.
       const result: unknown = await platform.db.execute(sql`
         with q as (
-          select ${tq} as tq, string_to_array(${read.words.join(' ')}, ' ') as words,
-            ${` ${read.text} `}::text as text, ${` ${read.words.join(' ')} `}::text as content,
-            ${question.normalize('NFKC')}::text as question, ${safety}::boolean as safety
+          select ${tq} as tq,             ${` ${read.text} `}::text as text, ${read.text.replace(/ /g, '')}::text as joined, ${` ${[...read.words, ...read.spellings].join(' ')} `}::text as content,
+            ${question.normalize('NFKC')}::text as question, ${safety}::boolean as safety,
+            ln(1 + (select count(*) from knowledge_entries) / 2.0) as cjk_weight
+        ),
+        -- A word found in few entries says more about the question than one found in many.
+        weights as (
+          select v[1] as w, wq, ln(1 + (select count(*) from knowledge_entries)::float8
+            / (1 + (select count(*) from knowledge_entries k where k.search @@ wq))) as weight
+          from unnest(string_to_array(${read.variants.map((forms) => forms.join(' ')).join(';')}, ';')) item,
+            lateral (select string_to_array(item, ' ') as v) s,
+            lateral (select to_tsquery('english', quote_literal(v[1]))
+              || to_tsquery('simple', array_to_string(array(select quote_literal(x) from unnest(v) x), ' | ')) as wq) t
+        ),
+        totals as (
+          select coalesce((select sum(weight) from weights), 0) + ${pairs.length ? sql`q.cjk_weight` : sql`0`} as total_weight from q
         ),
         entry_hits as materialized (
           select k.id from knowledge_entries k, q where k.search @@ q.tq
@@ -104,14 +124,14 @@ export function createRetrieval(platform: Pick<Platform, 'db'>) {
         (
           select k.id, k.kind, k.title, k.body, k.hanzi, k.pinyin, k.source,
                  null::uuid as course_id, null::uuid as module_id,
-                 (${coverage(sql`k.search`, sql`k.title`, cjkHeld)}
-                  + case when ${nameHit} then ${weight(NAME_HIT)} else 0 end
-                  + ${weight(RANK_WEIGHT)} * ts_rank(k.search, q.tq)
-                  + case when kc.course_id is null then 0 else ${weight(COURSE_LINK)} end
+                 ((${coverage(sql`k.search`, sql`k.title`, cjkHeld)}
+                  + case when ${nameHit} then ${weight(NAME_HIT)} + length(replace(n.pinyin, ' ', '')) / ${weight(NAME_LENGTH_SCALE)} else 0 end
+                  + ${weight(RANK_WEIGHT)} * ts_rank(k.search, q.tq))
+                  * case when kc.course_id is null then 1 else ${weight(COURSE_LINK)} end
                   + case when q.safety and ${chapter7} then ${weight(SAFETY_SECTION)} else 0 end)::float8 as score
           from entry_hits h
           join knowledge_entries k on k.id = h.id
-          cross join q
+          cross join q cross join totals
           cross join lateral (select
             trim(translate(lower(coalesce(k.pinyin, '')), 'āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü', 'aaaaeeeeiiiioooouuuuuuuuu')) as pinyin,
             trim(regexp_replace(lower(regexp_replace(k.title, ' *[(].*$', '')), '[^a-z0-9]+', ' ', 'g')) as head,
@@ -127,7 +147,7 @@ export function createRetrieval(platform: Pick<Platform, 'db'>) {
           from lesson_hits h
           join lessons l on l.id = h.id
           join modules m on m.id = l.module_id
-          cross join q
+          cross join q cross join totals
         )
         order by score desc, title, id
         limit ${limit}
