@@ -37,8 +37,7 @@ const anyOf = (words: readonly string[]) => words.map((word) => `'${word}'`).joi
 function plan(read: ReadQuestion) {
   const grams = cjkGrams(read.cjk);
   const simple = [...read.words, ...read.spellings, ...grams];
-  const typoWords = read.words.filter((word) => word.length >= TYPO_MIN_LENGTH && !/\d/.test(word));
-  return { grams, simple, typoWords };
+  return { grams, simple };
 }
 
 /**
@@ -51,24 +50,17 @@ export function createRetrieval(platform: Pick<Platform, 'db'>) {
   return {
     async retrieve(question: string, courseId: string, limit = DEFAULT_LIMIT): Promise<RetrievedEntry[]> {
       const read = readQuestion(question);
-      const { grams, simple, typoWords } = plan(read);
+      const { grams, simple } = plan(read);
       const safety = isSafetyQuestion(question);
       if (simple.length === 0 && !safety) return [];
       const tq: SQL = simple.length
         ? sql`(${read.words.length ? sql`to_tsquery('english', ${anyOf(read.words)}) || ` : sql``}to_tsquery('simple', ${anyOf(simple)}))`
         : sql`''::tsquery`;
-      const typo = (title: SQL) =>
-        typoWords.length
-          ? sql.join(
-              typoWords.map((word) => sql`${title} %>> ${word}`),
-              sql` or `,
-            )
-          : sql`false`;
       // The Chinese of the question is held when two characters in a row match (a term's one
       // character is its name, below); it weighs as a rare word.
       const pairs = grams.filter((gram) => gram.length > 1);
       const cjkHeld = pairs.length
-        ? sql`case when k.search @@ to_tsquery('simple', ${anyOf(pairs)}) then q.cjk_weight else 0 end`
+        ? sql`case when k.search @@ to_tsquery('simple', ${anyOf(pairs)}) then ln(1 + q.entries / 2) else 0 end`
         : sql`0`;
       /**
        * The question's words the row holds (by full text, or in its title a typo away), each
@@ -77,7 +69,7 @@ export function createRetrieval(platform: Pick<Platform, 'db'>) {
       const coverage = (search: SQL, title: SQL, cjk: SQL) => sql`((
           select coalesce(sum(ww.weight), 0) from weights ww
           where ${search} @@ ww.wq
-             or (length(ww.w) >= ${sql.raw(String(TYPO_MIN_LENGTH))} and strict_word_similarity(ww.w, ${title}) >= ${sql.raw(String(TYPO_SIMILARITY))})
+             or (ww.df = 0 and length(ww.w) >= ${sql.raw(String(TYPO_MIN_LENGTH))} and strict_word_similarity(ww.w, ${title}) >= ${sql.raw(String(TYPO_SIMILARITY))})
         ) + ${cjk}) / nullif(totals.total_weight, 0)`;
       /** A name the question holds: a phrase among all its words, a single word among its meaningful ones. */
       const named = (name: string) =>
@@ -95,31 +87,40 @@ export function createRetrieval(platform: Pick<Platform, 'db'>) {
       // Both drivers answer with { rows }; Drizzle's shared type does not say so.
       const result: unknown = await platform.db.execute(sql`
         with q as (
-          select ${tq} as tq,             ${` ${read.text} `}::text as text, ${read.text.replace(/ /g, '')}::text as joined, ${` ${[...read.words, ...read.spellings].join(' ')} `}::text as content,
-            ${question.normalize('NFKC')}::text as question, ${safety}::boolean as safety,
-            ln(1 + (select count(*) from knowledge_entries) / 2.0) as cjk_weight
+          select ${tq} as tq,
+            ${` ${read.text} `}::text as text,
+            ${read.text.replace(/ /g, '')}::text as joined,
+            ${` ${[...read.words, ...read.spellings].join(' ')} `}::text as content,
+            ${question.normalize('NFKC')}::text as question,
+            ${safety}::boolean as safety,
+            (select count(*) from knowledge_entries)::float8 as entries
         ),
-        -- A word found in few entries says more about the question than one found in many.
+        -- A word found in few entries says more about the question than one found in many; the
+        -- question's Chinese weighs as a rare word.
         weights as (
-          select v[1] as w, wq, ln(1 + (select count(*) from knowledge_entries)::float8
-            / (1 + (select count(*) from knowledge_entries k where k.search @@ wq))) as weight
-          from unnest(string_to_array(${read.variants.map((forms) => forms.join(' ')).join(';')}, ';')) item,
+          select v[1] as w, wq, df, ln(1 + q.entries / (1 + df)) as weight
+          from q, unnest(string_to_array(${read.variants.map((forms) => forms.join(' ')).join(';')}, ';')) item,
             lateral (select string_to_array(item, ' ') as v) s,
             lateral (select to_tsquery('english', quote_literal(v[1]))
-              || to_tsquery('simple', array_to_string(array(select quote_literal(x) from unnest(v) x), ' | ')) as wq) t
+              || to_tsquery('simple', array_to_string(array(select quote_literal(x) from unnest(v) x), ' | ')) as wq) t,
+            lateral (select count(*) as df from knowledge_entries k where k.search @@ wq) d
+        ),
+        -- Words no entry holds: perhaps misspelt, looked for in titles by trigrams.
+        typos as (
+          select w from weights where df = 0 and length(w) >= ${sql.raw(String(TYPO_MIN_LENGTH))} and w !~ '[0-9]'
         ),
         totals as (
-          select coalesce((select sum(weight) from weights), 0) + ${pairs.length ? sql`q.cjk_weight` : sql`0`} as total_weight from q
+          select coalesce((select sum(weight) from weights), 0) + ${pairs.length ? sql`ln(1 + q.entries / 2)` : sql`0`} as total_weight from q
         ),
         entry_hits as materialized (
           select k.id from knowledge_entries k, q where k.search @@ q.tq
-          union select k.id from knowledge_entries k where ${typo(sql`k.title`)}
+          union select k.id from typos t join knowledge_entries k on k.title %>> t.w
           union select k.id from knowledge_entries k, q where q.safety and ${chapter7}
         ),
         lesson_hits as materialized (
           select l.id from lessons l join modules m on m.id = l.module_id, q
           where m.course_id = ${courseId} and l.lesson_type <> 'quiz'
-            and (l.search @@ q.tq or ${typo(sql`l.title`)})
+            and (l.search @@ q.tq or exists (select 1 from typos t where l.title %>> t.w))
         )
         (
           select k.id, k.kind, k.title, k.body, k.hanzi, k.pinyin, k.source,
