@@ -1,20 +1,34 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed';
 import { localStorage } from '../../platform/storage';
-import { createTestApp, type TestApp } from '../../test/app';
+import { openTestDatabase } from '../../test/app';
 import { EVAL_QUESTIONS } from './eval-questions';
 import { formatReport, HIT_RATE_TARGET, runSifuEval, type EvalReport } from './eval';
 
 /* `npm run eval:sifu`'s targets, on the demo seed: CI fails when an answer quality target is missed. */
 
-let t: TestApp;
+// The database alone, without the app: the evaluation calls retrieval and the provider directly.
+let test: Awaited<ReturnType<typeof openTestDatabase>>;
+let mediaDir: string;
 let report: EvalReport;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db, localStorage(t.mediaDir), { info: () => {} }, t.clock.now());
-  report = await runSifuEval(t.database.db);
+  test = await openTestDatabase();
+  mediaDir = await mkdtemp(path.join(os.tmpdir(), 'kwoon-eval-media-'));
+  await seedDemo(
+    test.database.db,
+    localStorage(mediaDir),
+    { info: () => {} },
+    new Date('2026-03-02T18:00:00Z'),
+  );
+  report = await runSifuEval(test.database.db);
 }, 120_000);
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await test?.drop();
+  if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
+});
 
 describe("AI Sifu's evaluation", () => {
   it('asks at least 60 questions, on and off the subject', () => {

@@ -9,8 +9,8 @@ import { SAFETY_SECTION } from './retrieval';
  */
 
 /**
- * The least score (see retrieval.ts) an entry needs to be drawn on: about half of the question's
- * meaningful words, or its naming of a term. Below it on every entry, the answer is the honest
+ * The least score (see retrieval.ts) an entry needs to be drawn on: roughly the rarer half of the
+ * question's meaningful words, or its naming of a term. Below it on every entry, the answer is the honest
  * SIFU_NOT_FOUND_ANSWER. Calibrated on the evaluation's questions (docs/ai-sifu.md).
  */
 export const MIN_SCORE = 0.66;
@@ -148,7 +148,8 @@ export function composeAnswer({
   const leading = best?.kind === 'term' ? [best] : [];
   for (const entry of [...leading, ...explanations])
     quote(entry, bestSentences(entry, stems, SENTENCES_PER_ENTRY));
-  const glossary = [...leading, ...terms.filter((term) => term !== best)].flatMap((term) => {
+  const glossaryTerms = [...leading, ...terms.filter((term) => term !== best)].slice(0, MAX_TERMS);
+  const glossary = glossaryTerms.flatMap((term) => {
     const line = glossaryLine(term, cited.includes(term.id));
     return line ? [{ term, line }] : [];
   });
