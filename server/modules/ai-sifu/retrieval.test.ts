@@ -43,6 +43,8 @@ describe('AI Sifu retrieval', () => {
     expect((await keys('我想知道站桩的要领是什么'))[0]).toBe('term-zhan-zhuang');
     expect((await keys('三体式的时候重心怎么分配'))[0]).toBe('term-santi-shi');
     expect((await keys('什么是松'))[0]).toBe('term-song');
+    expect((await keys('松'))[0]).toBe('term-song');
+    expect((await retrieval.retrieve('松', course.id))[0]?.score).toBeGreaterThan(1);
   });
 
   it('finds a term by its pinyin with tones, without tones, spaced or run together', async () => {

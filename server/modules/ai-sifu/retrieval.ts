@@ -42,9 +42,10 @@ function plan(read: ReadQuestion) {
 
 /**
  * Finds the knowledge entries and the course's lessons (not its quizzes) that best match a
- * question, best first, in one statement. Candidates come through the GIN indexes only: the
- * entries' and lessons' full-text `search` (English words stemmed; hanzi one and two characters at
- * a time; pinyin with and without spaces), and their titles' trigrams for typos. See the score above.
+ * question, best first, in one statement. Candidates come through conditions GIN indexes serve:
+ * the entries' and lessons' full-text `search` (English words stemmed; hanzi one and two
+ * characters at a time; pinyin with and without spaces), and their titles' trigrams for typos;
+ * for a safety question also the few sections of the manual's chapter 7. See the score above.
  */
 export function createRetrieval(platform: Pick<Platform, 'db'>) {
   return {
@@ -66,11 +67,11 @@ export function createRetrieval(platform: Pick<Platform, 'db'>) {
        * The question's words the row holds (by full text, or in its title a typo away), each
        * weighed by its rarity in the knowledge base, as a share of all of them.
        */
-      const coverage = (search: SQL, title: SQL, cjk: SQL) => sql`((
+      const coverage = (search: SQL, title: SQL, cjk: SQL) => sql`coalesce(((
           select coalesce(sum(ww.weight), 0) from weights ww
           where ${search} @@ ww.wq
              or (ww.df = 0 and length(ww.w) >= ${sql.raw(String(TYPO_MIN_LENGTH))} and strict_word_similarity(ww.w, ${title}) >= ${sql.raw(String(TYPO_SIMILARITY))})
-        ) + ${cjk}) / nullif(totals.total_weight, 0)`;
+        ) + ${cjk}) / nullif(totals.total_weight, 0), 0)`;
       /** A name the question holds: a phrase among all its words, a single word among its meaningful ones. */
       const named = (name: string) =>
         sql.raw(
