@@ -2,6 +2,15 @@ import type { SwaggerTransformObject } from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  AiConversation,
+  AiUsage,
+  KnowledgeEntry,
+  LessonRef,
+  PopularQuestion,
+  SourceRef,
+  StudentNote,
+} from '../../common/ai-sifu';
 import { ApiError, OkResponse } from '../../common/api';
 import { BlogPost, BlogPostSummary } from '../../common/blog';
 import { Booking, CalendarBooking, PublicBooking } from '../../common/bookings';
@@ -54,6 +63,13 @@ const shared = {
   News,
   Quote,
   Resource,
+  AiConversation,
+  AiUsage,
+  KnowledgeEntry,
+  LessonRef,
+  PopularQuestion,
+  SourceRef,
+  StudentNote,
 };
 for (const [id, schema] of Object.entries(shared)) {
   if (sharedSchemas.get(schema)?.id !== id) sharedSchemas.add(schema, { ...sharedSchemas.get(schema), id });

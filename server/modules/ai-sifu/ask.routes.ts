@@ -20,11 +20,14 @@ import type { AskService, PendingAnswer } from './ask.service';
 const tags = ['ai-sifu'];
 
 /** A 403 of the ask call: the error shape, with the allowance's details when the limit refused it. */
-const AskForbidden = ApiError.extend(UsageLimitDetails.partial().shape).describe(
-  'SIFU_ADMIN_REFUSED or SIFU_NOT_ENROLLED; or SIFU_LIMIT_REACHED with `reason` ' +
-    "('course_limit_reached' when no subscription can help, 'monthly_limit_reached' when the " +
-    "subscription's questions are used too), `limit` and `used` of that allowance, `courseId` and `message`.",
-);
+// An intersection, so the document refers to the shared error shape rather than writing it again.
+const AskForbidden = z
+  .intersection(ApiError, UsageLimitDetails.partial())
+  .describe(
+    'SIFU_ADMIN_REFUSED or SIFU_NOT_ENROLLED; or SIFU_LIMIT_REACHED with `reason` ' +
+      "('course_limit_reached' when no subscription can help, 'monthly_limit_reached' when the " +
+      "subscription's questions are used too), `limit` and `used` of that allowance, `courseId` and `message`.",
+  );
 
 const ASK_DESCRIPTION =
   'Answers a question about a course the student is enrolled in, from the school’s knowledge base and the ' +
