@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Alert, Badge, Button, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   CONVERSATION_DELETE_FAILED,
   NOTE_DELETE_FAILED,
@@ -90,17 +90,17 @@ export function ConversationCard({ conversation }: { conversation: AiConversatio
                 size="compact-xs"
                 variant="subtle"
                 aria-expanded={showOriginal}
-                aria-controls={originalId}
+                aria-controls={showOriginal ? originalId : undefined}
                 onClick={() => setShowOriginal((shown) => !shown)}
               >
                 {showOriginal ? 'Hide original answer' : 'Show original answer'}
               </Button>
             </Group>
-            <Collapse expanded={showOriginal} id={originalId}>
-              <Text size="sm" className={classes.prose}>
+            {showOriginal && (
+              <Text size="sm" id={originalId} className={classes.prose}>
                 {conversation.response_text}
               </Text>
-            </Collapse>
+            )}
           </Stack>
         ) : (
           <Text className={classes.prose}>{conversation.response_text}</Text>

@@ -34,8 +34,12 @@ function stubAsk(respond: () => Response) {
   const asked: { body: unknown; accept: string | null }[] = [];
   const others = globalThis.fetch;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    if (new URL(String(input), 'http://localhost').pathname === '/api/ai-sifu/ask') {
-      asked.push({ body: JSON.parse(String(init.body)), accept: new Headers(init.headers).get('Accept') });
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (new URL(url, 'http://localhost').pathname === '/api/ai-sifu/ask') {
+      asked.push({
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        accept: new Headers(init.headers).get('Accept'),
+      });
       return respond();
     }
     return others(input, init);
@@ -64,7 +68,7 @@ async function openPanel(user: ReturnType<typeof renderWidget>['user']) {
   return screen.getByRole('dialog', { name: 'AI Sifu' });
 }
 
-const questionBox = () => screen.getByRole('textbox', { name: 'Your question' });
+const questionBox = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Your question' });
 const conversation = () => screen.getByRole('log', { name: 'Conversation with AI Sifu' });
 
 describe('CourseSifu', () => {
@@ -162,8 +166,8 @@ describe('SifuWidget', () => {
     expect(asked).toEqual([
       { body: { question: 'what is zhan zhuang', course_id: COURSE_ID }, accept: 'text/event-stream' },
     ]);
-    expect((questionBox() as HTMLTextAreaElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Send question' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(questionBox().disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send question' }).disabled).toBe(true);
     expect(conversation().getAttribute('aria-busy')).toBe('true');
 
     act(() => stream.send('delta', { text: 'Zhan zhuang is ' }));
@@ -177,7 +181,7 @@ describe('SifuWidget', () => {
       stream.close();
     });
     expect(await within(conversation()).findByText(answer.response)).toBeTruthy();
-    await waitFor(() => expect((questionBox() as HTMLTextAreaElement).disabled).toBe(false));
+    await waitFor(() => expect(questionBox().disabled).toBe(false));
     expect(conversation().getAttribute('aria-busy')).toBe('false');
     expect(within(conversation()).getByText('Cached')).toBeTruthy();
     const terms = within(conversation()).getByRole('list', { name: 'Glossary terms' });
@@ -200,7 +204,7 @@ describe('SifuWidget', () => {
     expect(asked).toHaveLength(0);
     await user.clear(questionBox());
     await user.type(questionBox(), 'first line{Shift>}{Enter}{/Shift}second');
-    expect((questionBox() as HTMLTextAreaElement).value).toBe('first line\nsecond');
+    expect(questionBox().value).toBe('first line\nsecond');
     expect(asked).toHaveLength(0);
     await user.keyboard('{Enter}');
     expect(asked).toHaveLength(1);
@@ -243,7 +247,7 @@ describe('SifuWidget', () => {
     await user.type(questionBox(), 'one more?{Enter}');
     const bubble = await within(conversation()).findByRole('alert');
     expect(bubble.textContent).toBe(`Error${limit.message}`);
-    await waitFor(() => expect((questionBox() as HTMLTextAreaElement).disabled).toBe(false));
+    await waitFor(() => expect(questionBox().disabled).toBe(false));
     await user.type(questionBox(), 'and again?{Enter}');
     await waitFor(() => expect(within(conversation()).getAllByRole('alert')).toHaveLength(2));
     expect(within(conversation()).getAllByRole('alert')[1]!.textContent).toBe('ErrorStreamed limit message.');
