@@ -212,15 +212,20 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                     // The reviews feature, and AI Sifu for an enrolled student, are composed into the
                     // course page here: features do not import each other.
                     lazy: async () => {
-                      const [{ CourseDetailPage }, { CourseReviews }, { CourseSifu }] = await Promise.all([
-                        import('../features/courses/course-detail-page'),
-                        import('../features/reviews/course-reviews'),
-                        import('../features/ai-sifu/course-sifu'),
-                      ]);
+                      const [{ CourseDetailPage }, { CourseReviews }, { CourseSifu }, { GlossaryText }] =
+                        await Promise.all([
+                          import('../features/courses/course-detail-page'),
+                          import('../features/reviews/course-reviews'),
+                          import('../features/ai-sifu/course-sifu'),
+                          import('../features/ai-sifu/glossary-text'),
+                        ]);
                       return {
                         Component: () => (
                           <>
-                            <CourseDetailPage renderReviews={(props) => <CourseReviews {...props} />} />
+                            <CourseDetailPage
+                              renderReviews={(props) => <CourseReviews {...props} />}
+                              renderLessonText={(text) => <GlossaryText text={text} />}
+                            />
                             <CourseSifu />
                           </>
                         ),
