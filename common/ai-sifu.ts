@@ -380,6 +380,11 @@ export type AiSearchQuery = z.input<typeof AiSearchQuery>;
 export const AiCourseQuery = z.object({
   limit: pageLimit(AI_CONVERSATIONS_PAGE_SIZE, AI_CONVERSATIONS_MAX_LIMIT),
 });
+/** `/users/{id}/ai-conversations/course/{courseId}` and `/users/{id}/notes/course/{courseId}`. */
+export const AiUserCourseParams = z.object({
+  id: z.uuid({ error: 'Invalid id' }),
+  courseId: z.uuid({ error: 'Invalid course id' }),
+});
 
 /**
  * POST /ai-conversations (spec 2 §7: "body is a conversation"): keeps a question and answer the

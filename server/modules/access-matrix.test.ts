@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../platform/auth';
 import { ACTORS, buildWorld, runCase, type MatrixEntry, type World } from '../test/access-matrix';
 import { ACCOUNT_ENTRIES } from '../test/access-matrix-accounts';
+import { AI_CONVERSATION_ENTRIES } from '../test/access-matrix-ai-conversations';
 import { BLOG_ENTRIES } from '../test/access-matrix-blog';
 import { CLASS_ENTRIES } from '../test/access-matrix-classes';
 import { COMMUNITY_ENTRIES } from '../test/access-matrix-community';
@@ -40,6 +41,7 @@ const ENTRIES: MatrixEntry[] = [
   ...COMMUNITY_ENTRIES,
   ...NEWS_ENTRIES,
   ...RESOURCE_ENTRIES,
+  ...AI_CONVERSATION_ENTRIES,
 ];
 
 let t: TestApp;

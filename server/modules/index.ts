@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { publicUrl } from '../config';
 import type { Platform } from '../platform';
+import { conversationsRoutes } from './ai-sifu/conversations.routes';
+import { createConversationsService } from './ai-sifu/conversations.service';
+import { notesRoutes } from './ai-sifu/notes.routes';
+import { createNotesService } from './ai-sifu/notes.service';
 import { authRoutes } from './auth/auth.routes';
 import { bookingsRoutes } from './bookings/bookings.routes';
 import { createBookingsService } from './bookings/bookings.service';
@@ -190,6 +194,9 @@ async function registerApi(
   await api.register(quotesRoutes({ quotes: createQuotesService(platform) }));
   await api.register(resourcesRoutes({ resources: createResourcesService(platform, { files: uploads }) }));
   await api.register(searchRoutes({ search }, platform.config));
+  const conversations = createConversationsService(platform, { enrollments });
+  await api.register(conversationsRoutes({ conversations }));
+  await api.register(notesRoutes({ notes: createNotesService(platform, { conversations }) }));
   return { school, testimonials, blog, classes };
 }
 
