@@ -1,5 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
-import { Tooltip, VisuallyHidden } from '@mantine/core';
+import { useId, useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { GlossaryResponse, plainPinyin, type GlossaryTerm } from '../../../common/ai-sifu';
 import { apiRequest } from '../../lib/api-client';
@@ -57,45 +56,39 @@ export function markTerms(
 }
 
 /**
- * A lesson's paragraph with the school's glossary terms marked: a dotted underline, and on hover,
- * focus or touch the term's characters, pinyin and meaning, which a screen reader reads with it.
+ * A lesson's paragraph with the school's glossary terms marked: a dotted underline, and on hover
+ * or focus the term's characters, pinyin and meaning, which is also the term's description for a
+ * screen reader. Plain CSS shows it, so the lesson viewer loads no positioning library for it.
  */
 export function GlossaryText({ text }: { text: string }): ReactNode {
   const glossary = useQuery(glossaryQuery);
   const matcher = useMemo(() => glossaryMatcher(glossary.data ?? []), [glossary.data]);
+  const baseId = useId();
   return markTerms(text, matcher).map((part, i) =>
     typeof part === 'string' ? (
       part
     ) : (
-      <Tooltip
-        key={i}
-        multiline
-        w={280}
-        withArrow
-        events={{ hover: true, focus: true, touch: true }}
-        label={<TermExplanation term={part.term} />}
-      >
-        <button type="button" className={classes.term}>
-          {part.text}
-          <VisuallyHidden> ({describe(part.term)})</VisuallyHidden>
-        </button>
-      </Tooltip>
+      <MarkedTerm key={i} id={`${baseId}-${i}`} text={part.text} term={part.term} />
     ),
   );
 }
 
-function describe(term: GlossaryTerm): string {
-  return [[term.hanzi, term.pinyin].filter(Boolean).join(', '), term.summary].filter(Boolean).join(': ');
-}
-
-function TermExplanation({ term }: { term: GlossaryTerm }) {
+function MarkedTerm({ id, text, term }: { id: string; text: string; term: GlossaryTerm }) {
+  const handleKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    // Escape hides the explanation without moving on (WCAG 1.4.13).
+    if (event.key === 'Escape') event.currentTarget.blur();
+  };
   return (
-    <span aria-hidden>
-      <strong>{term.title}</strong>
-      {term.hanzi && <span lang="zh"> {term.hanzi}</span>}
-      {term.pinyin && <em> {term.pinyin}</em>}
-      <br />
-      {term.summary}
+    <span className={classes.termWrap}>
+      <button type="button" className={classes.term} aria-describedby={id} onKeyDown={handleKeyDown}>
+        {text}
+      </button>
+      <span role="tooltip" id={id} className={classes.termTip}>
+        <strong>{term.title}</strong>
+        {term.hanzi && <span lang="zh"> {term.hanzi}</span>}
+        {term.pinyin && <em> {term.pinyin}</em>}
+        <span className={classes.termSummary}>{term.summary}</span>
+      </span>
     </span>
   );
 }

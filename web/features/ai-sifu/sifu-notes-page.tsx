@@ -1,11 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import {
   Button,
   Center,
   Container,
   Group,
   Loader,
-  NativeSelect,
+  Input,
   Paper,
   SimpleGrid,
   Stack,
@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconChevronDown, IconSearch } from '@tabler/icons-react';
 import {
   AI_CONVERSATIONS_MAX_LIMIT,
   AI_CONVERSATIONS_PAGE_SIZE,
@@ -49,6 +49,7 @@ export function SifuNotesPage() {
   const [courseId, setCourseId] = useState(ALL_COURSES);
   const [page, setPage] = useState(0);
   const [courseLimit, setCourseLimit] = useState(AI_CONVERSATIONS_PAGE_SIZE);
+  const courseSelectId = useId();
 
   const stats = useConversationStats(userId);
   const usage = useSifuUsage(userId);
@@ -91,19 +92,24 @@ export function SifuNotesPage() {
             }}
             miw={220}
           />
-          <NativeSelect
-            label="Course"
-            value={courseId}
-            onChange={(event) => handleCourse(event.currentTarget.value)}
-            data={[
-              { value: ALL_COURSES, label: 'All courses' },
-              ...(usage.data?.courses ?? []).map((allowance) => ({
-                value: allowance.course_id,
-                label: allowance.course_title,
-              })),
-            ]}
-            miw={200}
-          />
+          {/* A native list of courses, styled as the other inputs. */}
+          <Input.Wrapper label="Course" labelElement="label" id={courseSelectId} miw={200}>
+            <Input
+              component="select"
+              id={courseSelectId}
+              value={courseId}
+              onChange={(event: ChangeEvent<HTMLSelectElement>) => handleCourse(event.currentTarget.value)}
+              rightSection={<IconChevronDown size={16} aria-hidden />}
+              rightSectionPointerEvents="none"
+            >
+              <option value={ALL_COURSES}>All courses</option>
+              {(usage.data?.courses ?? []).map((allowance) => (
+                <option key={allowance.course_id} value={allowance.course_id}>
+                  {allowance.course_title}
+                </option>
+              ))}
+            </Input>
+          </Input.Wrapper>
         </Group>
         <section aria-label="Conversation history" aria-busy={shown.isFetching}>
           {shown.isPending ? (
