@@ -3,6 +3,7 @@ import type { Access } from '../platform/auth';
 import { ACTORS, buildWorld, runCase, type MatrixEntry, type World } from '../test/access-matrix';
 import { ACCOUNT_ENTRIES } from '../test/access-matrix-accounts';
 import { AI_CONVERSATION_ENTRIES } from '../test/access-matrix-ai-conversations';
+import { AI_ASK_ENTRIES } from '../test/access-matrix-ai-ask';
 import { BLOG_ENTRIES } from '../test/access-matrix-blog';
 import { CLASS_ENTRIES } from '../test/access-matrix-classes';
 import { COMMUNITY_ENTRIES } from '../test/access-matrix-community';
@@ -42,6 +43,7 @@ const ENTRIES: MatrixEntry[] = [
   ...NEWS_ENTRIES,
   ...RESOURCE_ENTRIES,
   ...AI_CONVERSATION_ENTRIES,
+  ...AI_ASK_ENTRIES,
 ];
 
 let t: TestApp;

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../config';
 import { createTestApp, type TestApp } from '../test/app';
 import { createAdmin, createUser, DEFAULT_PASSWORD } from '../test/factories';
 import { blogPostBody } from '../test/factories-blog';
@@ -252,5 +253,26 @@ describe("Sifu's Notes: conversations kept and notes saved per user", () => {
     expect(answers.slice(0, -1).every((res) => res.statusCode === 200)).toBe(true);
     expectLimited(answers.at(-1)!, NOTE_SAVE_RATE_LIMIT.windowMinutes);
     expect((await rewrite(await createUser(t), 1))[0]!.statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/ai-sifu/ask: questions per user and minute', () => {
+  const perMinute = testConfig().AI_SIFU_RATE_LIMIT_PER_MINUTE;
+  const ask = (who: Made, courseId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/ai-sifu/ask',
+      headers: { ...who.auth, ...fromNewAddress() },
+      payload: { question: 'What is zhan zhuang?', course_id: courseId },
+    });
+
+  it(`answers 429 past ${perMinute} questions a minute, cached answers included; others ask on`, async () => {
+    const course = await createCourse(t, { modules: 1, lessonsPerModule: 1 });
+    const [me, classmate] = [await createUser(t), await createUser(t)];
+    await enrollUser(t, me.user.id, course.id);
+    await enrollUser(t, classmate.user.id, course.id);
+    for (let i = 0; i < perMinute; i++) expect((await ask(me, course.id)).statusCode).toBe(200);
+    expectLimited(await ask(me, course.id), 1);
+    expect((await ask(classmate, course.id)).statusCode).toBe(200);
   });
 });
