@@ -10,9 +10,21 @@ import { enrolFree, expect, expectNoAxeViolations, findCourseByTitle, test, type
 
 const FREE_COURSE = 'Foundations of Zhan Zhuang: Standing Meditation';
 const MONTHLY_LIMIT = 3;
+/*
+ * Each width asks its own questions: a question asked before in the course is answered from the
+ * cache and not counted, so a repeat would never reach the limit.
+ */
 const WIDTHS = [
-  { width: 375, height: 812 },
-  { width: 1280, height: 900 },
+  {
+    viewport: { width: 375, height: 812 },
+    first: 'what is zhan zhuang',
+    more: ['how should I breathe while standing', 'where should my knees point', 'how long should I stand'],
+  },
+  {
+    viewport: { width: 1280, height: 900 },
+    first: 'what does zhan zhuang mean',
+    more: ['what do I do with my hands', 'should my eyes be open or closed', 'where is the dantian'],
+  },
 ] as const;
 
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
@@ -45,7 +57,7 @@ async function openSifu(page: Page): Promise<Locator> {
   return panel;
 }
 
-for (const viewport of WIDTHS) {
+for (const { viewport, first, more } of WIDTHS) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
@@ -80,11 +92,11 @@ for (const viewport of WIDTHS) {
       await expectNoAxeViolations(page);
 
       // Asked in pinyin without tones, answered from the school's glossary.
-      await ask(panel, 'what is zhan zhuang');
+      await ask(panel, first);
       const log = panel.getByRole('log', { name: 'Conversation with AI Sifu' });
       const terms = log.getByRole('list', { name: 'Glossary terms' });
       await expect(terms.getByRole('button', { name: /zhan zhuang/i }).first()).toBeVisible();
-      await expect(panel.getByText(`${FREE_COURSE} · 1/${MONTHLY_LIMIT} this month`)).toBeVisible();
+      await expect(panel.getByText(`1/${MONTHLY_LIMIT} this month`)).toBeVisible();
       await shoot(page, testInfo, 'ai-sifu-answer');
       await expectNoAxeViolations(page);
 
@@ -108,7 +120,7 @@ for (const viewport of WIDTHS) {
       await expect(panel.getByText('Note saved.')).toBeVisible();
       await panel.getByRole('link', { name: "Open Sifu's Notes" }).click();
       await expect(page.getByRole('heading', { level: 1, name: "Sifu's Notes" })).toBeVisible();
-      const conversation = page.getByRole('article', { name: 'what is zhan zhuang' });
+      const conversation = page.getByRole('article', { name: first });
       await expect(conversation.getByText('Stand ten minutes every morning')).toBeVisible();
       await expect(conversation.getByRole('list', { name: 'Glossary terms' })).toBeVisible();
       await page.getByRole('searchbox', { name: 'Search your conversations' }).fill('zhan');
@@ -121,9 +133,7 @@ for (const viewport of WIDTHS) {
       // The rest of this month's questions for the course, then the limit.
       await page.goto(`/app/course/${course.id}`);
       const again = await openSifu(page);
-      await ask(again, 'how should I breathe while standing');
-      await ask(again, 'where should my knees point');
-      await ask(again, 'how long should I stand each day');
+      for (const question of more) await ask(again, question);
       const refusal = again.getByRole('log').getByRole('alert');
       await expect(refusal).toBeVisible();
       await expect(refusal).toContainText('Error');

@@ -207,12 +207,18 @@ export function SifuWidget({ userId, courseId, courseTitle }: SifuWidgetProps) {
     >
       <header className={classes.header}>
         <div className={classes.headerText}>
-          <Text id={titleId} fw={700} component="h2" className={classes.title}>
-            AI Sifu
-          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <Text id={titleId} fw={700} component="h2" className={classes.title}>
+              AI Sifu
+            </Text>
+            {course && (
+              <Badge variant="light" size="sm" className={classes.count}>
+                {course.used}/{course.limit} this month
+              </Badge>
+            )}
+          </Group>
           <Text size="xs" c="dimmed" truncate>
             {courseTitle}
-            {course ? ` · ${course.used}/${course.limit} this month` : ''}
           </Text>
         </div>
         <Group gap={4} wrap="nowrap">
