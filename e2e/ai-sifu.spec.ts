@@ -107,7 +107,8 @@ for (const { viewport, first, more } of WIDTHS) {
         .click();
       const entry = page.getByRole('dialog', { name: /zhan zhuang/i });
       await expect(entry.getByText('Glossary term')).toBeVisible();
-      await expect(entry.getByText('站樁').first()).toBeVisible();
+      await expect(entry.getByText('站桩', { exact: true })).toBeVisible();
+      await expect(entry.getByText('zhàn zhuāng', { exact: true })).toBeVisible();
       await shoot(page, testInfo, 'ai-sifu-source');
       await expectNoAxeViolations(page);
       await page.keyboard.press('Escape');

@@ -142,7 +142,9 @@ export function SifuWidget({ userId, courseId, courseTitle }: SifuWidgetProps) {
   };
 
   const handlePanelKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'Escape' && !event.defaultPrevented) {
+    // A dialog the panel opened (a source) is portalled out of it but still sends its keys here.
+    const inPanel = event.target instanceof Node && event.currentTarget.contains(event.target);
+    if (event.key === 'Escape' && inPanel && !event.defaultPrevented) {
       event.stopPropagation();
       setMode('closed');
     }
