@@ -92,11 +92,12 @@ export function SifuWidget({ userId, courseId, courseTitle }: SifuWidgetProps) {
   useEffect(() => () => abort.current?.abort(), []);
 
   // The newest words stay in view while the answer is written.
-  const lastText = turns.at(-1)?.text;
+  const last = turns.at(-1);
+  const lastContent = `${last?.text ?? ''}${last?.error ?? ''}${last?.answer ? 'answered' : ''}`;
   useEffect(() => {
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;
-  }, [turns.length, lastText, mode]);
+  }, [turns.length, lastContent, mode]);
 
   const update = (id: number, change: Partial<Turn> | ((turn: Turn) => Partial<Turn>)) =>
     setTurns((current) =>
