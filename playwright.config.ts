@@ -82,6 +82,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       // A signed-out session's streams end within a second, so the journeys need not wait 25 s.
       EVENTS_HEARTBEAT_MS: '1000',
+      // A small monthly allowance per course, so the AI Sifu journey reaches the limit in a few questions.
+      AI_SIFU_COURSE_MONTHLY_LIMIT: '3',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
     },

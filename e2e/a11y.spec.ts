@@ -154,6 +154,16 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole('dialog')).toBeVisible();
     },
   },
+  {
+    name: 'AI Sifu widget',
+    who: 'enrolled',
+    path: (w) => `/app/course/${w.course.id}`,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Ask AI Sifu' }).click();
+      await expect(page.getByRole('dialog', { name: 'AI Sifu' })).toBeVisible();
+    },
+  },
+  { name: "Sifu's Notes", who: 'enrolled', path: () => '/app/sifu-notes' },
   { name: 'admin dashboard', who: 'admin', path: () => '/app/admin' },
   {
     name: 'admin class view',

@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunction, type Params, type RouteObject } from 'react-router';
-import { ComingSoonPage } from '../components/coming-soon-page';
 import { PageLoader } from '../components/page-loader';
 import { RouteErrorBoundary } from '../components/route-error-boundary';
 import type { queries } from '../lib/queries';
@@ -10,11 +9,6 @@ import type { AdminPanelsProps } from '../features/dashboard/dashboard-page';
 import { RequireAdmin, RequireAuth, UnlessPasswordChangePending } from './guards';
 import { LeaveForSite, PublicLayout } from './public-layout';
 import { RootLayout } from './root-layout';
-
-/** A placeholder inside the app shell, for screens of later issues. */
-const appPlaceholder = (title: string): RouteObject['element'] => (
-  <ComingSoonPage title={title} backTo="/app" backLabel="Back to dashboard" />
-);
 
 /**
  * One admin panel from its own feature, loaded on its own when a dashboard first shows it: no
@@ -215,15 +209,25 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                     loader: prefetch((registry, { courseId = '' }) =>
                       queryClient.prefetchQuery(registry.courses.detail(courseId)),
                     ),
-                    // The reviews feature is composed into the course page here: features do not import each other.
+                    // The reviews feature, and AI Sifu for an enrolled student, are composed into the
+                    // course page here: features do not import each other.
                     lazy: async () => {
-                      const [{ CourseDetailPage }, { CourseReviews }] = await Promise.all([
-                        import('../features/courses/course-detail-page'),
-                        import('../features/reviews/course-reviews'),
-                      ]);
+                      const [{ CourseDetailPage }, { CourseReviews }, { CourseSifu }, { GlossaryText }] =
+                        await Promise.all([
+                          import('../features/courses/course-detail-page'),
+                          import('../features/reviews/course-reviews'),
+                          import('../features/ai-sifu/course-sifu'),
+                          import('../features/ai-sifu/glossary-text'),
+                        ]);
                       return {
                         Component: () => (
-                          <CourseDetailPage renderReviews={(props) => <CourseReviews {...props} />} />
+                          <>
+                            <CourseDetailPage
+                              renderReviews={(props) => <CourseReviews {...props} />}
+                              renderLessonText={(text) => <GlossaryText text={text} />}
+                            />
+                            <CourseSifu />
+                          </>
                         ),
                       };
                     },
@@ -261,8 +265,10 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                   },
                   {
                     path: 'sifu-notes',
-                    handle: { title: 'Sifu Notes' },
-                    element: appPlaceholder('Sifu Notes'),
+                    handle: { title: "Sifu's Notes" },
+                    lazy: async () => ({
+                      Component: (await import('../features/ai-sifu/sifu-notes-page')).SifuNotesPage,
+                    }),
                   },
                   {
                     path: 'support',

@@ -21,13 +21,16 @@ export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: unknown;
+  /** The whole error body as the server sent it, for a screen that reads more than `error` (AI Sifu's limit). */
+  readonly body: unknown;
 
-  constructor(message: string, status: number, code: string, details?: unknown) {
+  constructor(message: string, status: number, code: string, details?: unknown, body?: unknown) {
     super(message);
     this.name = 'ApiRequestError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.body = body;
   }
 }
 
@@ -72,8 +75,10 @@ function isApiError(payload: unknown): payload is ApiError {
 }
 
 function toRequestError(status: number, payload: unknown): ApiRequestError {
-  if (isApiError(payload)) return new ApiRequestError(payload.error, status, payload.code, payload.details);
-  return new ApiRequestError(`Request failed (${status})`, status, 'HTTP_ERROR');
+  if (isApiError(payload)) {
+    return new ApiRequestError(payload.error, status, payload.code, payload.details, payload);
+  }
+  return new ApiRequestError(`Request failed (${status})`, status, 'HTTP_ERROR', undefined, payload);
 }
 
 function parseBody<T>(payload: unknown, schema: z.ZodType<T> | undefined, status: number): T {

@@ -45,9 +45,11 @@ export interface CourseReviewsSlotProps {
 export interface CourseDetailPageProps {
   /** The reviews section, composed in web/app (features do not import each other). */
   renderReviews?: (props: CourseReviewsSlotProps) => ReactNode;
+  /** A paragraph of a lesson's text in the lesson viewer, composed in web/app. */
+  renderLessonText?: (text: string) => ReactNode;
 }
 
-export function CourseDetailPage({ renderReviews }: CourseDetailPageProps) {
+export function CourseDetailPage({ renderReviews, renderLessonText }: CourseDetailPageProps) {
   const { courseId = '' } = useParams();
   const { user } = useSession();
   const isAdmin = Boolean(user?.is_admin);
@@ -91,6 +93,7 @@ export function CourseDetailPage({ renderReviews }: CourseDetailPageProps) {
       isAdmin={isAdmin}
       userId={user?.id ?? ''}
       renderReviews={renderReviews}
+      renderLessonText={renderLessonText}
     />
   );
 }
@@ -100,11 +103,13 @@ function CourseDetailView({
   isAdmin,
   userId,
   renderReviews,
+  renderLessonText,
 }: {
   course: CourseDetail;
   isAdmin: boolean;
   userId: string;
   renderReviews?: CourseDetailPageProps['renderReviews'];
+  renderLessonText?: CourseDetailPageProps['renderLessonText'];
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const enrolled = course.enrollment !== null;
@@ -299,6 +304,7 @@ function CourseDetailView({
           onNavigate={(id) => setLesson(id)}
           onClose={() => setLesson(null)}
           onCompletedChange={setCompleted}
+          renderText={renderLessonText}
         />
       )}
       {dialog}

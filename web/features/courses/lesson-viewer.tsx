@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { AspectRatio, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCheck, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { Lesson } from '../../../common/courses';
@@ -24,6 +25,8 @@ export interface LessonViewerProps {
   onClose: () => void;
   /** Marks a lesson done (true) or undoes an optimistic mark (false). */
   onCompletedChange: (lessonId: string, done: boolean) => void;
+  /** A paragraph of a lesson's text, composed in web/app (AI Sifu marks the glossary terms in it). */
+  renderText?: (text: string) => ReactNode;
 }
 
 export function LessonViewer({
@@ -36,6 +39,7 @@ export function LessonViewer({
   onNavigate,
   onClose,
   onCompletedChange,
+  renderText,
 }: LessonViewerProps) {
   const complete = useCompleteLesson(userId, courseId);
   const index = lessons.findIndex((lesson) => lesson.id === lessonId);
@@ -91,6 +95,7 @@ export function LessonViewer({
             isAdmin={isAdmin}
             completed={done}
             onQuizCompleted={(id) => onCompletedChange(id, true)}
+            renderText={renderText}
           />
           <Group justify="space-between" wrap="nowrap" gap="xs" mt="md">
             <StepButton
@@ -160,6 +165,7 @@ function LessonBody({
   isAdmin,
   completed,
   onQuizCompleted,
+  renderText,
 }: {
   lesson: Lesson;
   courseId: string;
@@ -167,6 +173,7 @@ function LessonBody({
   isAdmin: boolean;
   completed: boolean;
   onQuizCompleted: (lessonId: string) => void;
+  renderText?: (text: string) => ReactNode;
 }) {
   if (lesson.lesson_type === 'quiz') {
     return (
@@ -184,7 +191,7 @@ function LessonBody({
   }
   const paragraphs = toParagraphs(lesson.content_text).map((paragraph, i) => (
     <Text key={i} className={classes.paragraph}>
-      {paragraph}
+      {renderText ? renderText(paragraph) : paragraph}
     </Text>
   ));
   if (lesson.lesson_type === 'article') {

@@ -1,0 +1,62 @@
+/** One Server-Sent Event: its name (`message` when the stream gives none) and its data lines joined. */
+export interface SseEvent {
+  event: string;
+  data: string;
+}
+
+/**
+ * Reads a Server-Sent Events stream chunk by chunk: `push` takes the text as it arrives (an event
+ * may be split anywhere, even inside a line ending) and answers the events it completed; `end`
+ * answers the last one if the stream stopped without its blank line.
+ */
+export function createSseParser() {
+  let buffer = '';
+  let event = '';
+  let data: string[] = [];
+  let seen = false;
+
+  const take = (events: SseEvent[]) => {
+    if (seen) events.push({ event: event || 'message', data: data.join('\n') });
+    event = '';
+    data = [];
+    seen = false;
+  };
+
+  const readLine = (line: string, events: SseEvent[]) => {
+    if (line === '') return take(events);
+    if (line.startsWith(':')) return;
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'event') {
+      event = value;
+      seen = true;
+    } else if (field === 'data') {
+      data.push(value);
+      seen = true;
+    }
+  };
+
+  return {
+    push(chunk: string): SseEvent[] {
+      buffer += chunk;
+      const events: SseEvent[] = [];
+      for (;;) {
+        const match = /\r\n|\r|\n/.exec(buffer);
+        // A lone \r at the end may be the first half of \r\n: wait for the next chunk.
+        if (!match || (match[0] === '\r' && match.index === buffer.length - 1)) break;
+        readLine(buffer.slice(0, match.index), events);
+        buffer = buffer.slice(match.index + match[0].length);
+      }
+      return events;
+    },
+    end(): SseEvent[] {
+      const events: SseEvent[] = [];
+      if (buffer !== '') readLine(buffer.replace(/\r$/, ''), events);
+      buffer = '';
+      take(events);
+      return events;
+    },
+  };
+}
