@@ -1,6 +1,7 @@
 import { AppShell, Badge, Indicator, NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import {
   IconBook,
+  IconChartBar,
   IconFolder,
   IconLayoutDashboard,
   IconLayoutSidebarLeftCollapse,
@@ -11,6 +12,7 @@ import {
   IconNotes,
   IconStack2,
   IconUsers,
+  IconVocabulary,
   type TablerIcon,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
@@ -57,6 +59,21 @@ export const NAV_ITEMS: NavItem[] = [
     label: 'Blog',
     icon: IconNews,
     isActive: within('/app/admin/blog'),
+    adminOnly: true,
+  },
+  {
+    to: '/app/admin/ai-sifu',
+    label: 'AI Sifu',
+    icon: IconChartBar,
+    // Its knowledge has an item of its own.
+    isActive: (p) => p === '/app/admin/ai-sifu' || p === '/app/admin/ai-sifu/',
+    adminOnly: true,
+  },
+  {
+    to: '/app/admin/ai-sifu/knowledge',
+    label: 'Sifu Knowledge',
+    icon: IconVocabulary,
+    isActive: within('/app/admin/ai-sifu/knowledge'),
     adminOnly: true,
   },
   { to: '/app/support', label: 'Support', icon: IconLifebuoy, isActive: within('/app/support') },

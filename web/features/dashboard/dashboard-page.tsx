@@ -115,6 +115,8 @@ export interface AdminPanelsProps {
   /** Booking Management and Class Management (spec 3 §2), side by side. */
   bookings?: ReactNode;
   classes?: ReactNode;
+  /** The AI Sifu analytics panel, after the three columns (spec 3 §2). */
+  aiSifu?: ReactNode;
 }
 
 /**
@@ -131,6 +133,7 @@ export function AdminPanels({
   requests,
   bookings,
   classes: classPanel,
+  aiSifu,
 }: AdminPanelsProps) {
   return (
     <Stack gap="lg">
@@ -164,6 +167,7 @@ export function AdminPanels({
         {reviews}
         {enrollments}
       </SimpleGrid>
+      {aiSifu}
       {courses}
       {requests}
     </Stack>
