@@ -47,11 +47,11 @@ describe('AiAnalyticsPanel', { timeout: 30_000 }, () => {
     await screen.findByRole('list', { name: 'Popular questions' });
     expect(questionTexts()).toEqual(['Question 1', 'Question 2', 'Question 3', 'Question 4', 'Question 5']);
     expect(screen.getByText('Page 1 of 2')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Prev' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Prev' }).hasAttribute('disabled')).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(questionTexts()).toEqual(['Question 6', 'Question 7']);
     expect(screen.getByText('Page 2 of 2')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
   });
 
   it('colours the figures by threshold', async () => {
