@@ -180,6 +180,31 @@ describe('KnowledgePage', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Knowledge entry updated')).toBeTruthy();
   });
 
+  it('picks a related entry from what the server finds, and keeps its name when the search moves on', async () => {
+    const wuji = makeEntry({ id: '5d4c3b2a-1f0e-4d9c-8b7a-000000000050', title: 'Wuji', pinyin: 'wújí' });
+    const created = makeEntry({ id: '5d4c3b2a-1f0e-4d9c-8b7a-000000000099', title: 'Taiji' });
+    const { calls } = server(makeEntries(1), {
+      'GET /api/admin/ai-sifu/knowledge': ({ query }) => {
+        // The server matches pinyin without tones; the picker must not filter its answer again.
+        const entries = query.get('q') === 'wu ji' ? [wuji] : makeEntries(1);
+        return { body: { entries, total: entries.length, counts } };
+      },
+      'POST /api/admin/ai-sifu/knowledge': () => ({ status: 201, body: { entry: created } }),
+    });
+    const { user, dialog } = await openAdd();
+    await type(user, 'Title', 'Taiji', dialog);
+    await type(user, 'Body', 'Supreme ultimate.', dialog);
+    await user.type(field('Related entries', dialog), 'wu ji');
+    await user.click(await screen.findByRole('option', { name: 'Wuji 站桩 (wújí)' }));
+    await user.type(field('Related entries', dialog), 'entry');
+    await screen.findByRole('option', { name: 'Entry 1' });
+    const pills = () => [...dialog.querySelectorAll('.mantine-Pill-label')].map((pill) => pill.textContent);
+    expect(pills()).toEqual(['Wuji 站桩 (wújí)']);
+    await user.click(within(dialog).getByRole('button', { name: 'Save Entry' }));
+    await waitFor(() => expect(posted(calls)).toHaveLength(1));
+    expect(posted(calls)[0]!.body).toMatchObject({ title: 'Taiji', related_ids: [wuji.id] });
+  });
+
   it("confirms a delete with 'This action cannot be undone.'", async () => {
     const entry = makeEntry();
     const { calls } = server([entry], {
