@@ -111,8 +111,7 @@ test('an admin reads the AI Sifu analytics, cleans the cache after confirming, a
   const panel = page.getByRole('region', { name: 'AI Sifu Analytics' });
   await expect(panel.getByLabel('Summary')).toBeVisible();
   await expect(panel.getByText(/^Page 1 of \d+$/)).toBeVisible();
-  await panel.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('ai-sifu-dashboard-panel-1280.png'), fullPage: true });
+  await checkAtBothWidths(page, testInfo, 'ai-sifu-dashboard-panel');
 });
 
 test('an admin adds a glossary term, finds it by its pinyin, deletes it, and exports and imports the knowledge', async ({

@@ -22,6 +22,12 @@ export type CacheLevel = ReturnType<typeof cacheLevel>;
 
 /** Each level's colour on screen; the level is always written out beside it too. */
 export const LEVEL_COLORS: Record<CacheLevel, string> = { green: 'jade', yellow: 'yellow', red: 'red' };
+/** The badges' fills: shades whose text (white, or dark on yellow) passes AA in both schemes. */
+export const LEVEL_BADGE_COLORS: Record<CacheLevel, string> = {
+  green: 'jade.8',
+  yellow: 'yellow.4',
+  red: 'red.9',
+};
 
 /** What each level means for each figure (spec 3 §9), as the legend and the figures say it. */
 export const ENTRY_LEVEL_LABELS: Record<CacheLevel, string> = {

@@ -3,6 +3,7 @@ import type { AiAnalytics, DailyCost, PopularQuestion } from '../../../common/ai
 import { ResponsiveTable, type ResponsiveColumn } from '../../components/responsive-table';
 import { formatDate } from '../../lib/format';
 import {
+  LEVEL_BADGE_COLORS,
   LEVEL_COLORS,
   cacheFigures,
   formatCost,
@@ -35,7 +36,13 @@ export function SummaryCards({ analytics }: { analytics: AiAnalytics }) {
 /** A level as colour and words: the swatch is decoration, the badge says it. */
 export function LevelBadge({ level, label }: { level: CacheLevel; label: string }) {
   return (
-    <Badge color={LEVEL_COLORS[level]} variant="light" size="sm" className={classes.badge}>
+    <Badge
+      color={LEVEL_BADGE_COLORS[level]}
+      variant="filled"
+      autoContrast
+      size="sm"
+      className={classes.badge}
+    >
       {label}
     </Badge>
   );
