@@ -1,13 +1,16 @@
-import type { Page, TestInfo } from '@playwright/test';
-import type { AiAnalytics, KnowledgeExport } from '../common/ai-sifu';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { AiAnalytics, AskResponse, KnowledgeExport } from '../common/ai-sifu';
 import {
   authenticateDemoAdmin,
   bearer,
+  enrolFree,
   expect,
   expectNoAxeViolations,
+  findCourseByTitle,
   test,
   textbox,
   uniqueSuffix,
+  type Account,
 } from './fixtures';
 
 const FREE_COURSE = 'Foundations of Zhan Zhuang: Standing Meditation';
@@ -44,13 +47,33 @@ async function checkAtBothWidths(page: Page, testInfo: TestInfo, name: string) {
 const summaryValue = (page: Page, label: string) =>
   page.getByLabel('Summary').locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
 
+/** A student asks AI Sifu `question` in `courseId` through the API; answers whether the cache answered. */
+async function ask(api: APIRequestContext, student: Account, courseId: string, question: string) {
+  const response = await api.post('/api/ai-sifu/ask', {
+    headers: bearer(student.token),
+    data: { question, course_id: courseId },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as AskResponse).data.cached;
+}
+
 test('an admin reads the AI Sifu analytics, cleans the cache after confirming, and sees the figures load again', async ({
   page,
   api,
   signIn,
+  createStudent,
 }, testInfo) => {
   test.setTimeout(90_000);
   const admin = await authenticateDemoAdmin(api);
+  // A student's questions: the same one twice, so the second is answered from the cache.
+  const course = await findCourseByTitle(api, admin.token, FREE_COURSE);
+  const student = await createStudent();
+  await enrolFree(api, student, course.id);
+  const question = 'How long should I hold zhan zhuang each day?';
+  expect(await ask(api, student, course.id, question)).toBe(false);
+  expect(await ask(api, student, course.id, question)).toBe(true);
+  await ask(api, student, course.id, 'What does song mean when standing?');
+
   await signIn(admin);
   const answer = await api.get('/api/admin/ai-sifu/analytics', { headers: bearer(admin.token) });
   expect(answer.status(), await answer.text()).toBe(200);
@@ -69,6 +92,8 @@ test('an admin reads the AI Sifu analytics, cleans the cache after confirming, a
   await expect(summaryValue(page, 'Total Cost')).toHaveText(
     `$${(analytics.overview.total_cost_cents / 100).toFixed(2)}`,
   );
+  expect(analytics.cache_stats.total_cached).toBeGreaterThan(0);
+  await expect(page.getByRole('list', { name: 'Popular questions' })).toContainText(question);
   // Daily Usage: ten of the thirty days in the table, all thirty in the two charts.
   const days = page.getByRole('table', { name: 'Daily usage' });
   await expect(days.getByRole('row')).toHaveCount(1 + Math.min(10, analytics.daily_costs.length));
@@ -102,8 +127,12 @@ test('an admin reads the AI Sifu analytics, cleans the cache after confirming, a
   expect((await reloaded).status()).toBe(200);
   await expect(page.getByText(/^Cache cleaned: \d+ cached answers? removed$/)).toBeVisible();
   await expect(confirm).toBeHidden();
+  // The cached answers are gone; the questions asked stay counted.
   await expect(cache.getByText('Cached Responses').locator('xpath=following-sibling::dd[1]')).toContainText(
     /^0\b/,
+  );
+  await expect(summaryValue(page, 'Total Questions')).toHaveText(
+    analytics.overview.total_questions.toLocaleString('en-US'),
   );
 
   // The dashboard's panel shows the same analytics, its questions 5 a page.
