@@ -291,7 +291,9 @@ export type AskResponse = z.infer<typeof AskResponse>;
 /**
  * With `Accept: text/event-stream` the ask call answers as Server-Sent Events: `delta` events with
  * `{text}` while the answer is written, then one `answer` event with the AskResponse, or one
- * `error` event with the error body (the same fields as a JSON error, the limit's details included).
+ * `error` event with the error body (the same fields as a JSON error) when the answer fails once
+ * the stream has started. What refuses the question before that (validation, 401, the 403s with
+ * the limit's details, 404, 429) is an ordinary JSON answer with its status, streaming or not.
  */
 export const AskStreamDelta = z.object({ text: z.string() });
 export type AskStreamDelta = z.infer<typeof AskStreamDelta>;
@@ -379,6 +381,11 @@ export const AiSearchQuery = z.object({
 export type AiSearchQuery = z.input<typeof AiSearchQuery>;
 export const AiCourseQuery = z.object({
   limit: pageLimit(AI_CONVERSATIONS_PAGE_SIZE, AI_CONVERSATIONS_MAX_LIMIT),
+});
+/** `/users/{id}/ai-conversations/course/{courseId}` and `/users/{id}/notes/course/{courseId}`. */
+export const AiUserCourseParams = z.object({
+  id: z.uuid({ error: 'Invalid id' }),
+  courseId: z.uuid({ error: 'Invalid course id' }),
 });
 
 /**

@@ -44,6 +44,7 @@ import { createThrottle } from './platform/throttle';
 import { createTransactions } from './platform/tx';
 import type { Platform } from './platform';
 import { registerModules } from './modules';
+import type { AiProvider } from './modules/ai-sifu/provider';
 import { inlineScriptHash, loadColorSchemeScript } from './modules/site/site-assets';
 import { APP_PAGE } from './modules/site/site.routes';
 
@@ -53,6 +54,8 @@ export interface AppDeps {
   clock?: Clock;
   mailTransport?: MailTransport;
   storage?: MediaStorage;
+  /** Who writes AI Sifu's answers instead of the one AI_PROVIDER names. */
+  aiProvider?: AiProvider;
   /** Folder of the built web app; defaults to dist/web next to the project root. */
   webRoot?: string;
   /** Where log lines go instead of stdout; tests read it to check what reaches the logs. */
@@ -256,7 +259,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   registerAccessControl(app, sessions);
-  await registerModules(app, platform, { webRoot });
+  await registerModules(app, platform, {
+    webRoot,
+    ...(deps.aiProvider ? { aiProvider: deps.aiProvider } : {}),
+  });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

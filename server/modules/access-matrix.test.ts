@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../platform/auth';
 import { ACTORS, buildWorld, runCase, type MatrixEntry, type World } from '../test/access-matrix';
 import { ACCOUNT_ENTRIES } from '../test/access-matrix-accounts';
+import { AI_CONVERSATION_ENTRIES } from '../test/access-matrix-ai-conversations';
+import { AI_ASK_ENTRIES } from '../test/access-matrix-ai-ask';
 import { BLOG_ENTRIES } from '../test/access-matrix-blog';
 import { CLASS_ENTRIES } from '../test/access-matrix-classes';
 import { COMMUNITY_ENTRIES } from '../test/access-matrix-community';
@@ -40,6 +42,8 @@ const ENTRIES: MatrixEntry[] = [
   ...COMMUNITY_ENTRIES,
   ...NEWS_ENTRIES,
   ...RESOURCE_ENTRIES,
+  ...AI_CONVERSATION_ENTRIES,
+  ...AI_ASK_ENTRIES,
 ];
 
 let t: TestApp;

@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { publicUrl } from '../config';
 import type { Platform } from '../platform';
+import { conversationsRoutes } from './ai-sifu/conversations.routes';
+import { createConversationsService } from './ai-sifu/conversations.service';
+import { notesRoutes } from './ai-sifu/notes.routes';
+import { createNotesService } from './ai-sifu/notes.service';
+import { askRoutes } from './ai-sifu/ask.routes';
+import { createAskService } from './ai-sifu/ask.service';
+import type { AiProvider } from './ai-sifu/provider';
+import { createProvider } from './ai-sifu/providers';
+import { createRetrieval } from './ai-sifu/retrieval';
 import { authRoutes } from './auth/auth.routes';
 import { bookingsRoutes } from './bookings/bookings.routes';
 import { createBookingsService } from './bookings/bookings.service';
@@ -91,6 +100,8 @@ async function forgetCardsOnWrites(api: FastifyInstance, platform: Platform, for
 export interface ModuleOptions {
   /** The built web app (dist/web), whose manifest names the public site's files. */
   webRoot: string;
+  /** Who writes AI Sifu's answers instead of the one AI_PROVIDER names (tests: a provider that fails). */
+  aiProvider?: AiProvider;
 }
 
 /**
@@ -110,7 +121,7 @@ export async function registerModules(
   const pages: { forget: () => void } = { forget: () => {} };
   await app.register(
     async (api) => {
-      services = await registerApi(api, platform, live, () => pages.forget());
+      services = await registerApi(api, platform, live, () => pages.forget(), options);
     },
     { prefix: '/api' },
   );
@@ -134,6 +145,7 @@ async function registerApi(
   platform: Platform,
   live: LiveService,
   forgetPages: () => void,
+  options: ModuleOptions,
 ): Promise<PublicServices> {
   await api.register(healthRoutes(platform));
   const uploads = createUploadsService(platform);
@@ -190,6 +202,14 @@ async function registerApi(
   await api.register(quotesRoutes({ quotes: createQuotesService(platform) }));
   await api.register(resourcesRoutes({ resources: createResourcesService(platform, { files: uploads }) }));
   await api.register(searchRoutes({ search }, platform.config));
+  const conversations = createConversationsService(platform, { enrollments });
+  await api.register(conversationsRoutes({ conversations }));
+  await api.register(notesRoutes({ notes: createNotesService(platform, { conversations }) }));
+  const ask = createAskService(platform, {
+    retrieval: createRetrieval(platform),
+    provider: options.aiProvider ?? createProvider(platform.config),
+  });
+  await api.register(askRoutes({ ask }, platform.config));
   return { school, testimonials, blog, classes };
 }
 

@@ -1,6 +1,12 @@
 import { and, arrayContains, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADMIN_CONVERSATIONS_DEFAULT_LIMIT,
+  ADMIN_CONVERSATIONS_MAX_LIMIT,
+  AI_CONVERSATIONS_MAX_LIMIT,
+  AI_CONVERSATIONS_PAGE_SIZE,
+} from '../../common/ai-sifu';
+import {
   ADMIN_BLOG_DEFAULT_LIMIT,
   ADMIN_BLOG_MAX_LIMIT,
   BLOG_LIST_DEFAULT_LIMIT,
@@ -35,6 +41,7 @@ import {
   USERS_MAX_LIMIT,
 } from '../../common/users';
 import {
+  aiConversations,
   blogPosts,
   courseRequests,
   lessonProgress,
@@ -43,6 +50,7 @@ import {
   quizAttempts,
   quotes,
   reviews,
+  studentNotes,
   testimonials,
   users,
 } from '../db/schema';
@@ -592,6 +600,83 @@ cases.push(
             .orderBy(desc(quotes.created_at), desc(quotes.id))
         ).map((row) => row.id);
       return { url: '/api/admin/quotes?category=combat', auth: admin.auth, expected };
+    },
+    refused: async () => [
+      [stranger.auth, 403],
+      [{}, 401],
+    ],
+  },
+);
+
+/** `count` conversations of one new student, all at the same moment; with a note on each when `noted`. */
+async function tiedConversations(count: number, noted = false) {
+  const student = await createUser(t);
+  const rows = await db()
+    .insert(aiConversations)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        user_id: student.user.id,
+        question_text: `Question ${i}`,
+        response_text: 'Tied',
+        created_at: TIE,
+      })),
+    )
+    .returning({ id: aiConversations.id });
+  if (!noted) return { student, ids: rows.map((row) => row.id) };
+  const notes = await db()
+    .insert(studentNotes)
+    .values(
+      rows.map((row) => ({
+        user_id: student.user.id,
+        ai_conversation_id: row.id,
+        note_text: 'Tied',
+        created_at: TIE,
+      })),
+    )
+    .returning({ id: studentNotes.id });
+  return { student, ids: notes.map((row) => row.id) };
+}
+
+cases.push(
+  ...(['ai-conversations', 'notes'] as const).map((list): ListCase => ({
+    route: `GET /api/users/{id}/${list}`,
+    method: 'GET',
+    defaultLimit: AI_CONVERSATIONS_PAGE_SIZE,
+    maxLimit: AI_CONVERSATIONS_MAX_LIMIT,
+    rows: list === 'notes' ? 'notes' : 'conversations',
+    key: (row) => String(row.id),
+    seed: async () => {
+      const { student, ids } = await tiedConversations(AI_CONVERSATIONS_PAGE_SIZE + 5, list === 'notes');
+      const expected = byId(ids, 'desc');
+      return {
+        url: `/api/users/${student.user.id}/${list}`,
+        auth: student.auth,
+        expected: async () => expected,
+      };
+    },
+    refused: async () => [
+      [stranger.auth, 403],
+      [{}, 401],
+    ],
+  })),
+  {
+    route: 'GET /api/admin/ai-conversations',
+    method: 'GET',
+    defaultLimit: ADMIN_CONVERSATIONS_DEFAULT_LIMIT,
+    maxLimit: ADMIN_CONVERSATIONS_MAX_LIMIT,
+    rows: 'conversations',
+    key: (row) => String(row.id),
+    seed: async () => {
+      await tiedConversations(ADMIN_CONVERSATIONS_DEFAULT_LIMIT + 5);
+      // Every student's conversations, the other lists' included.
+      const expected = async () =>
+        (
+          await db()
+            .select({ id: aiConversations.id })
+            .from(aiConversations)
+            .orderBy(desc(aiConversations.created_at), desc(aiConversations.id))
+        ).map((row) => row.id);
+      return { url: '/api/admin/ai-conversations', auth: admin.auth, expected };
     },
     refused: async () => [
       [stranger.auth, 403],

@@ -1,13 +1,17 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../config';
 import { createTestApp, type TestApp } from '../test/app';
 import { createAdmin, createUser, DEFAULT_PASSWORD } from '../test/factories';
 import { blogPostBody } from '../test/factories-blog';
+import { createConversation, createNote } from '../test/factories-ai-conversations';
 import { createCourse, enrollUser } from '../test/factories-courses';
 import { newsBody } from '../test/factories-news';
 import { quoteBody } from '../test/factories-quotes';
 import { TESTIMONIAL_TEXT } from '../test/factories-testimonials';
 import { TESTIMONIAL_SUBMIT_LIMIT } from '../../common/testimonials';
+import { CONVERSATION_SAVE_RATE_LIMIT } from './ai-sifu/conversations.routes';
+import { NOTE_SAVE_RATE_LIMIT } from './ai-sifu/notes.routes';
 import { CONVERSATION_CREATE_RATE_LIMIT, MESSAGE_SEND_RATE_LIMIT } from './messages/messages.routes';
 import { QUIZ_SUBMIT_RATE_LIMIT } from './progress/progress.routes';
 import { SUPPORT_REQUEST_RATE_LIMIT } from './support/support.routes';
@@ -204,5 +208,71 @@ describe('messaging: sends, conversation starts and support requests per user', 
     const ask = () => post(me, '/api/support', { subject: 'Help', category: 'other', description: 'Please' });
     for (let i = 0; i < SUPPORT_REQUEST_RATE_LIMIT.max; i++) expect((await ask()).statusCode).toBe(201);
     expectLimited(await ask(), SUPPORT_REQUEST_RATE_LIMIT.windowMinutes);
+  });
+});
+
+describe("Sifu's Notes: conversations kept and notes saved per user", () => {
+  const send = (who: Made, method: 'POST' | 'PUT', url: string, payload: object) =>
+    t.app.inject({ method, url, headers: { ...who.auth, ...fromNewAddress() }, payload });
+  const keep = (who: Made) =>
+    send(who, 'POST', '/api/ai-conversations', { question_text: 'Why?', response_text: 'Because.' });
+
+  it(`answers 429 past ${CONVERSATION_SAVE_RATE_LIMIT.max} conversations kept`, async () => {
+    const me = await createUser(t);
+    for (let i = 0; i < CONVERSATION_SAVE_RATE_LIMIT.max; i++) expect((await keep(me)).statusCode).toBe(201);
+    expectLimited(await keep(me), CONVERSATION_SAVE_RATE_LIMIT.windowMinutes);
+    expect((await keep(await createUser(t))).statusCode).toBe(201);
+  });
+
+  it(`answers 429 past ${NOTE_SAVE_RATE_LIMIT.max} new notes`, async () => {
+    const me = await createUser(t);
+    const write = async (who: Made) => {
+      const conversation = await createConversation(t, who.user.id);
+      return send(who, 'POST', '/api/student-notes', {
+        ai_conversation_id: conversation.id,
+        note_text: 'Note',
+      });
+    };
+    for (let i = 0; i < NOTE_SAVE_RATE_LIMIT.max; i++) expect((await write(me)).statusCode).toBe(201);
+    expectLimited(await write(me), NOTE_SAVE_RATE_LIMIT.windowMinutes);
+    expect((await write(await createUser(t))).statusCode).toBe(201);
+  });
+
+  it(`answers 429 past ${NOTE_SAVE_RATE_LIMIT.max} rewrites of notes`, async () => {
+    const rewrite = async (who: Made, times: number) => {
+      const conversation = await createConversation(t, who.user.id);
+      const note = await createNote(t, conversation);
+      const answers = [];
+      for (let i = 0; i < times; i++) {
+        answers.push(await send(who, 'PUT', `/api/student-notes/${note.id}`, { note_text: `Draft ${i}` }));
+      }
+      return answers;
+    };
+    const me = await createUser(t);
+    const answers = await rewrite(me, NOTE_SAVE_RATE_LIMIT.max + 1);
+    expect(answers.slice(0, -1).every((res) => res.statusCode === 200)).toBe(true);
+    expectLimited(answers.at(-1)!, NOTE_SAVE_RATE_LIMIT.windowMinutes);
+    expect((await rewrite(await createUser(t), 1))[0]!.statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/ai-sifu/ask: questions per user and minute', () => {
+  const perMinute = testConfig().AI_SIFU_RATE_LIMIT_PER_MINUTE;
+  const ask = (who: Made, courseId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/ai-sifu/ask',
+      headers: { ...who.auth, ...fromNewAddress() },
+      payload: { question: 'What is zhan zhuang?', course_id: courseId },
+    });
+
+  it(`answers 429 past ${perMinute} questions a minute, cached answers included; others ask on`, async () => {
+    const course = await createCourse(t, { modules: 1, lessonsPerModule: 1 });
+    const [me, classmate] = [await createUser(t), await createUser(t)];
+    await enrollUser(t, me.user.id, course.id);
+    await enrollUser(t, classmate.user.id, course.id);
+    for (let i = 0; i < perMinute; i++) expect((await ask(me, course.id)).statusCode).toBe(200);
+    expectLimited(await ask(me, course.id), 1);
+    expect((await ask(classmate, course.id)).statusCode).toBe(200);
   });
 });

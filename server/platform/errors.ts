@@ -10,6 +10,8 @@ export class AppError extends Error {
     message: string,
     readonly details?: unknown,
     readonly headers?: Record<string, string>,
+    /** Fields a client reads at the top level of the body beside `error` and `code` (a route declares them in its schema). */
+    readonly fields?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -238,6 +240,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({
+        ...error.fields,
         error: error.message,
         code: error.code,
         ...(error.details === undefined ? {} : { details: error.details }),

@@ -62,6 +62,8 @@ export interface World {
   chat: { conversationId: string; fromA: string; toA: string };
   /** Someone A may start a conversation with, made afresh where a call needs one. */
   outsider?: string;
+  /** A's AI Sifu conversation (with A's note on it unless the call writes one), made afresh where a call needs one. */
+  sifu?: { conversationId: string; noteId?: string };
 }
 
 /** What a call sends, apart from the actor's token. */

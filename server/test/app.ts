@@ -11,6 +11,7 @@ import { openPglite, openPostgres, type Database } from '../db/client';
 import { fixedClock } from '../platform/clock';
 import type { MailMessage, MailTransport } from '../platform/mail';
 import { localStorage, type MediaStorage } from '../platform/storage';
+import type { AiProvider } from '../modules/ai-sifu/provider';
 
 /** A fresh copy of the migrated database for one test file. */
 export async function openTestDatabase(): Promise<{
@@ -68,6 +69,8 @@ export interface TestAppOptions {
   mailFailures?: number;
   /** Another media store than the one the configuration names (by default a local folder). */
   storage?: MediaStorage;
+  /** Who writes AI Sifu's answers instead of the configured provider (one that fails, or streams in pieces). */
+  aiProvider?: AiProvider;
 }
 
 export async function createTestApp(
@@ -126,6 +129,7 @@ async function startApp(
     logStream: options.logStream,
     prettyLogs: options.prettyLogs,
     runJobsBeforeReply: options.runJobsBeforeReply ?? true,
+    ...(options.aiProvider ? { aiProvider: options.aiProvider } : {}),
   });
   options.routes?.(app);
   await app.ready();
