@@ -98,6 +98,13 @@ export const CLEAN_CACHE_FAILED = 'Failed to clean cache';
 
 export const KNOWLEDGE_NOT_FOUND = 'Knowledge entry not found';
 export const KNOWLEDGE_SAVE_FAILED = 'Failed to save knowledge entry. Please try again.';
+export const KNOWLEDGE_DELETED = 'Knowledge entry deleted';
+/** Followed by the ids or keys that named nothing. */
+export const KNOWLEDGE_UNKNOWN_COURSE = 'No course has this id';
+export const KNOWLEDGE_UNKNOWN_RELATED = 'No knowledge entry has this id';
+export const KNOWLEDGE_SELF_RELATED = 'An entry cannot be related to itself';
+export const KNOWLEDGE_UNKNOWN_RELATED_KEY = 'No imported or existing entry has this key';
+export const KNOWLEDGE_DUPLICATE_KEY = 'The import names this key more than once';
 
 // ---------------------------------------------------------------- pure rules
 
@@ -234,6 +241,24 @@ export const KnowledgeExport = z.object({
   entries: z.array(KnowledgeExportEntry).max(KNOWLEDGE_IMPORT_MAX, `At most ${KNOWLEDGE_IMPORT_MAX} entries`),
 });
 export type KnowledgeExport = z.input<typeof KnowledgeExport>;
+
+/** GET …/export as sent: the same fields as KnowledgeExport, plain (the import is what validates them). */
+export const KnowledgeExportResponse = z.object({
+  version: z.literal(1),
+  entries: z.array(
+    KnowledgeEntry.pick({
+      key: true,
+      kind: true,
+      title: true,
+      body: true,
+      hanzi: true,
+      pinyin: true,
+      source: true,
+      course_ids: true,
+    }).extend({ related_keys: z.array(z.string()) }),
+  ),
+});
+export type KnowledgeExportResponse = z.infer<typeof KnowledgeExportResponse>;
 
 export const KnowledgeImportResponse = z.object({
   created: z.number().int(),

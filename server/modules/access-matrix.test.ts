@@ -4,6 +4,7 @@ import { ACTORS, buildWorld, runCase, type MatrixEntry, type World } from '../te
 import { ACCOUNT_ENTRIES } from '../test/access-matrix-accounts';
 import { AI_CONVERSATION_ENTRIES } from '../test/access-matrix-ai-conversations';
 import { AI_ASK_ENTRIES } from '../test/access-matrix-ai-ask';
+import { AI_SIFU_ENTRIES } from '../test/access-matrix-ai-sifu';
 import { BLOG_ENTRIES } from '../test/access-matrix-blog';
 import { CLASS_ENTRIES } from '../test/access-matrix-classes';
 import { COMMUNITY_ENTRIES } from '../test/access-matrix-community';
@@ -44,6 +45,7 @@ const ENTRIES: MatrixEntry[] = [
   ...RESOURCE_ENTRIES,
   ...AI_CONVERSATION_ENTRIES,
   ...AI_ASK_ENTRIES,
+  ...AI_SIFU_ENTRIES,
 ];
 
 let t: TestApp;

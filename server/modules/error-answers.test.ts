@@ -95,3 +95,21 @@ describe('400 for a malformed request', () => {
     expect((await call('GET', '/api/admin/users-without-terms', admin.auth)).statusCode).toBe(200);
   });
 });
+
+describe('413 for a body past its limit', () => {
+  it('POST /api/admin/ai-sifu/knowledge/import: 10 MB, more than the usual megabyte', async () => {
+    const admin = await createAdmin(t);
+    const entry = { kind: 'manual', title: 'Long', body: 'x'.repeat(19_000) };
+    const within = await call('POST', '/api/admin/ai-sifu/knowledge/import', admin.auth, {
+      version: 1,
+      entries: [{ ...entry, key: 'manual-within-the-limit' }, ...Array.from({ length: 59 }, () => entry)],
+    });
+    expect(within.statusCode, within.body.slice(0, 200)).toBe(200);
+    const past = await call('POST', '/api/admin/ai-sifu/knowledge/import', admin.auth, {
+      version: 1,
+      entries: Array.from({ length: 560 }, () => entry),
+    });
+    expect(past.statusCode).toBe(413);
+    expect(past.json()).toMatchObject({ code: expect.any(String), error: expect.any(String) });
+  });
+});

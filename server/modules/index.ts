@@ -10,6 +10,10 @@ import { createAskService } from './ai-sifu/ask.service';
 import type { AiProvider } from './ai-sifu/provider';
 import { createProvider } from './ai-sifu/providers';
 import { createRetrieval } from './ai-sifu/retrieval';
+import { analyticsRoutes } from './ai-sifu/analytics.routes';
+import { createAnalyticsService } from './ai-sifu/analytics.service';
+import { knowledgeRoutes } from './ai-sifu/knowledge.routes';
+import { createKnowledgeService } from './ai-sifu/knowledge.service';
 import { authRoutes } from './auth/auth.routes';
 import { bookingsRoutes } from './bookings/bookings.routes';
 import { createBookingsService } from './bookings/bookings.service';
@@ -151,9 +155,11 @@ async function registerApi(
   const uploads = createUploadsService(platform);
   const courses = createCoursesService(platform, { images: uploads });
   const search = createSearchService(platform);
+  const knowledge = createKnowledgeService(platform);
   await forgetCardsOnWrites(api, platform, () => {
     courses.forgetCards();
     search.forget();
+    knowledge.forget();
     forgetPages();
   });
   const enrollments = createEnrollmentsService(platform, { courses });
@@ -210,6 +216,8 @@ async function registerApi(
     provider: options.aiProvider ?? createProvider(platform.config),
   });
   await api.register(askRoutes({ ask }, platform.config));
+  await api.register(knowledgeRoutes({ knowledge }));
+  await api.register(analyticsRoutes({ analytics: createAnalyticsService(platform) }));
   return { school, testimonials, blog, classes };
 }
 

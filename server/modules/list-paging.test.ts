@@ -1,5 +1,6 @@
 import { and, arrayContains, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KNOWLEDGE_LIST_DEFAULT_LIMIT, KNOWLEDGE_LIST_MAX_LIMIT } from '../../common/ai-sifu';
 import {
   ADMIN_CONVERSATIONS_DEFAULT_LIMIT,
   ADMIN_CONVERSATIONS_MAX_LIMIT,
@@ -44,6 +45,7 @@ import {
   aiConversations,
   blogPosts,
   courseRequests,
+  knowledgeEntries,
   lessonProgress,
   lessons,
   news,
@@ -684,6 +686,42 @@ cases.push(
     ],
   },
 );
+cases.push({
+  route: 'GET /api/admin/ai-sifu/knowledge',
+  method: 'GET',
+  defaultLimit: KNOWLEDGE_LIST_DEFAULT_LIMIT,
+  maxLimit: KNOWLEDGE_LIST_MAX_LIMIT,
+  rows: 'entries',
+  key: (row) => String(row.id),
+  seed: async () => {
+    // One title and text for all: the search ranks them alike, so only the id orders them.
+    const rows = await db()
+      .insert(knowledgeEntries)
+      .values(
+        Array.from({ length: KNOWLEDGE_LIST_MAX_LIMIT + 5 }, () => ({
+          kind: 'term' as const,
+          title: 'Pagingknowledge',
+          body: 'Tied',
+          created_at: TIE,
+          updated_at: TIE,
+        })),
+      )
+      .returning({ id: knowledgeEntries.id });
+    const expected = byId(
+      rows.map((row) => row.id),
+      'asc',
+    );
+    return {
+      url: '/api/admin/ai-sifu/knowledge?q=pagingknowledge',
+      auth: admin.auth,
+      expected: async () => expected,
+    };
+  },
+  refused: async () => [
+    [stranger.auth, 403],
+    [{}, 401],
+  ],
+});
 
 const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '&' : '?'}${query}`;
 

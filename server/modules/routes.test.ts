@@ -30,6 +30,7 @@ const BODILESS = new Set([
   'PUT /api/conversations/:id/read',
   'PUT /api/messages/:id/read',
   'POST /api/messages/:id/restore',
+  'POST /api/admin/ai-sifu/clean-cache',
 ]);
 
 /** Routes that read the raw request bytes themselves (a signature covers them), so no body schema. */

@@ -21,6 +21,8 @@ import { oneOf } from './one-of';
 import { titleSearchDocument } from './title-search';
 import { users } from './users';
 
+const CONVERSATION_ORIGINS = ['asked', 'brought'] as const;
+
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -119,9 +121,12 @@ export const aiConversations = pgTable(
       ),
     cached_response: boolean('cached_response').notNull().default(false),
     response_time_ms: integer('response_time_ms').notNull().default(0),
+    /** asked: answered by AI Sifu; brought: a question and answer the student kept themselves (POST /ai-conversations). */
+    origin: text('origin', { enum: CONVERSATION_ORIGINS }).notNull().default('asked'),
     created_at: createdAt(),
   },
   (t) => [
+    check('ai_conversations_origin_check', oneOf(t.origin, CONVERSATION_ORIGINS)),
     index('ai_conversations_user_created_idx').on(t.user_id, t.created_at.desc(), t.id.desc()),
     index('ai_conversations_user_course_idx').on(t.user_id, t.course_id, t.created_at.desc()),
     index('ai_conversations_created_idx').on(t.created_at),
@@ -147,6 +152,7 @@ export const studentNotes = pgTable(
   (t) => [
     uniqueIndex('student_notes_conversation_key').on(t.ai_conversation_id),
     index('student_notes_user_created_idx').on(t.user_id, t.created_at.desc()),
+    index('student_notes_user_course_idx').on(t.user_id, t.course_id, t.created_at.desc()),
   ],
 );
 
@@ -222,7 +228,8 @@ export const aiQuestions = pgTable(
   },
   (t) => [
     index('ai_questions_created_idx').on(t.created_at),
-    index('ai_questions_key_idx').on(t.question_key),
+    // Popular questions: each group's count and its latest wording.
+    index('ai_questions_key_created_idx').on(t.question_key, t.created_at.desc(), t.id.desc()),
     index('ai_questions_user_created_idx').on(t.user_id, t.created_at),
     check('ai_questions_cost_check', sql`${t.cost_cents} >= 0`),
   ],

@@ -146,7 +146,9 @@ export function createConversationsRepo(db: Db) {
           cached_conversations:
             sql<number>`count(*) filter (where ${aiConversations.cached_response})`.mapWith(Number),
           avg_response_time_ms:
-            sql<number>`coalesce(round(avg(${aiConversations.response_time_ms})), 0)`.mapWith(Number),
+            sql<number>`coalesce(round(avg(${aiConversations.response_time_ms}) filter (where ${aiConversations.origin} = 'asked')), 0)`.mapWith(
+              Number,
+            ),
         })
         .from(aiConversations);
       return row!;

@@ -99,6 +99,7 @@ export function createConversationsService(
         course_id: input.course_context,
         question_text: input.question_text,
         response_text: input.response_text,
+        origin: 'brought',
         created_at: platform.clock.now(),
       });
       return toConversation((await repo.find(id))!);
