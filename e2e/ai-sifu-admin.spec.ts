@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import type { AiAnalytics, AskResponse, KnowledgeExport } from '../common/ai-sifu';
+import type { AiAnalytics, AskResponse, KnowledgeExportResponse } from '../common/ai-sifu';
 import {
   authenticateDemoAdmin,
   bearer,
@@ -213,7 +213,7 @@ test('an admin adds a glossary term, finds it by its pinyin, deletes it, and exp
   await page.getByRole('button', { name: 'Export' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^kwoon-knowledge-\d{4}-\d{2}-\d{2}\.json$/);
-  const exported = JSON.parse(await readDownload(file)) as KnowledgeExport;
+  const exported = JSON.parse(await readDownload(file)) as KnowledgeExportResponse;
   expect(exported.version).toBe(1);
   expect(
     exported.entries.some((entry) => entry.key === 'term-zhan-zhuang' || entry.title.startsWith('Zhan')),

@@ -9,7 +9,7 @@ import {
 import {
   AiAnalytics,
   CleanCacheResponse,
-  type KnowledgeExport,
+  KnowledgeExportResponse,
   KnowledgeImportResponse,
   KnowledgeListResponse,
   KnowledgeResponse,
@@ -154,9 +154,6 @@ export const useImportKnowledge = () =>
     }),
   );
 
-/**
- * The whole knowledge base, as the import takes it back. Kept as the server wrote it (no schema
- * strips a field the file should carry).
- */
+/** The whole knowledge base, as the import takes it back. */
 export const fetchKnowledgeExport = () =>
-  apiRequest<KnowledgeExport>('/admin/ai-sifu/knowledge/export', { timeoutMs: 120_000 });
+  apiRequest('/admin/ai-sifu/knowledge/export', { schema: KnowledgeExportResponse, timeoutMs: 120_000 });

@@ -279,7 +279,19 @@ describe('KnowledgePage', { timeout: 30_000 }, () => {
   it('exports the knowledge base as a JSON file', async () => {
     const exported = {
       version: 1,
-      entries: [{ key: 'term-song', kind: 'term', title: 'Song', body: 'Relaxed.' }],
+      entries: [
+        {
+          key: 'term-song',
+          kind: 'term',
+          title: 'Song',
+          body: 'Relaxed.',
+          hanzi: '松',
+          pinyin: 'sōng',
+          source: null,
+          course_ids: [],
+          related_keys: ['term-zhan-zhuang'],
+        },
+      ],
     };
     server(makeEntries(1), { 'GET /api/admin/ai-sifu/knowledge/export': () => ({ body: exported }) });
     const blobs: Blob[] = [];

@@ -16,6 +16,7 @@ import { IconArrowLeft, IconPlus, IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import {
+  KNOWLEDGE_DELETED,
   KNOWLEDGE_KIND_LABELS,
   KNOWLEDGE_KINDS,
   type KnowledgeEntry,
@@ -34,7 +35,6 @@ import { KnowledgeTransfer } from './knowledge-transfer';
 
 export const KNOWLEDGE_LOAD_FAILED = 'Failed to load the knowledge base';
 export const NO_KNOWLEDGE_FOUND = 'No entries found';
-export const KNOWLEDGE_DELETED = 'Knowledge entry deleted';
 export const KNOWLEDGE_DELETE_FAILED = 'Failed to delete knowledge entry. Please try again.';
 /** How long the search waits for the typing to pause before it asks the server. */
 export const KNOWLEDGE_SEARCH_DEBOUNCE_MS = 300;
