@@ -32,7 +32,6 @@ export function UsageCharts({ days }: { days: DailyCost[] }) {
           series={[{ name: 'Questions', color: 'jade.6' }]}
           valueFormatter={formatCount}
           tickLine="y"
-          gridAxis="y"
           xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
           yAxisProps={{ allowDecimals: false, width: 40 }}
         />
@@ -50,7 +49,6 @@ export function UsageCharts({ days }: { days: DailyCost[] }) {
           curveType="monotone"
           withDots={false}
           tickLine="y"
-          gridAxis="y"
           xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
           yAxisProps={{ width: 56 }}
         />
