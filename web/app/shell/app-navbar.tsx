@@ -12,7 +12,6 @@ import {
   IconNotes,
   IconStack2,
   IconUsers,
-  IconVocabulary,
   type TablerIcon,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
@@ -62,18 +61,11 @@ export const NAV_ITEMS: NavItem[] = [
     adminOnly: true,
   },
   {
+    // The analytics, and the knowledge they link to.
     to: '/app/admin/ai-sifu',
     label: 'AI Sifu',
     icon: IconChartBar,
-    // Its knowledge has an item of its own.
-    isActive: (p) => p === '/app/admin/ai-sifu' || p === '/app/admin/ai-sifu/',
-    adminOnly: true,
-  },
-  {
-    to: '/app/admin/ai-sifu/knowledge',
-    label: 'Sifu Knowledge',
-    icon: IconVocabulary,
-    isActive: within('/app/admin/ai-sifu/knowledge'),
+    isActive: within('/app/admin/ai-sifu'),
     adminOnly: true,
   },
   { to: '/app/support', label: 'Support', icon: IconLifebuoy, isActive: within('/app/support') },
