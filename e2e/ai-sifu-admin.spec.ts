@@ -89,7 +89,10 @@ test('an admin reads the AI Sifu analytics, cleans the cache after confirming, a
   const analytics = (await answer.json()) as AiAnalytics;
 
   await page.goto('/app');
-  await page.getByRole('link', { name: 'AI Sifu', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Administration' })
+    .getByRole('link', { name: /^AI Sifu/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'AI Sifu Analytics' })).toBeVisible();
   await expect(page).toHaveURL(/\/app\/admin\/ai-sifu$/);
 

@@ -1,7 +1,6 @@
 import { AppShell, Badge, Indicator, NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import {
   IconBook,
-  IconChartBar,
   IconFolder,
   IconLayoutDashboard,
   IconLayoutSidebarLeftCollapse,
@@ -24,6 +23,8 @@ export interface NavItem {
   /** Whether the item is the current section for a path. */
   isActive: (pathname: string) => boolean;
   adminOnly?: boolean;
+  /** A student's own area (AI Sifu's history and notes), not shown to administrators. */
+  studentOnly?: boolean;
   showsUnread?: boolean;
 }
 
@@ -52,20 +53,18 @@ export const NAV_ITEMS: NavItem[] = [
     showsUnread: true,
   },
   { to: '/app/resources', label: 'Resources', icon: IconFolder, isActive: within('/app/resources') },
-  { to: '/app/sifu-notes', label: 'Sifu Notes', icon: IconNotes, isActive: within('/app/sifu-notes') },
+  {
+    to: '/app/sifu-notes',
+    label: "Sifu's Notes",
+    icon: IconNotes,
+    isActive: within('/app/sifu-notes'),
+    studentOnly: true,
+  },
   {
     to: '/app/admin/blog',
     label: 'Blog',
     icon: IconNews,
     isActive: within('/app/admin/blog'),
-    adminOnly: true,
-  },
-  {
-    // The analytics, and the knowledge they link to.
-    to: '/app/admin/ai-sifu',
-    label: 'AI Sifu',
-    icon: IconChartBar,
-    isActive: within('/app/admin/ai-sifu'),
     adminOnly: true,
   },
   { to: '/app/support', label: 'Support', icon: IconLifebuoy, isActive: within('/app/support') },
@@ -85,7 +84,7 @@ export interface AppNavbarProps {
 
 export function AppNavbar({ isAdmin, unreadCount, narrow, onToggleNarrow, onNavigate }: AppNavbarProps) {
   const { pathname } = useLocation();
-  const items = NAV_ITEMS.filter((item) => !item.adminOnly || isAdmin);
+  const items = NAV_ITEMS.filter((item) => (isAdmin ? !item.studentOnly : !item.adminOnly));
   const ToggleIcon = narrow ? IconLayoutSidebarLeftExpand : IconLayoutSidebarLeftCollapse;
   const linkClassNames = { root: classes.link, label: classes.label };
 

@@ -14,6 +14,7 @@ import { useState, type ReactNode } from 'react';
 import {
   IconBook,
   IconBooks,
+  IconChartBar,
   IconLayoutDashboard,
   IconNews,
   IconQuote,
@@ -64,6 +65,12 @@ const ADMIN_LINKS: DashboardLink[] = [
     icon: IconLayoutDashboard,
   },
   { to: '/app/admin/blog', title: 'Blog', description: 'Write and publish blog posts.', icon: IconNews },
+  {
+    to: '/app/admin/ai-sifu',
+    title: 'AI Sifu',
+    description: "Students' questions, costs, the answer cache and the knowledge base.",
+    icon: IconChartBar,
+  },
   {
     to: '/app/community',
     title: 'Community Management',
@@ -154,6 +161,14 @@ export function AdminPanels({
           leftSection={<IconBooks size={16} aria-hidden />}
         >
           Resources
+        </Button>
+        <Button
+          component={Link}
+          to="/app/admin/ai-sifu/knowledge"
+          variant="default"
+          leftSection={<IconBooks size={16} aria-hidden />}
+        >
+          AI Sifu Knowledge
         </Button>
       </Group>
       {(bookings || classPanel) && (
