@@ -225,6 +225,17 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'admin blog editor', who: 'admin', path: () => '/app/admin/blog/new' },
+  { name: 'admin AI Sifu analytics', who: 'admin', path: () => '/app/admin/ai-sifu' },
+  { name: 'admin AI Sifu knowledge', who: 'admin', path: () => '/app/admin/ai-sifu/knowledge' },
+  {
+    name: 'admin knowledge entry form',
+    who: 'admin',
+    path: () => '/app/admin/ai-sifu/knowledge',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Add Entry' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add Entry' })).toBeVisible();
+    },
+  },
 ];
 
 /**

@@ -218,6 +218,30 @@ describe('routing and guards', () => {
     expect(screen.getByRole('button', { name: /Sifu Li, Administrator/ })).toBeTruthy();
   });
 
+  it('opens AI Sifu analytics and its knowledge for admins', async () => {
+    const admin = makeUser({ is_admin: true, role: 'admin', name: 'Sifu Li' });
+    signInAs(admin);
+    serverFor(admin, {
+      'GET /api/admin/ai-sifu/analytics': () => ({
+        body: {
+          overview: { total_questions: 0, active_users: 0, cached_responses: 0, total_cost_cents: 0 },
+          popular_questions: [],
+          cache_stats: { total_cached: 0, total_cache_hits: 0, avg_usage_per_question: 0 },
+          daily_costs: [],
+        },
+      }),
+      'GET /api/admin/ai-sifu/popular-questions': () => ({ body: { popular_questions: [] } }),
+      'GET /api/admin/ai-sifu/knowledge': () => ({
+        body: { entries: [], total: 0, counts: { term: 0, manual: 0, classic: 0 } },
+      }),
+    });
+    const { user } = renderRoutes(createRoutes, '/app/admin/ai-sifu');
+    expect(await screen.findByRole('heading', { level: 1, name: 'AI Sifu Analytics' })).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'Knowledge' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'AI Sifu Knowledge' })).toBeTruthy();
+    expect(await screen.findByText('No entries found')).toBeTruthy();
+  });
+
   it('marks Courses active on a course page and shows the belt, or Student', async () => {
     const user = makeUser();
     signInAs(user);

@@ -23,7 +23,7 @@ function lazyPanel(label: string, load: () => Promise<ComponentType>) {
   );
 }
 
-/** The admin's management panels (news, bookings, classes, reviews, enrolments, courses, course requests), composed here. */
+/** The admin's management panels (news, bookings, classes, reviews, enrolments, AI Sifu analytics, courses, course requests), composed here. */
 function adminPanels(AdminPanels: ComponentType<AdminPanelsProps>) {
   return (
     <AdminPanels
@@ -66,6 +66,10 @@ function adminPanels(AdminPanels: ComponentType<AdminPanelsProps>) {
       classes={lazyPanel(
         'Loading classes',
         async () => (await import('../features/classes/class-management')).ClassManagement,
+      )}
+      aiSifu={lazyPanel(
+        'Loading AI Sifu analytics',
+        async () => (await import('../features/ai-sifu-admin/analytics-panel')).AiAnalyticsPanel,
       )}
     />
   );
@@ -360,6 +364,21 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                         lazy: async () => ({
                           Component: (await import('../features/resources/admin/resources-admin-page'))
                             .ResourcesAdminPage,
+                        }),
+                      },
+                      {
+                        path: 'ai-sifu',
+                        handle: { title: 'AI Sifu Analytics' },
+                        lazy: async () => ({
+                          Component: (await import('../features/ai-sifu-admin/analytics-page'))
+                            .AiSifuAnalyticsPage,
+                        }),
+                      },
+                      {
+                        path: 'ai-sifu/knowledge',
+                        handle: { title: 'AI Sifu Knowledge' },
+                        lazy: async () => ({
+                          Component: (await import('../features/ai-sifu-admin/knowledge-page')).KnowledgePage,
                         }),
                       },
                       {

@@ -14,6 +14,7 @@ const panels = (
     enrollments={<p>Enrollments panel</p>}
     courses={<p>Courses panel</p>}
     requests={<p>Requests panel</p>}
+    aiSifu={<p>AI analytics panel</p>}
   />
 );
 
@@ -104,6 +105,7 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Reviews panel')).toBeTruthy();
     expect(screen.getByText('Enrollments panel')).toBeTruthy();
     expect(screen.getByText('Requests panel')).toBeTruthy();
+    expect(screen.getByText('AI analytics panel')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Testimonials' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Quotes' }).getAttribute('href')).toBe('/app/admin/quotes');
     expect(screen.queryByRole('heading', { name: 'Current Course(s)' })).toBeNull();
@@ -113,6 +115,7 @@ describe('DashboardPage', () => {
     renderDashboard(false);
     expect(await screen.findByRole('navigation', { name: 'Quick links' })).toBeTruthy();
     expect(screen.queryByText('Courses panel')).toBeNull();
+    expect(screen.queryByText('AI analytics panel')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Testimonials' })).toBeNull();
   });
 });

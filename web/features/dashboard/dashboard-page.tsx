@@ -14,6 +14,7 @@ import { useState, type ReactNode } from 'react';
 import {
   IconBook,
   IconBooks,
+  IconChartBar,
   IconLayoutDashboard,
   IconNews,
   IconQuote,
@@ -65,6 +66,12 @@ const ADMIN_LINKS: DashboardLink[] = [
   },
   { to: '/app/admin/blog', title: 'Blog', description: 'Write and publish blog posts.', icon: IconNews },
   {
+    to: '/app/admin/ai-sifu',
+    title: 'AI Sifu',
+    description: "Students' questions, costs, the answer cache and the knowledge base.",
+    icon: IconChartBar,
+  },
+  {
     to: '/app/community',
     title: 'Community Management',
     description: 'Manage students and their accounts.',
@@ -115,6 +122,8 @@ export interface AdminPanelsProps {
   /** Booking Management and Class Management (spec 3 §2), side by side. */
   bookings?: ReactNode;
   classes?: ReactNode;
+  /** The AI Sifu analytics panel, after the three columns (spec 3 §2). */
+  aiSifu?: ReactNode;
 }
 
 /**
@@ -131,6 +140,7 @@ export function AdminPanels({
   requests,
   bookings,
   classes: classPanel,
+  aiSifu,
 }: AdminPanelsProps) {
   return (
     <Stack gap="lg">
@@ -152,6 +162,14 @@ export function AdminPanels({
         >
           Resources
         </Button>
+        <Button
+          component={Link}
+          to="/app/admin/ai-sifu/knowledge"
+          variant="default"
+          leftSection={<IconBooks size={16} aria-hidden />}
+        >
+          AI Sifu Knowledge
+        </Button>
       </Group>
       {(bookings || classPanel) && (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -164,6 +182,7 @@ export function AdminPanels({
         {reviews}
         {enrollments}
       </SimpleGrid>
+      {aiSifu}
       {courses}
       {requests}
     </Stack>
