@@ -81,7 +81,9 @@ export async function seedDemo(
   log.info(`Demo news: ${created.news.length} published items, ${important} of them important.`);
   log.info(`Demo resources: ${created.resources.length} published (texts, a video and an audio).`);
   log.info(`Demo classes: ${DEMO_CLASSES.length} weekly classes, one of them full with two people waiting.`);
-  log.info(`AI Sifu knowledge: ${created.knowledge} entries (glossary terms, training manual, classical passages).`);
+  log.info(
+    `AI Sifu knowledge: ${created.knowledge} entries (glossary terms, training manual, classical passages).`,
+  );
   return true;
 }
 
