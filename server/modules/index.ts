@@ -75,6 +75,16 @@ import { createUploadsService } from './uploads/uploads.service';
 import { usersRoutes } from './users/users.routes';
 import { createUsersService } from './users/users.service';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A write that cannot change what the course cards, the search, the public pages or the
+     * glossary show (a message, a question to AI Sifu): the caches stay as they are.
+     */
+    keepsReadCaches?: boolean;
+  }
+}
+
 /** Where the instances tell each other that an admin changed what the course cards, the search or the public pages show. */
 const COURSE_CARDS_CHANNEL = 'course_cards_changed';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -82,8 +92,8 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * The course cards and what every member's search finds are kept for CATALOGUE_CACHE_SECONDS,
  * the rendered public pages for SITE_PAGE_CACHE_MS. Any write through this instance's API
- * (an enrolment, a review, a course edit) forgets them before its answer is sent, so whoever
- * wrote reads their change; an admin's write is told to the other instances too, whose counts
+ * (an enrolment, a review, a course edit; not one marked `keepsReadCaches`) forgets them before
+ * its answer is sent, so whoever wrote reads their change; an admin's write is told to the other instances too, whose counts
  * otherwise follow within the cache's seconds.
  */
 async function forgetCardsOnWrites(api: FastifyInstance, platform: Platform, forget: () => void) {
@@ -91,7 +101,13 @@ async function forgetCardsOnWrites(api: FastifyInstance, platform: Platform, for
   api.addHook('onClose', unsubscribe);
   // A callback hook, so the reads that make up most requests pass it without a promise.
   api.addHook('onSend', (request, reply, payload, done) => {
-    if (!WRITES.has(request.method) || reply.statusCode >= 400) return done(null, payload);
+    if (
+      !WRITES.has(request.method) ||
+      reply.statusCode >= 400 ||
+      request.routeOptions.config.keepsReadCaches
+    ) {
+      return done(null, payload);
+    }
     forget();
     if (!request.auth?.user.is_admin) return done(null, payload);
     platform.events

@@ -81,6 +81,7 @@ export function askRoutes(services: { ask: AskService }, config: Config): Fastif
       '/ai-sifu/ask',
       {
         config: {
+          keepsReadCaches: true,
           access: 'user',
           rateLimit: perUserRateLimit({ max: config.AI_SIFU_RATE_LIMIT_PER_MINUTE, windowMinutes: 1 }),
         },

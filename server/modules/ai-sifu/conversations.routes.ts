@@ -139,7 +139,7 @@ export function conversationsRoutes(services: {
     app.delete(
       '/ai-conversations/:id',
       {
-        config: { access: 'user' },
+        config: { access: 'user', keepsReadCaches: true },
         schema: {
           tags,
           summary: 'Delete one of your conversations and its note',
@@ -157,7 +157,11 @@ export function conversationsRoutes(services: {
     app.post(
       '/ai-conversations',
       {
-        config: { access: 'user', rateLimit: perUserRateLimit(CONVERSATION_SAVE_RATE_LIMIT) },
+        config: {
+          keepsReadCaches: true,
+          access: 'user',
+          rateLimit: perUserRateLimit(CONVERSATION_SAVE_RATE_LIMIT),
+        },
         schema: {
           tags,
           summary: 'Keep a question and answer you bring in your history (not asked, not counted)',
@@ -226,7 +230,7 @@ export function conversationsRoutes(services: {
     app.post(
       '/admin/ai-conversations/cleanup',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', keepsReadCaches: true },
         schema: {
           tags: adminTags,
           summary:

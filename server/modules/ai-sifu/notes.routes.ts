@@ -32,7 +32,7 @@ export function notesRoutes(services: { notes: NotesService }): FastifyPluginAsy
     app.post(
       '/student-notes',
       {
-        config: { access: 'user', rateLimit: perUserRateLimit(NOTE_SAVE_RATE_LIMIT) },
+        config: { access: 'user', keepsReadCaches: true, rateLimit: perUserRateLimit(NOTE_SAVE_RATE_LIMIT) },
         schema: {
           tags,
           summary: 'Write a note on one of your answers (one per answer: a second is 409 NOTE_EXISTS)',
@@ -64,7 +64,7 @@ export function notesRoutes(services: { notes: NotesService }): FastifyPluginAsy
     app.put(
       '/student-notes/:id',
       {
-        config: { access: 'user', rateLimit: perUserRateLimit(NOTE_SAVE_RATE_LIMIT) },
+        config: { access: 'user', keepsReadCaches: true, rateLimit: perUserRateLimit(NOTE_SAVE_RATE_LIMIT) },
         schema: {
           tags,
           summary: 'Rewrite one of your notes',
@@ -83,7 +83,7 @@ export function notesRoutes(services: { notes: NotesService }): FastifyPluginAsy
     app.delete(
       '/student-notes/:id',
       {
-        config: { access: 'user' },
+        config: { access: 'user', keepsReadCaches: true },
         schema: {
           tags,
           summary: 'Delete one of your notes; the answer stays',

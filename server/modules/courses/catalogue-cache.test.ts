@@ -8,7 +8,8 @@ import { createCourse } from '../../test/factories-courses';
 
 /*
  * The course cards are kept for CATALOGUE_CACHE_SECONDS. A write through the API forgets them on
- * the instance that made it before the answer goes out; an admin's write, on every instance.
+ * the instance that made it before the answer goes out; an admin's write, on every instance. A write
+ * marked as one that cannot change them (a message, a question to AI Sifu) leaves them.
  * The caller's own enrolment is never taken from the cache.
  */
 
@@ -17,8 +18,12 @@ beforeAll(async () => {
   t = await createTestApp({ CATALOGUE_CACHE_SECONDS: 5 });
 });
 afterAll(async () => t?.close());
-// Each test starts when what the one before had cached is too old to serve.
-beforeEach(() => t.clock.advance(5_000));
+// Each test starts when what the one before had cached is too old to serve, and the events it
+// published (an admin's write tells every instance) have arrived.
+beforeEach(async () => {
+  t.clock.advance(5_000);
+  await new Promise((resolve) => setImmediate(resolve));
+});
 
 async function cardOf(app: TestApp, courseId: string, headers?: Record<string, string>) {
   const res = await app.app.inject({ method: 'GET', url: '/api/courses?limit=100', headers });
@@ -79,6 +84,29 @@ describe('the catalogue cache', () => {
     const refused = await t.app.inject({ method: 'POST', url: `/api/user/nobody/enroll/${course.id}` });
     expect(refused.statusCode).toBe(401);
     expect((await cardOf(t, course.id))?.title).toBe('Taiji Ruler');
+  });
+
+  it('keeps the cards through a write that cannot change them, such as a message', async () => {
+    const course = await createCourse(t, { title: 'Taiji Sword', modules: 1, lessonsPerModule: 1 });
+    const [ana, ben] = [await createUser(t), await createUser(t)];
+    expect((await cardOf(t, course.id))?.title).toBe('Taiji Sword');
+    await t.database.db.update(courses).set({ title: 'Taiji Sabre' }).where(eq(courses.id, course.id));
+    const message = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      headers: ana.auth,
+      payload: { recipient_id: ben.user.id, text: 'See you at the Saturday class?' },
+    });
+    expect(message.statusCode).toBe(201);
+    expect((await cardOf(t, course.id))?.title).toBe('Taiji Sword');
+    // A write that may change them still does.
+    const enrol = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/${ana.user.id}/enroll/${course.id}`,
+      headers: ana.auth,
+    });
+    expect(enrol.statusCode).toBe(201);
+    expect((await cardOf(t, course.id))?.title).toBe('Taiji Sabre');
   });
 });
 

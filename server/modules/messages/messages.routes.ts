@@ -125,7 +125,11 @@ export function messagesRoutes(services: { messages: MessagesService }): Fastify
     app.post(
       '/conversations',
       {
-        config: { access: 'user', rateLimit: perUserRateLimit(CONVERSATION_CREATE_RATE_LIMIT) },
+        config: {
+          keepsReadCaches: true,
+          access: 'user',
+          rateLimit: perUserRateLimit(CONVERSATION_CREATE_RATE_LIMIT),
+        },
         schema: {
           tags,
           summary:
@@ -179,7 +183,7 @@ export function messagesRoutes(services: { messages: MessagesService }): Fastify
     app.put(
       '/conversations/:id/read',
       {
-        config: { access: 'user' },
+        config: { access: 'user', keepsReadCaches: true },
         schema: {
           tags,
           summary: 'Mark every message to you in the conversation as read',
@@ -193,7 +197,7 @@ export function messagesRoutes(services: { messages: MessagesService }): Fastify
     app.delete(
       '/conversations/:id/delete-for-me',
       {
-        config: { access: 'user' },
+        config: { access: 'user', keepsReadCaches: true },
         schema: {
           tags,
           summary: 'Hide the conversation and its messages so far for yourself; a new message brings it back',
@@ -210,7 +214,7 @@ export function messagesRoutes(services: { messages: MessagesService }): Fastify
     app.delete(
       '/conversations/:id',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', keepsReadCaches: true },
         schema: {
           tags: adminTags,
           summary: 'Delete the whole conversation permanently, for everyone',
@@ -229,7 +233,11 @@ export function messagesRoutes(services: { messages: MessagesService }): Fastify
     app.post(
       '/messages',
       {
-        config: { access: 'user', rateLimit: perUserRateLimit(MESSAGE_SEND_RATE_LIMIT) },
+        config: {
+          keepsReadCaches: true,
+          access: 'user',
+          rateLimit: perUserRateLimit(MESSAGE_SEND_RATE_LIMIT),
+        },
         schema: {
           tags,
           summary:
@@ -246,7 +254,7 @@ export function messagesRoutes(services: { messages: MessagesService }): Fastify
     app.put(
       '/messages/:id/read',
       {
-        config: { access: 'user' },
+        config: { access: 'user', keepsReadCaches: true },
         schema: {
           tags,
           summary: "Mark a message to you as read (a member's support message: any administrator)",
@@ -260,7 +268,7 @@ export function messagesRoutes(services: { messages: MessagesService }): Fastify
     app.delete(
       '/messages/:id',
       {
-        config: { access: 'user' },
+        config: { access: 'user', keepsReadCaches: true },
         schema: {
           tags,
           summary: `Delete a message for everyone: its sender within ${DELETE_FOR_EVERYONE_MINUTES} minutes, an administrator always`,
@@ -274,7 +282,7 @@ export function messagesRoutes(services: { messages: MessagesService }): Fastify
     app.delete(
       '/messages/:id/delete-for-me',
       {
-        config: { access: 'user' },
+        config: { access: 'user', keepsReadCaches: true },
         schema: {
           tags,
           summary: 'Hide a message for yourself; it is listed among your deleted messages until restored',
@@ -288,7 +296,7 @@ export function messagesRoutes(services: { messages: MessagesService }): Fastify
     app.post(
       '/messages/:id/restore',
       {
-        config: { access: 'user' },
+        config: { access: 'user', keepsReadCaches: true },
         schema: {
           tags,
           summary: 'Show again a message you deleted for yourself',
