@@ -183,14 +183,7 @@ export function SifuWidget({ userId, courseId, courseTitle }: SifuWidgetProps) {
           >
             AI Sifu{asking ? ' (answering…)' : ''}
           </Button>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label="Close AI Sifu"
-            onClick={() => setMode('closed')}
-          >
-            <IconX size={18} aria-hidden />
-          </ActionIcon>
+          <CloseSifuButton onClose={() => setMode('closed')} />
         </Group>
       </Paper>
     );
@@ -233,14 +226,7 @@ export function SifuWidget({ userId, courseId, courseTitle }: SifuWidgetProps) {
           >
             <IconMinus size={18} aria-hidden />
           </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label="Close AI Sifu"
-            onClick={() => setMode('closed')}
-          >
-            <IconX size={18} aria-hidden />
-          </ActionIcon>
+          <CloseSifuButton onClose={() => setMode('closed')} />
         </Group>
       </header>
       <div
@@ -394,5 +380,13 @@ function AnswerExtras({ answer, courseId }: { answer: AiAnswer; courseId: string
         </Text>
       )}
     </Stack>
+  );
+}
+
+function CloseSifuButton({ onClose }: { onClose: () => void }) {
+  return (
+    <ActionIcon variant="subtle" color="gray" aria-label="Close AI Sifu" onClick={onClose}>
+      <IconX size={18} aria-hidden />
+    </ActionIcon>
   );
 }
