@@ -23,10 +23,10 @@ import {
   type KnowledgeKind,
   type KnowledgeListResponse,
 } from '../../../common/ai-sifu';
+import { QueryTable } from '../../components/query-table';
 import { ConfirmDeleteDialog } from '../../components/dialogs';
-import { LoadFailed } from '../../components/load-failed';
 import { pageCount, PrevNextPager } from '../../components/prev-next-pager';
-import { ResponsiveTable, type ResponsiveColumn } from '../../components/responsive-table';
+import type { ResponsiveColumn } from '../../components/responsive-table';
 import { formatDate } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { KNOWLEDGE_PAGE_SIZE, useDeleteKnowledge, useKnowledgeList } from './api';
@@ -193,21 +193,17 @@ export function KnowledgePage() {
           }}
           className={classes.search}
         />
-        {list.isPending ? (
-          <Loader aria-label="Loading knowledge" />
-        ) : list.isError ? (
-          <LoadFailed message={KNOWLEDGE_LOAD_FAILED} onRetry={() => void list.refetch()} />
-        ) : list.data.entries.length === 0 ? (
-          <Text c="dimmed">{NO_KNOWLEDGE_FOUND}</Text>
-        ) : (
-          <ResponsiveTable
-            label="Knowledge entries"
-            columns={columns(setEditing, setDeleting)}
-            rows={list.data.entries}
-            rowKey={(entry) => entry.id}
-            minWidth={860}
-          />
-        )}
+        <QueryTable
+          query={list}
+          rowsOf={(data) => data.entries}
+          loadingLabel="Loading knowledge"
+          failedMessage={KNOWLEDGE_LOAD_FAILED}
+          emptyText={NO_KNOWLEDGE_FOUND}
+          label="Knowledge entries"
+          columns={columns(setEditing, setDeleting)}
+          rowKey={(entry) => entry.id}
+          minWidth={860}
+        />
         {pages > 1 && <PrevNextPager page={page} pages={pages} onChange={setPage} />}
       </Stack>
       {editing !== null && (

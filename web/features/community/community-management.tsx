@@ -1,13 +1,14 @@
-import { Badge, Button, Container, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { COMMUNITY_MESSAGES } from '../../../common/community';
 import type { User } from '../../../common/users';
+import { QueryTable } from '../../components/query-table';
 import { ConfirmDeleteDialog } from '../../components/dialogs';
 import { pageCount, PrevNextPager } from '../../components/prev-next-pager';
-import { ResponsiveTable, type ResponsiveColumn } from '../../components/responsive-table';
+import type { ResponsiveColumn } from '../../components/responsive-table';
 import { errorMessage } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import {
@@ -18,7 +19,6 @@ import {
   useDeletionRequest,
 } from './api';
 import { useCopyEmails } from './copy-emails';
-import { LoadFailed } from '../../components/load-failed';
 import { UserFormModal } from './user-form';
 
 /** The deletion notice stays longer than other toasts (spec 1 §9). */
@@ -191,26 +191,22 @@ export function CommunityManagement() {
           }}
           maw={420}
         />
-        {list.isPending ? (
-          <Loader aria-label="Loading users" />
-        ) : list.isError ? (
-          <LoadFailed message={COMMUNITY_MESSAGES.loadFailed} onRetry={() => void list.refetch()} />
-        ) : list.data.users.length === 0 ? (
-          <Text c="dimmed">{q ? 'No student matches your search' : 'No students yet'}</Text>
-        ) : (
-          <>
-            <ResponsiveTable
-              label="Students"
-              columns={columns}
-              rows={list.data.users}
-              rowKey={(user) => user.id}
-            />
-            <PrevNextPager
-              page={page}
-              pages={pageCount(list.data.total, ADMIN_USERS_PAGE_SIZE)}
-              onChange={setPage}
-            />
-          </>
+        <QueryTable
+          query={list}
+          rowsOf={(data) => data.users}
+          loadingLabel="Loading users"
+          failedMessage={COMMUNITY_MESSAGES.loadFailed}
+          emptyText={q ? 'No student matches your search' : 'No students yet'}
+          label="Students"
+          columns={columns}
+          rowKey={(user) => user.id}
+        />
+        {list.data && list.data.users.length > 0 && (
+          <PrevNextPager
+            page={page}
+            pages={pageCount(list.data.total, ADMIN_USERS_PAGE_SIZE)}
+            onChange={setPage}
+          />
         )}
       </Stack>
       <UserFormModal mode={current} onClose={() => setEditing(null)} />

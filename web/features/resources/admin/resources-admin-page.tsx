@@ -22,10 +22,10 @@ import {
   type Resource,
   type ResourceType,
 } from '../../../../common/resources';
+import { QueryTable } from '../../../components/query-table';
 import { ConfirmDeleteDialog } from '../../../components/dialogs';
-import { LoadFailed } from '../../../components/load-failed';
 import { pageCount, PrevNextPager } from '../../../components/prev-next-pager';
-import { ResponsiveTable, type ResponsiveColumn } from '../../../components/responsive-table';
+import type { ResponsiveColumn } from '../../../components/responsive-table';
 import { formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import type { AdminResourceFilters } from '../../../lib/queries/resources';
@@ -174,21 +174,17 @@ export function ResourcesAdminPage() {
             w={160}
           />
         </Group>
-        {resources.isPending ? (
-          <Loader aria-label="Loading resources" />
-        ) : resources.isError ? (
-          <LoadFailed message={RESOURCES_LOAD_FAILED} onRetry={() => void resources.refetch()} />
-        ) : resources.data.resources.length === 0 ? (
-          <Text c="dimmed">{NO_RESOURCES_FOUND}</Text>
-        ) : (
-          <ResponsiveTable
-            label="Resources"
-            columns={columns(setEditing, setDeleting)}
-            rows={resources.data.resources}
-            rowKey={(r) => r.id}
-            minWidth={900}
-          />
-        )}
+        <QueryTable
+          query={resources}
+          rowsOf={(data) => data.resources}
+          loadingLabel="Loading resources"
+          failedMessage={RESOURCES_LOAD_FAILED}
+          emptyText={NO_RESOURCES_FOUND}
+          label="Resources"
+          columns={columns(setEditing, setDeleting)}
+          rowKey={(r) => r.id}
+          minWidth={900}
+        />
         {pages > 1 && <PrevNextPager page={page} pages={pages} onChange={setPage} />}
       </Stack>
       {editing !== null && (
