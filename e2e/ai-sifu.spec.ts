@@ -1,5 +1,14 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { enrolFree, expect, expectNoAxeViolations, findCourseByTitle, test, type Account } from './fixtures';
+import {
+  bearer,
+  enrolFree,
+  expect,
+  expectNoAxeViolations,
+  findCourseByTitle,
+  test,
+  type Account,
+} from './fixtures';
+import type { CourseResponse } from '../common/courses';
 
 /**
  * AI Sifu, as a student uses it: a question on the course page answered with its sources, a note
@@ -144,3 +153,40 @@ for (const { viewport, first, more } of WIDTHS) {
     });
   });
 }
+
+test.describe('from a lesson, at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('a student reading a lesson asks AI Sifu about it', async ({
+    page,
+    api,
+    createStudent,
+    signIn,
+  }, testInfo) => {
+    const student: Account = await createStudent();
+    const summary = await findCourseByTitle(api, student.token, FREE_COURSE);
+    await enrolFree(api, student, summary.id);
+    const detail = await api.get(`/api/courses/${summary.id}`, { headers: bearer(student.token) });
+    expect(detail.status()).toBe(200);
+    const { course } = (await detail.json()) as CourseResponse;
+    const article = course.modules.flatMap((m) => m.lessons).find((l) => l.lesson_type === 'article')!;
+    await signIn(student);
+
+    await page.goto(`/app/course/${course.id}?lesson=${article.id}`);
+    const viewer = page.getByRole('dialog', { name: article.title });
+    await viewer.getByRole('button', { name: 'Ask AI Sifu about this lesson' }).click();
+    await expect(viewer).toBeHidden();
+    const panel = page.getByRole('dialog', { name: 'AI Sifu' });
+    const box = panel.getByRole('textbox', { name: 'Your question' });
+    await expect(box).toBeFocused();
+    await expect(box).toHaveValue(`About “${article.title}”: `);
+    await page.keyboard.type('what should I check first?');
+    await page.keyboard.press('Enter');
+    await expect(panel.getByText(`About “${article.title}”: what should I check first?`)).toBeVisible();
+    await expect(box).toBeEnabled({ timeout: 15_000 });
+    await expect(panel.getByText(`1/${MONTHLY_LIMIT} this month`)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/app/course/${course.id}$`));
+    await shoot(page, testInfo, 'ai-sifu-from-lesson');
+    await expectNoAxeViolations(page);
+  });
+});

@@ -216,19 +216,26 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                     // The reviews feature, and AI Sifu for an enrolled student, are composed into the
                     // course page here: features do not import each other.
                     lazy: async () => {
-                      const [{ CourseDetailPage }, { CourseReviews }, { CourseSifu }, { GlossaryText }] =
-                        await Promise.all([
-                          import('../features/courses/course-detail-page'),
-                          import('../features/reviews/course-reviews'),
-                          import('../features/ai-sifu/course-sifu'),
-                          import('../features/ai-sifu/glossary-text'),
-                        ]);
+                      const [
+                        { CourseDetailPage },
+                        { CourseReviews },
+                        { AskSifuAboutLesson, CourseSifu },
+                        { GlossaryText },
+                      ] = await Promise.all([
+                        import('../features/courses/course-detail-page'),
+                        import('../features/reviews/course-reviews'),
+                        import('../features/ai-sifu/course-sifu'),
+                        import('../features/ai-sifu/glossary-text'),
+                      ]);
                       return {
                         Component: () => (
                           <>
                             <CourseDetailPage
                               renderReviews={(props) => <CourseReviews {...props} />}
-                              renderLessonText={(text) => <GlossaryText text={text} />}
+                              lessonSlots={{
+                                renderText: (text) => <GlossaryText text={text} />,
+                                renderActions: (lesson) => <AskSifuAboutLesson lessonId={lesson.id} />,
+                              }}
                             />
                             <CourseSifu />
                           </>

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { NOTE_SAVE_FAILED, SIFU_GENERIC_ERROR, SIFU_GENERIC_WELCOME } from '../../../common/ai-sifu';
 import { makeUser, renderRoutes, serverFailure, signInAs, stubFetch } from '../../test/render';
-import { CourseSifu } from './course-sifu';
+import { AskSifuAboutLesson, CourseSifu } from './course-sifu';
 import { SifuWidget } from './sifu-widget';
 import {
   COURSE_ID,
@@ -96,6 +96,62 @@ describe('CourseSifu', () => {
       await screen.findByText("Hello, I'm AI Sifu. Ask me anything about Xingyiquan Five Elements."),
     ).toBeTruthy();
     expect(screen.getByText('This course: 0/30 questions used this month.')).toBeTruthy();
+  });
+
+  it('asks about a lesson from the lesson viewer: the lesson closes, the question begins with its title', async () => {
+    const lessonId = '5d0c8a1e-3b7f-4c2a-9e61-0f4b2d7c8a93';
+    const moduleId = '6e1d9b2f-4c80-4d3b-8f72-1a5c3e8d9ba4';
+    const course = makeSifuCourse(COURSE_ID, COURSE_TITLE, true);
+    course.modules = [
+      {
+        id: moduleId,
+        course_id: COURSE_ID,
+        title: 'Standing',
+        description: '',
+        order_sequence: 1,
+        lessons: [
+          {
+            id: lessonId,
+            module_id: moduleId,
+            title: 'The Structure of Wuji Posture',
+            lesson_type: 'article',
+            content_url: null,
+            content_text: 'Wuji means without limit.',
+            duration_minutes: 10,
+            order_sequence: 1,
+            is_required: true,
+            pass_mark: null,
+          },
+        ],
+      },
+    ];
+    server({ [`GET /api/courses/${COURSE_ID}`]: () => ({ body: { course } }) });
+    signInAs(student);
+    const { user, router } = renderRoutes(
+      [
+        {
+          path: '/app/course/:courseId',
+          element: (
+            <>
+              <AskSifuAboutLesson lessonId={lessonId} />
+              <CourseSifu />
+            </>
+          ),
+        },
+      ],
+      `/app/course/${COURSE_ID}?lesson=${lessonId}`,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Ask AI Sifu about this lesson' }));
+    expect(screen.getByRole('dialog', { name: 'AI Sifu' })).toBeTruthy();
+    expect(questionBox().value).toBe('About “The Structure of Wuji Posture”: ');
+    await waitFor(() => expect(document.activeElement).toBe(questionBox()));
+    expect(questionBox().selectionStart).toBe(questionBox().value.length);
+    // The lesson is closed and the request forgotten, so going on does not open the panel again.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await user.type(questionBox(), 'why build it from the ground up?');
+    expect(questionBox().value).toBe(
+      'About “The Structure of Wuji Posture”: why build it from the ground up?',
+    );
   });
 
   it('is not shown to a student who is not enrolled, nor to an administrator', async () => {

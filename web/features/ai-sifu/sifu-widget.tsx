@@ -30,7 +30,14 @@ export interface SifuWidgetProps {
   userId: string;
   courseId: string;
   courseTitle: string;
+  /** A lesson the student chose to ask about: the panel opens with the question begun. */
+  askAbout?: string | null;
+  /** The lesson was taken up (the page forgets it, so it is not taken again). */
+  onAskAboutTaken?: () => void;
 }
+
+/** How a question about a lesson begins, for the student to finish. */
+export const askAboutDraft = (lessonTitle: string) => `About “${lessonTitle}”: `;
 
 type Mode = 'closed' | 'open' | 'minimised';
 
@@ -62,7 +69,7 @@ export function greetingOf(usage: AiUsage | undefined, courseId: string, courseT
  * phone) where the student asks one question at a time and reads the answer as it is written,
  * or a bar (minimised). The conversation stays while the panel is closed or minimised.
  */
-export function SifuWidget({ userId, courseId, courseTitle }: SifuWidgetProps) {
+export function SifuWidget({ userId, courseId, courseTitle, askAbout, onAskAboutTaken }: SifuWidgetProps) {
   const [mode, setMode] = useState<Mode>('closed');
   const [turns, setTurns] = useState<Turn[]>([]);
   const [draft, setDraft] = useState('');
@@ -84,12 +91,27 @@ export function SifuWidget({ userId, courseId, courseTitle }: SifuWidgetProps) {
   useEffect(() => {
     if (previousMode.current === mode) return;
     previousMode.current = mode;
-    if (mode === 'open') inputRef.current?.focus();
+    if (mode === 'open') focusAtEnd(inputRef.current);
     else if (mode === 'closed') launcherRef.current?.focus();
     else restoreRef.current?.focus();
   }, [mode]);
 
   useEffect(() => () => abort.current?.abort(), []);
+
+  // Asked from a lesson: the panel opens with the question begun, the cursor after the title.
+  const [takenAbout, setTakenAbout] = useState<string | null>(null);
+  if ((askAbout ?? null) !== takenAbout) {
+    setTakenAbout(askAbout ?? null);
+    if (askAbout) {
+      setDraft(askAboutDraft(askAbout));
+      setMode('open');
+    }
+  }
+  useEffect(() => {
+    if (!askAbout) return;
+    onAskAboutTaken?.();
+    requestAnimationFrame(() => focusAtEnd(inputRef.current));
+  }, [askAbout, onAskAboutTaken]);
 
   // The newest words stay in view while the answer is written.
   const last = turns.at(-1);
@@ -389,4 +411,10 @@ function CloseSifuButton({ onClose }: { onClose: () => void }) {
       <IconX size={18} aria-hidden />
     </ActionIcon>
   );
+}
+
+function focusAtEnd(input: HTMLTextAreaElement | null) {
+  if (!input) return;
+  input.focus();
+  input.setSelectionRange(input.value.length, input.value.length);
 }

@@ -28,7 +28,7 @@ import { capitalise, capProgress, formatCourseDuration, formatDuration, splitLin
 import { artOfCourse, courseImageProps, HEADER_IMAGE_SIZES } from './course-image';
 import { CourseOutline } from './course-outline';
 import { PurchaseCard, StickyPurchaseBar, useOutOfView, type PurchaseActions } from './course-purchase';
-import { LessonViewer } from './lesson-viewer';
+import { LessonViewer, type LessonSlots } from './lesson-viewer';
 import { useEnrollAction } from './use-enroll-action';
 
 export const COURSE_LOAD_ERROR = 'Failed to load course data. Please try again later.';
@@ -45,11 +45,11 @@ export interface CourseReviewsSlotProps {
 export interface CourseDetailPageProps {
   /** The reviews section, composed in web/app (features do not import each other). */
   renderReviews?: (props: CourseReviewsSlotProps) => ReactNode;
-  /** A paragraph of a lesson's text in the lesson viewer, composed in web/app. */
-  renderLessonText?: (text: string) => ReactNode;
+  /** What the lesson viewer shows of other features (a lesson's marked text, its actions), composed in web/app. */
+  lessonSlots?: LessonSlots;
 }
 
-export function CourseDetailPage({ renderReviews, renderLessonText }: CourseDetailPageProps) {
+export function CourseDetailPage({ renderReviews, lessonSlots }: CourseDetailPageProps) {
   const { courseId = '' } = useParams();
   const { user } = useSession();
   const isAdmin = Boolean(user?.is_admin);
@@ -93,7 +93,7 @@ export function CourseDetailPage({ renderReviews, renderLessonText }: CourseDeta
       isAdmin={isAdmin}
       userId={user?.id ?? ''}
       renderReviews={renderReviews}
-      renderLessonText={renderLessonText}
+      lessonSlots={lessonSlots}
     />
   );
 }
@@ -103,13 +103,13 @@ function CourseDetailView({
   isAdmin,
   userId,
   renderReviews,
-  renderLessonText,
+  lessonSlots,
 }: {
   course: CourseDetail;
   isAdmin: boolean;
   userId: string;
   renderReviews?: CourseDetailPageProps['renderReviews'];
-  renderLessonText?: CourseDetailPageProps['renderLessonText'];
+  lessonSlots?: LessonSlots;
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const enrolled = course.enrollment !== null;
@@ -304,7 +304,7 @@ function CourseDetailView({
           onNavigate={(id) => setLesson(id)}
           onClose={() => setLesson(null)}
           onCompletedChange={setCompleted}
-          renderText={renderLessonText}
+          {...lessonSlots}
         />
       )}
       {dialog}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AspectRatio, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { AspectRatio, Badge, Box, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCheck, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { Lesson } from '../../../common/courses';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -13,7 +13,7 @@ export const LESSON_COMPLETED = 'Lesson completed successfully!';
 export const LESSON_COMPLETE_FAILED = 'Failed to mark lesson as complete. Please try again.';
 export const PROGRESS_PREVIEW_NOTICE = 'Preview: progress is not saved';
 
-export interface LessonViewerProps {
+export interface LessonViewerProps extends LessonSlots {
   courseId: string;
   userId: string;
   isAdmin: boolean;
@@ -25,8 +25,14 @@ export interface LessonViewerProps {
   onClose: () => void;
   /** Marks a lesson done (true) or undoes an optimistic mark (false). */
   onCompletedChange: (lessonId: string, done: boolean) => void;
-  /** A paragraph of a lesson's text, composed in web/app (AI Sifu marks the glossary terms in it). */
+}
+
+/** What the viewer shows of other features, composed in web/app (features do not import each other). */
+export interface LessonSlots {
+  /** A paragraph of a lesson's text (AI Sifu marks the glossary terms in it). */
   renderText?: (text: string) => ReactNode;
+  /** What else a student may do with the lesson (ask AI Sifu about it). */
+  renderActions?: (lesson: Lesson) => ReactNode;
 }
 
 export function LessonViewer({
@@ -40,6 +46,7 @@ export function LessonViewer({
   onClose,
   onCompletedChange,
   renderText,
+  renderActions,
 }: LessonViewerProps) {
   const complete = useCompleteLesson(userId, courseId);
   const index = lessons.findIndex((lesson) => lesson.id === lessonId);
@@ -86,6 +93,7 @@ export function LessonViewer({
               </Badge>
             )}
             {isAdmin && <Badge color="gray.7">{PROGRESS_PREVIEW_NOTICE}</Badge>}
+            {renderActions && <Box ml="auto">{renderActions(lesson)}</Box>}
           </Group>
           <LessonBody
             key={lesson.id}
