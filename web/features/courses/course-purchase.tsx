@@ -86,7 +86,15 @@ export function StickyPurchaseBar({ course, actions }: { course: CourseDetail; a
   const { enrolled, isAdmin } = actions;
   if (isAdmin || (enrolled && !actions.onContinue)) return null;
   return (
-    <Paper role="region" aria-label="Course actions" shadow="md" radius={0} className={classes.bar}>
+    <Paper
+      role="region"
+      aria-label="Course actions"
+      shadow="md"
+      radius={0}
+      className={classes.bar}
+      // Floating controls (AI Sifu) rise above it while it shows.
+      data-bottom-bar
+    >
       <Group justify="space-between" wrap="nowrap" gap="sm">
         {enrolled ? (
           <Text size="sm" fw={600}>
