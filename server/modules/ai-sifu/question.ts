@@ -33,18 +33,23 @@ export const latinWords = (text: string): string[] =>
     .match(/[a-z0-9]+/g) ?? [];
 
 /**
- * A rough English stem, enough to tell that "breathing", "breath" and "breathes" share a word, and
- * that "knees" is "knee": the composer compares sentences with it.
+ * A rough English stem, enough to tell that "breathe", "breathing", "breath" and "breathes" share a
+ * word, and that "knees" is "knee": the composer compares sentences with it.
  */
 export function stem(word: string): string {
   if (word.length <= 3) return word;
+  let base = word;
   for (const suffix of ['ingly', 'edly', 'ing', 'ies', 'ied', 'ed', 'es', 'ly', 's']) {
     if (word.endsWith(suffix) && word.length - suffix.length >= 3) {
-      const base = word.slice(0, -suffix.length);
-      return suffix === 'ies' || suffix === 'ied' ? `${base}y` : base;
+      base =
+        suffix === 'ies' || suffix === 'ied'
+          ? `${word.slice(0, -suffix.length)}y`
+          : word.slice(0, -suffix.length);
+      break;
     }
   }
-  return word;
+  // A silent e goes too, so "breathe" meets "breathing" and "move" meets "moving".
+  return base.length >= 4 && base.endsWith('e') ? base.slice(0, -1) : base;
 }
 
 export const isStopword = (word: string): boolean => STOPWORDS.has(word);
@@ -60,6 +65,8 @@ export interface ReadQuestion {
   variants: string[][];
   /** The Latin spellings, as one lower-case word each, of the glossary terms it names ("baguazang" → "baguazhang", "pakua", …). */
   spellings: string[];
+  /** Its meaningful words that are part of a term it names ("zhan", "zhuang" of "how do I breathe in zhan zhuang"). */
+  nameWords: string[];
 }
 
 const MAX_WORDS = 20;
@@ -73,6 +80,7 @@ export function readQuestion(question: string): ReadQuestion {
   const words = [...new Set(all.filter((word) => !isStopword(word) && (word.length > 1 || /\d/.test(word))))];
   const forms = glossaryEntries(question).flatMap((entry) => [...GLOSSARY[entry]!]);
   const kept = words.slice(0, MAX_WORDS);
+  const named = new Set(forms.filter((form) => !CJK.test(form)).flatMap(latinWords));
   return {
     text: all.join(' '),
     words: kept,
@@ -93,6 +101,7 @@ export function readQuestion(question: string): ReadQuestion {
           .filter((form) => form.length > 2),
       ),
     ].slice(0, MAX_SPELLINGS),
+    nameWords: kept.filter((word) => named.has(word)),
   };
 }
 

@@ -67,6 +67,15 @@ describe('AI Sifu retrieval', () => {
     expect((await keys('winning without fighting'))[0]).toBe('classic-sunzi-3-2');
   });
 
+  it('puts what is asked of a named term before the entries that only name it too', async () => {
+    const breathing = await keys('how should I breathe in zhan zhuang');
+    expect(breathing[0]).toBe('term-zhan-zhuang');
+    expect(breathing.slice(1, 4).some((key) => key.startsWith('manual-3-'))).toBe(true);
+    const rooting = await keys('What does the Taijiquan Classic say about rooting?');
+    expect(rooting[0]).toBe('term-taijiquan');
+    expect(rooting[1]).toBe('classic-taijiquan-jing-2');
+  });
+
   it('finds entries despite misspellings', async () => {
     expect((await keys('who founded baguazang'))[0]).toBe('term-baguazhang');
     expect((await keys('zhanzhaung for beginners'))[0]).toBe('term-zhan-zhuang');

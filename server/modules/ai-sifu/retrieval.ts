@@ -13,6 +13,9 @@ import { isSafetyQuestion } from './safety';
  *   for a longer name;
  * - the full-text rank, titles and names weighing more than texts, scaled by RANK_WEIGHT;
  * - all of that times COURSE_LINK when the course relies on the entry (knowledge_courses);
+ * - when the question names a term and asks something of it ("how do I breathe in zhan zhuang"),
+ *   TOPIC_WEIGHT times the share of its other words the entry holds, so the entries about what is
+ *   asked come before those that only name the term too;
  * - SAFETY_SECTION for the manual's safety chapter (7) when the question is about an injury, pain
  *   or a medical condition.
  */
@@ -24,6 +27,7 @@ const JOINED_NAME_MIN = 6;
 export const RANK_WEIGHT = 0.5;
 export const COURSE_LINK = 1.2;
 export const SAFETY_SECTION = 0.6;
+export const TOPIC_WEIGHT = 0.5;
 /** pg_trgm's strict word similarity a title word needs to count as a typo of a question word (its `%>>` default). */
 export const TYPO_SIMILARITY = 0.5;
 /** Words shorter than this are not looked for by trigrams: they are close to too much. */
@@ -67,11 +71,18 @@ export function createRetrieval(platform: Pick<Platform, 'db'>) {
        * The question's words the row holds (by full text, or in its title a typo away), each
        * weighed by its rarity in the knowledge base, as a share of all of them.
        */
+      const held = (search: SQL, title: SQL) =>
+        sql`(${search} @@ ww.wq or (ww.df = 0 and length(ww.w) >= ${sql.raw(String(TYPO_MIN_LENGTH))} and strict_word_similarity(ww.w, ${title}) >= ${sql.raw(String(TYPO_SIMILARITY))}))`;
       const coverage = (search: SQL, title: SQL, cjk: SQL) => sql`coalesce(((
-          select coalesce(sum(ww.weight), 0) from weights ww
-          where ${search} @@ ww.wq
-             or (ww.df = 0 and length(ww.w) >= ${sql.raw(String(TYPO_MIN_LENGTH))} and strict_word_similarity(ww.w, ${title}) >= ${sql.raw(String(TYPO_SIMILARITY))})
+          select coalesce(sum(ww.weight), 0) from weights ww where ${held(search, title)}
         ) + ${cjk}) / nullif(totals.total_weight, 0), 0)`;
+      /** The same share of the words that are not a term's name, when the question names one. */
+      const topic = (
+        search: SQL,
+        title: SQL,
+      ) => sql`case when totals.named_weight > 0 then ${weight(TOPIC_WEIGHT)} * coalesce((
+          select sum(ww.weight) from weights ww where not ww.named and ${held(search, title)}
+        ) / nullif(totals.topic_weight, 0), 0) else 0 end`;
       /** A name the question holds: a phrase among all its words, a single word among its meaningful ones. */
       const named = (name: string) =>
         sql.raw(
@@ -99,7 +110,8 @@ export function createRetrieval(platform: Pick<Platform, 'db'>) {
         -- A word found in few entries says more about the question than one found in many; the
         -- question's Chinese weighs as a rare word.
         weights as (
-          select v[1] as w, wq, df, ln(1 + q.entries / (1 + df)) as weight
+          select v[1] as w, wq, df, ln(1 + q.entries / (1 + df)) as weight,
+            v[1] = any(string_to_array(${read.nameWords.join(' ')}, ' ')) as named
           from q, unnest(string_to_array(${read.variants.map((forms) => forms.join(' ')).join(';')}, ';')) item,
             lateral (select string_to_array(item, ' ') as v) s,
             lateral (select to_tsquery('english', quote_literal(v[1]))
@@ -111,7 +123,10 @@ export function createRetrieval(platform: Pick<Platform, 'db'>) {
           select w from weights where df = 0 and length(w) >= ${sql.raw(String(TYPO_MIN_LENGTH))} and w !~ '[0-9]'
         ),
         totals as (
-          select coalesce((select sum(weight) from weights), 0) + ${pairs.length ? sql`ln(1 + q.entries / 2)` : sql`0`} as total_weight from q
+          select coalesce((select sum(weight) from weights), 0) + ${pairs.length ? sql`ln(1 + q.entries / 2)` : sql`0`} as total_weight,
+            coalesce((select sum(weight) from weights where named), 0) as named_weight,
+            coalesce((select sum(weight) from weights where not named), 0) as topic_weight
+          from q
         ),
         entry_hits as materialized (
           select k.id from knowledge_entries k, q where k.search @@ q.tq
@@ -127,6 +142,7 @@ export function createRetrieval(platform: Pick<Platform, 'db'>) {
           select k.id, k.kind, k.title, k.body, k.hanzi, k.pinyin, k.source,
                  null::uuid as course_id, null::uuid as module_id,
                  ((${coverage(sql`k.search`, sql`k.title`, cjkHeld)}
+                  + ${topic(sql`k.search`, sql`k.title`)}
                   + case when ${nameHit} then ${weight(NAME_HIT)} + length(replace(n.pinyin, ' ', '')) / ${weight(NAME_LENGTH_SCALE)} else 0 end
                   + ${weight(RANK_WEIGHT)} * ts_rank(k.search, q.tq))
                   * case when kc.course_id is null then 1 else ${weight(COURSE_LINK)} end
@@ -145,6 +161,7 @@ export function createRetrieval(platform: Pick<Platform, 'db'>) {
         (
           select l.id, 'lesson', l.title, l.content_text, null, null, null, m.course_id, m.id,
                  (${coverage(sql`l.search`, sql`l.title`, sql`0`)}
+                  + ${topic(sql`l.search`, sql`l.title`)}
                   + ${weight(RANK_WEIGHT)} * ts_rank(l.search, q.tq))::float8 as score
           from lesson_hits h
           join lessons l on l.id = h.id
