@@ -184,10 +184,13 @@ export const KnowledgeInput = z.object({
 export type KnowledgeInput = z.input<typeof KnowledgeInput>;
 export type ParsedKnowledgeInput = z.output<typeof KnowledgeInput>;
 
+/** The key of an entry the school writes (the seed's entries have their own). */
+export const schoolKnowledgeKey = (id: string) => `school-${id}`;
+
 export const KnowledgeEntry = z.object({
   id: z.uuid(),
-  /** The seed's stable key (e.g. 'term-zhan-zhuang'); null for entries written by the school. */
-  key: z.string().nullable(),
+  /** Names the entry across export and import: the seed's (e.g. 'term-zhan-zhuang'), or `school-<id>`. */
+  key: z.string(),
   kind: KnowledgeKind,
   title: z.string(),
   body: z.string(),

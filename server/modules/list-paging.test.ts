@@ -698,7 +698,8 @@ cases.push({
     const rows = await db()
       .insert(knowledgeEntries)
       .values(
-        Array.from({ length: KNOWLEDGE_LIST_MAX_LIMIT + 5 }, () => ({
+        Array.from({ length: KNOWLEDGE_LIST_MAX_LIMIT + 5 }, (_, i) => ({
+          key: `paging-${i}`,
           kind: 'term' as const,
           title: 'Pagingknowledge',
           body: 'Tied',

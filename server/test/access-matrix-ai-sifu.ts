@@ -20,7 +20,7 @@ const sw = (w: World) => w as SifuWorld;
 /** An entry (with a key) of this case alone, for rows that change or delete it. */
 const freshEntry = async (t: TestApp) => {
   const entry = await createKnowledge(t, { key: `matrix-${randomUUID().slice(0, 8)}` });
-  return { entryId: entry.id, entryKey: entry.key! } as Partial<World>;
+  return { entryId: entry.id, entryKey: entry.key } as Partial<World>;
 };
 const freshCache = async (t: TestApp, w: World) =>
   ({ cacheId: (await createCachedAnswer(t, w.course.id, 3)).id }) as Partial<World>;

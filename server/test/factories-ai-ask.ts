@@ -30,6 +30,7 @@ export async function createKnowledge(
   const [row] = await t.database.db
     .insert(knowledgeEntries)
     .values({
+      key: `test-${word}`,
       kind: input.kind ?? 'term',
       title: input.title ?? `Term ${word}`,
       body: input.body ?? `The ${word} practice roots the body. It takes years.`,

@@ -6,7 +6,7 @@ import type { TestApp } from './app';
 /* AI Sifu's knowledge, questions and cached answers written straight into the tables, and valid API bodies. */
 
 export interface KnowledgeFactoryInput {
-  key?: string | null;
+  key?: string;
   kind?: KnowledgeKind;
   title?: string;
   body?: string;
@@ -22,7 +22,7 @@ export async function createKnowledge(t: TestApp, input: KnowledgeFactoryInput =
   const [row] = await t.database.db
     .insert(knowledgeEntries)
     .values({
-      key: input.key ?? null,
+      key: input.key ?? `test-${randomUUID()}`,
       kind: input.kind ?? 'term',
       title: input.title ?? `Song ${randomUUID().slice(0, 8)}`,
       body: input.body ?? 'Relaxed, loosened without going slack. Every posture starts from it.',

@@ -39,14 +39,15 @@ const knowledgeSearchDocument = sql`setweight(to_tsvector('english'::regconfig, 
 
 /**
  * The school's knowledge base, which AI Sifu answers from and cites: glossary terms (with hanzi and
- * pinyin), sections of the training manual and classical passages (with their source). `key` is the
- * seed's stable key (null for entries the school writes); related terms are kept by id.
+ * pinyin), sections of the training manual and classical passages (with their source). `key` names
+ * an entry across export and import: the seed's ('term-zhan-zhuang'), or `school-<id>` for one the
+ * school writes (common/ai-sifu.ts, schoolKnowledgeKey); related terms are kept by id.
  */
 export const knowledgeEntries = pgTable(
   'knowledge_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    key: text('key'),
+    key: text('key').notNull(),
     kind: text('kind', { enum: KNOWLEDGE_KINDS }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),

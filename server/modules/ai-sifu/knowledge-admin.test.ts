@@ -53,7 +53,7 @@ describe('POST /api/admin/ai-sifu/knowledge', () => {
     expect(res.statusCode, res.body).toBe(201);
     const { entry } = res.json<{ entry: KnowledgeEntry }>();
     expect(entry).toMatchObject({
-      key: null,
+      key: `school-${entry.id}`,
       kind: 'term',
       title: 'Zhan zhuang',
       hanzi: '站桩',

@@ -58,7 +58,7 @@ describe('GET /api/admin/ai-sifu/knowledge/export', () => {
   it('downloads every entry, its courses by id and related entries by key, named by the school’s date', async () => {
     const course = await createCourse(t);
     const tag = randomUUID().slice(0, 8);
-    const keyless = await createKnowledge(t, { title: `Keyless ${tag}` });
+    const written = await createKnowledge(t, { key: `school-${tag}`, title: `Written ${tag}` });
     const peng = await createKnowledge(t, {
       key: `term-peng-${tag}`,
       title: `Peng ${tag}`,
@@ -69,7 +69,7 @@ describe('GET /api/admin/ai-sifu/knowledge/export', () => {
       title: `Lu ${tag}`,
       hanzi: '捋',
       pinyin: 'lǚ',
-      related_ids: [peng.id, keyless.id],
+      related_ids: [peng.id, written.id],
     });
     const res = await exportAll();
     // 2026-03-02T18:00Z is the morning of March 2 in Los Angeles.
@@ -79,10 +79,17 @@ describe('GET /api/admin/ai-sifu/knowledge/export', () => {
     expect(body.version).toBe(1);
     const mine = body.entries.filter((e) => e.title.endsWith(tag));
     expect(mine).toEqual([
+      expect.objectContaining({
+        key: `term-lu-${tag}`,
+        hanzi: '捋',
+        pinyin: 'lǚ',
+        related_keys: [`term-peng-${tag}`, `school-${tag}`],
+      }),
+      expect.objectContaining({ key: `term-peng-${tag}`, course_ids: [course.id], related_keys: [] }),
       {
-        key: null,
+        key: `school-${tag}`,
         kind: 'term',
-        title: `Keyless ${tag}`,
+        title: `Written ${tag}`,
         body: expect.any(String),
         hanzi: '松',
         pinyin: 'sōng',
@@ -90,13 +97,6 @@ describe('GET /api/admin/ai-sifu/knowledge/export', () => {
         course_ids: [],
         related_keys: [],
       },
-      expect.objectContaining({
-        key: `term-lu-${tag}`,
-        hanzi: '捋',
-        pinyin: 'lǚ',
-        related_keys: [`term-peng-${tag}`],
-      }),
-      expect.objectContaining({ key: `term-peng-${tag}`, course_ids: [course.id], related_keys: [] }),
     ]);
   });
 });
@@ -128,6 +128,31 @@ describe('POST /api/admin/ai-sifu/knowledge/import', () => {
     const c = await entryOfKey(`manual-c-${tag}`);
     const ids = [(await entryOfKey(`term-a-${tag}`))!.id, (await entryOfKey(`term-b-${tag}`))!.id];
     expect([...c!.related_ids].sort()).toEqual([...ids].sort());
+  });
+
+  it("changes the entries an export came from and adds none, the school's own entries and their relations included", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const write = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/ai-sifu/knowledge', headers: admin, payload });
+    const first = await write({ kind: 'manual', title: `Written ${tag}`, body: 'Stand daily.' });
+    expect(first.statusCode, first.body).toBe(201);
+    const written = first.json<{ entry: KnowledgeEntry }>().entry;
+    expect(written.key).toBe(`school-${written.id}`);
+    const second = await write({
+      kind: 'term',
+      title: `Related ${tag}`,
+      body: 'Names the other.',
+      related_ids: [written.id],
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    const exported = (await exportAll()).json<KnowledgeExport>();
+    expect(exported.entries.find((e) => e.title === `Related ${tag}`)?.related_keys).toEqual([written.key]);
+    const before = await snapshot();
+
+    const res = await importAll(exported);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ created: 0, updated: exported.entries.length });
+    expect(await snapshot()).toEqual(before);
   });
 
   it('replaces the entry of a key, adds those without, and lets related keys name existing entries', async () => {

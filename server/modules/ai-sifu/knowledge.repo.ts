@@ -22,7 +22,7 @@ export type KnowledgeFields = Pick<
   'kind' | 'title' | 'body' | 'hanzi' | 'pinyin' | 'source' | 'related_ids'
 >;
 /** An entry as an import writes it: its id chosen beforehand, so related entries can name it. */
-export type ImportedRow = KnowledgeFields & { id: string; key: string | null; course_ids: string[] };
+export type ImportedRow = KnowledgeFields & { id: string; key: string; course_ids: string[] };
 
 /**
  * What the admin search looks for, worked out by the service: the words as typed (English, web
@@ -137,15 +137,11 @@ export function createKnowledgeRepo(db: Db) {
         .select({ id: knowledgeEntries.id, key: knowledgeEntries.key })
         .from(knowledgeEntries)
         .where(isNotNull(knowledgeEntries.key));
-      return new Map(rows.map((row) => [row.key!, row.id]));
+      return new Map(rows.map((row) => [row.key, row.id]));
     },
 
-    async insert(fields: KnowledgeFields, at: Date): Promise<string> {
-      const [row] = await db
-        .insert(knowledgeEntries)
-        .values({ ...fields, created_at: at, updated_at: at })
-        .returning({ id: knowledgeEntries.id });
-      return row!.id;
+    async insert(fields: KnowledgeFields & { id: string; key: string }, at: Date): Promise<void> {
+      await db.insert(knowledgeEntries).values({ ...fields, created_at: at, updated_at: at });
     },
 
     async update(id: string, fields: KnowledgeFields, at: Date): Promise<boolean> {

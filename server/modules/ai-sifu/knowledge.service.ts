@@ -9,6 +9,7 @@ import {
   KNOWLEDGE_UNKNOWN_RELATED,
   KNOWLEDGE_UNKNOWN_RELATED_KEY,
   plainPinyin,
+  schoolKnowledgeKey,
   type GlossaryTerm,
   type KnowledgeEntry,
   KnowledgeExport,
@@ -171,7 +172,8 @@ export function createKnowledgeService(platform: Platform) {
       const id = await platform.tx(async () => {
         await checkCourses(courseIds);
         await checkRelated(unique(input.related_ids));
-        const created = await repo.insert(fieldsOf(input), now());
+        const created = randomUUID();
+        await repo.insert({ ...fieldsOf(input), id: created, key: schoolKnowledgeKey(created) }, now());
         await repo.setCourses([{ knowledge_id: created, course_ids: courseIds }]);
         return created;
       });
@@ -197,8 +199,8 @@ export function createKnowledgeService(platform: Platform) {
     },
 
     /**
-     * The whole base, named by the school's date; related entries by key (those without a key do
-     * not travel), courses by id.
+     * The whole base, named by the school's date; related entries by key, courses by id. Imported
+     * again, it changes the entries it came from and adds none.
      */
     async exportAll(): Promise<{ filename: string; data: KnowledgeExportResponse }> {
       const rows = await repo.all();
@@ -215,7 +217,7 @@ export function createKnowledgeService(platform: Platform) {
           pinyin: row.pinyin,
           source: row.source,
           course_ids: row.course_ids,
-          related_keys: row.related_ids.map((id) => keyOf.get(id)).filter((key): key is string => !!key),
+          related_keys: row.related_ids.flatMap((id) => keyOf.get(id) ?? []),
         })),
       };
       return { filename, data };
@@ -223,7 +225,7 @@ export function createKnowledgeService(platform: Platform) {
 
     /**
      * Imports entries in one transaction: one with a key replaces the entry of that key (or is
-     * added), one without is added. Related keys may name imported or existing entries; an unknown
+     * added with it), one without is added with a key of its own. Related keys may name imported or existing entries; an unknown
      * key or course refuses the whole import. The advisory lock keeps two imports from choosing
      * ids for the same new key at once.
      */
@@ -248,7 +250,7 @@ export function createKnowledgeService(platform: Platform) {
 
         const written: ImportedRow[] = rows.map(({ entry, id }) => ({
           id,
-          key: entry.key,
+          key: entry.key ?? schoolKnowledgeKey(id),
           kind: entry.kind,
           title: entry.title,
           body: entry.body,

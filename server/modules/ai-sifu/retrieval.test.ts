@@ -88,6 +88,7 @@ describe('AI Sifu retrieval', () => {
       .insert(knowledgeEntries)
       .values(
         ['A', 'B'].map((letter) => ({
+          key: `test-${randomUUID()}`,
           kind: 'manual' as const,
           title: `${letter} ${word}`,
           body: `About ${word}.`,
@@ -131,6 +132,7 @@ describe('AI Sifu retrieval', () => {
     const [row] = await t.database.db
       .insert(knowledgeEntries)
       .values({
+        key: `test-${randomUUID()}`,
         kind: 'term',
         title: `Tiao Zhan (${before})`,
         body: 'A made-up term.',

@@ -77,7 +77,7 @@ export function makeEntries(count: number, from = 1): KnowledgeEntry[] {
     const n = from + index;
     return makeEntry({
       id: `5d4c3b2a-1f0e-4d9c-8b7a-${String(n).padStart(12, '0')}`,
-      key: null,
+      key: `school-5d4c3b2a-1f0e-4d9c-8b7a-${String(n).padStart(12, '0')}`,
       title: `Entry ${n}`,
       hanzi: null,
       pinyin: null,
