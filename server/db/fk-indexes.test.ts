@@ -68,3 +68,32 @@ describe('foreign keys', () => {
     await db.execute(sql`drop table fk_probe`);
   });
 });
+
+/**
+ * Indexes that order a column DESC NULLS LAST (what Drizzle's `.desc()` writes alone). The queries
+ * order by `desc()`, which PostgreSQL reads as DESC NULLS FIRST, and an index in the other null
+ * order cannot return rows in that order: each query sorted every matching row instead of reading
+ * the first few. Schemas write `.desc().nullsFirst()`.
+ */
+async function indexesOrderedNullsLast(db: Db): Promise<string[]> {
+  const result: unknown = await db.execute(sql`
+    select indexname from pg_indexes
+    where schemaname = 'public' and indexdef like '%DESC NULLS LAST%'
+    order by 1
+  `);
+  return (result as { rows: { indexname: string }[] }).rows.map((row) => row.indexname);
+}
+
+describe('descending indexes', () => {
+  it('put nulls first, as ORDER BY … DESC does, so a query can read them in order', async () => {
+    expect(await indexesOrderedNullsLast(t.database.db)).toEqual([]);
+  });
+
+  it('are reported when they put nulls last', async () => {
+    const db = t.database.db;
+    await db.execute(sql`create table order_probe (id uuid primary key, at timestamptz not null)`);
+    await db.execute(sql`create index order_probe_at_idx on order_probe (at desc nulls last, id desc)`);
+    expect(await indexesOrderedNullsLast(db)).toEqual(['order_probe_at_idx']);
+    await db.execute(sql`drop table order_probe`);
+  });
+});

@@ -128,8 +128,12 @@ export const aiConversations = pgTable(
   },
   (t) => [
     check('ai_conversations_origin_check', oneOf(t.origin, CONVERSATION_ORIGINS)),
-    index('ai_conversations_user_created_idx').on(t.user_id, t.created_at.desc(), t.id.desc()),
-    index('ai_conversations_user_course_idx').on(t.user_id, t.course_id, t.created_at.desc()),
+    index('ai_conversations_user_created_idx').on(
+      t.user_id,
+      t.created_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('ai_conversations_user_course_idx').on(t.user_id, t.course_id, t.created_at.desc().nullsFirst()),
     index('ai_conversations_created_idx').on(t.created_at),
     // Deleting a course sets its conversations' course to null.
     index('ai_conversations_course_idx').on(t.course_id),
@@ -154,8 +158,8 @@ export const studentNotes = pgTable(
   },
   (t) => [
     uniqueIndex('student_notes_conversation_key').on(t.ai_conversation_id),
-    index('student_notes_user_created_idx').on(t.user_id, t.created_at.desc()),
-    index('student_notes_user_course_idx').on(t.user_id, t.course_id, t.created_at.desc()),
+    index('student_notes_user_created_idx').on(t.user_id, t.created_at.desc().nullsFirst()),
+    index('student_notes_user_course_idx').on(t.user_id, t.course_id, t.created_at.desc().nullsFirst()),
     index('student_notes_course_idx').on(t.course_id),
   ],
 );
@@ -233,7 +237,11 @@ export const aiQuestions = pgTable(
   (t) => [
     index('ai_questions_created_idx').on(t.created_at),
     // Popular questions: each group's count and its latest wording.
-    index('ai_questions_key_created_idx').on(t.question_key, t.created_at.desc(), t.id.desc()),
+    index('ai_questions_key_created_idx').on(
+      t.question_key,
+      t.created_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('ai_questions_user_created_idx').on(t.user_id, t.created_at),
     index('ai_questions_course_idx').on(t.course_id),
     check('ai_questions_cost_check', sql`${t.cost_cents} >= 0`),

@@ -55,7 +55,7 @@ export const classes = pgTable(
     index('classes_published_idx')
       .on(t.week_order, t.id)
       .where(sql`${t.is_published}`),
-    index('classes_created_idx').on(t.created_at.desc(), t.id.desc()),
+    index('classes_created_idx').on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

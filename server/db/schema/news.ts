@@ -49,7 +49,7 @@ export const news = pgTable(
   (t) => [
     check('news_status_check', oneOf(t.status, NEWS_STATUSES)),
     // Matches ORDER BY created_at DESC, id DESC of the lists, filtered by status.
-    index('news_status_created_idx').on(t.status, t.created_at.desc(), t.id.desc()),
+    index('news_status_created_idx').on(t.status, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('news_tags_idx').using('gin', t.tags),
     index('news_search_idx').using('gin', t.search),
     // The global search's typo-tolerant title match (pg_trgm, migration 0019).

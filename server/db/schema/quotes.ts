@@ -17,6 +17,6 @@ export const quotes = pgTable(
   },
   (t) => [
     check('quotes_category_check', oneOf(t.category, QUOTE_CATEGORIES)),
-    index('quotes_category_idx').on(t.category, t.created_at.desc(), t.id.desc()),
+    index('quotes_category_idx').on(t.category, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

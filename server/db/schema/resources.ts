@@ -51,8 +51,16 @@ export const resources = pgTable(
   (t) => [
     check('resources_type_check', oneOf(t.type, RESOURCE_TYPES)),
     // Matches ORDER BY created_at DESC, id DESC of the lists, filtered by publication and type.
-    index('resources_published_created_idx').on(t.is_published, t.created_at.desc(), t.id.desc()),
-    index('resources_type_created_idx').on(t.type, t.created_at.desc(), t.id.desc()),
+    index('resources_published_created_idx').on(
+      t.is_published,
+      t.created_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('resources_type_created_idx').on(
+      t.type,
+      t.created_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('resources_author_idx').on(t.author),
     index('resources_related_courses_idx').using('gin', t.related_courses),
     index('resources_search_idx').using('gin', t.search),

@@ -34,12 +34,16 @@ export const testimonials = pgTable(
     ),
     // The public reads: approved (and featured) testimonials, newest first.
     index('testimonials_approved_idx')
-      .on(t.submitted_at.desc(), t.id.desc())
+      .on(t.submitted_at.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'approved'`),
     index('testimonials_featured_idx')
-      .on(t.submitted_at.desc(), t.id.desc())
+      .on(t.submitted_at.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'approved' and ${t.is_featured}`),
     // The admin list, filtered by status.
-    index('testimonials_status_idx').on(t.status, t.submitted_at.desc(), t.id.desc()),
+    index('testimonials_status_idx').on(
+      t.status,
+      t.submitted_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
