@@ -12,20 +12,20 @@
  * benchmark student and an administrator, loads the data set and explains the analytics' SQL.
  */
 import { fork } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import autocannon, { type Result } from 'autocannon';
 import { sql, type Logger } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { build } from 'esbuild';
 import type pg from 'pg';
 import type { Database, Db } from '../server/db/client';
 import * as schema from '../server/db/schema';
 import { printPlans, type ExplainedQuery } from './explain';
 import {
+  bundleForNode,
+  measureLoad,
   logDataset,
   machine,
   measure,
@@ -382,27 +382,7 @@ async function runTarget(databaseUrl: string | undefined) {
 const BUNDLE_DIR = path.join(import.meta.dirname, 'results', 'ai-sifu-target');
 
 /** This file bundled as the server is for production, so the target runs on plain Node. */
-async function bundleSelf(): Promise<string> {
-  await rm(BUNDLE_DIR, { recursive: true, force: true });
-  await build({
-    entryPoints: [path.join(import.meta.dirname, 'ai-sifu.ts')],
-    outdir: BUNDLE_DIR,
-    bundle: true,
-    splitting: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-    banner: {
-      js: "import { createRequire as __kwoonCreateRequire } from 'node:module'; const require = __kwoonCreateRequire(import.meta.url);",
-    },
-  });
-  // The database client finds its migrations beside itself.
-  const migrations = path.join(import.meta.dirname, '..', 'server', 'db', 'migrations');
-  await cp(migrations, path.join(BUNDLE_DIR, 'migrations'), { recursive: true });
-  return path.join(BUNDLE_DIR, 'ai-sifu.js');
-}
+const bundleSelf = () => bundleForNode(path.join(import.meta.dirname, 'ai-sifu.ts'), BUNDLE_DIR);
 
 /** Starts the bundled target on `databaseUrl` (PGlite without one), runs `run`, stops it. */
 async function withSifu(
@@ -469,22 +449,6 @@ async function warmCache(app: SifuTarget): Promise<string[]> {
   return problems;
 }
 
-/** About how many requests took longer than `ms`, from autocannon's percentiles (as bench/lib.ts). */
-function countOver(result: Result, ms: number): number {
-  const steps: [keyof Result['latency'], number][] = [
-    ['p50', 0.5],
-    ['p90', 0.1],
-    ['p97_5', 0.025],
-    ['p99', 0.01],
-    ['p99_9', 0.001],
-    ['p99_99', 0.0001],
-    ['p99_999', 0.00001],
-  ];
-  for (const [key, share] of steps)
-    if (result.latency[key] > ms) return Math.max(1, Math.round(result.requests.total * share));
-  return result.latency.max > ms ? 1 : 0;
-}
-
 /**
  * As bench/lib.ts `measure`, for the ask call: each connection posts the questions in turn, as
  * the student; warm-up, then the measured window with the child's memory sampled.
@@ -503,36 +467,7 @@ async function measureAsk(app: SifuTarget, driver: string): Promise<{ row: Row; 
     workers: 1,
     timeout: 10,
   };
-  await autocannon({ ...options, duration: WARMUP_SECONDS });
-  const memory: { peak: number | null } = { peak: null };
-  const sampler = setInterval(() => {
-    void rssMb(app.child.pid).then((mb) => {
-      if (mb !== null) memory.peak = Math.max(memory.peak ?? 0, mb);
-    });
-  }, 200);
-  let result: Result;
-  try {
-    result = await autocannon({ ...options, duration: SECONDS });
-  } finally {
-    clearInterval(sampler);
-  }
-  const row: Row = {
-    scenario: CACHED,
-    driver,
-    connections: CONNECTIONS,
-    requestsPerSecond: result.requests.total / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    overOneSecond: countOver(result, 1000),
-    failures: result.errors + result.timeouts + result.non2xx,
-    peakRssMb: memory.peak,
-  };
-  rows.push(row);
-  console.log(
-    `  ${CACHED} (${driver}, ${CONNECTIONS} conn): ${Math.round(row.requestsPerSecond)} req/s, ` +
-      `p99 ${row.p99} ms${memory.peak === null ? '' : `, RSS ≤ ${memory.peak} MB`}`,
-  );
+  const { row, result } = await measureLoad(app.child.pid, options, CACHED, driver, CONNECTIONS);
   return { row, total: result.requests.total + result.errors };
 }
 

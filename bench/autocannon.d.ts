@@ -23,7 +23,7 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     timeout?: number;
     /** Sent in turn on each connection, paths relative to `url`. */
-    requests?: { method?: string; path: string }[];
+    requests?: { method?: string; path: string; body?: string }[];
   }
 
   export interface Result {

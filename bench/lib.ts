@@ -9,7 +9,7 @@ import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
-import autocannon, { type Result } from 'autocannon';
+import autocannon, { type Options as LoadOptions, type Result } from 'autocannon';
 import pg from 'pg';
 import type { ExplainedQuery } from './explain';
 
@@ -72,28 +72,31 @@ const BUNDLE_DIR = path.join(import.meta.dirname, 'results', 'target');
  */
 let bundled: Promise<string> | undefined;
 function bundleTarget(): Promise<string> {
-  bundled ??= (async () => {
-    await rm(BUNDLE_DIR, { recursive: true, force: true });
-    await build({
-      entryPoints: [path.join(import.meta.dirname, 'target.ts')],
-      outdir: BUNDLE_DIR,
-      bundle: true,
-      splitting: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      logLevel: 'warning',
-      banner: {
-        js: "import { createRequire as __kwoonCreateRequire } from 'node:module'; const require = __kwoonCreateRequire(import.meta.url);",
-      },
-    });
-    // The database client finds its migrations beside itself.
-    const migrations = path.join(import.meta.dirname, '..', 'server', 'db', 'migrations');
-    await cp(migrations, path.join(BUNDLE_DIR, 'migrations'), { recursive: true });
-    return path.join(BUNDLE_DIR, 'target.js');
-  })();
+  bundled ??= bundleForNode(path.join(import.meta.dirname, 'target.ts'), BUNDLE_DIR);
   return bundled;
+}
+
+/** A benchmark's server bundled into `outDir` with the migrations beside it; answers the script to run. */
+export async function bundleForNode(entry: string, outDir: string): Promise<string> {
+  await rm(outDir, { recursive: true, force: true });
+  await build({
+    entryPoints: [entry],
+    outdir: outDir,
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+    banner: {
+      js: "import { createRequire as __kwoonCreateRequire } from 'node:module'; const require = __kwoonCreateRequire(import.meta.url);",
+    },
+  });
+  // The database client finds its migrations beside itself.
+  const migrations = path.join(import.meta.dirname, '..', 'server', 'db', 'migrations');
+  await cp(migrations, path.join(outDir, 'migrations'), { recursive: true });
+  return path.join(outDir, `${path.basename(entry, '.ts')}.js`);
 }
 
 /** Starts `bench/target.ts <kind> [databaseUrl]` (bundled) and waits until it listens. */
@@ -211,10 +214,24 @@ export async function measure(
     workers: 1,
     timeout: 10,
   };
+  return (await measureLoad(target.child.pid, options, scenario, driver, connections)).row;
+}
+
+/**
+ * Warm up, then run autocannon with `options` for the measured window, sampling the memory of the
+ * process `pid`; the row is kept for the results and printed.
+ */
+export async function measureLoad(
+  pid: number | undefined,
+  options: LoadOptions,
+  scenario: string,
+  driver: string,
+  connections: number,
+): Promise<{ row: Row; result: Result }> {
   await autocannon({ ...options, duration: WARMUP_SECONDS });
   const memory: { peak: number | null } = { peak: null };
   const sampler = setInterval(() => {
-    void rssMb(target.child.pid).then((mb) => {
+    void rssMb(pid).then((mb) => {
       if (mb !== null) memory.peak = Math.max(memory.peak ?? 0, mb);
     });
   }, 200);
@@ -241,7 +258,7 @@ export async function measure(
     `  ${scenario} (${driver}, ${connections} conn): ${Math.round(row.requestsPerSecond)} req/s, ` +
       `p99 ${row.p99} ms${memory.peak === null ? '' : `, RSS ≤ ${memory.peak} MB`}`,
   );
-  return row;
+  return { row, result };
 }
 
 /**
