@@ -93,8 +93,8 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * The course cards and what every member's search finds are kept for CATALOGUE_CACHE_SECONDS,
  * the rendered public pages for SITE_PAGE_CACHE_MS. Any write through this instance's API
  * (an enrolment, a review, a course edit; not one marked `keepsReadCaches`) forgets them before
- * its answer is sent, so whoever wrote reads their change; an admin's write is told to the other instances too, whose counts
- * otherwise follow within the cache's seconds.
+ * its answer is sent, so whoever wrote reads their change; an admin's write is told to the other
+ * instances too, whose counts otherwise follow within the cache's seconds.
  */
 async function forgetCardsOnWrites(api: FastifyInstance, platform: Platform, forget: () => void) {
   const unsubscribe = await platform.events.subscribe(COURSE_CARDS_CHANNEL, forget);

@@ -115,7 +115,7 @@ export async function seedKnowledge(db: Db | Tx, now: Date): Promise<number> {
       })),
     )
     .returning({ id: knowledgeEntries.id, key: knowledgeEntries.key });
-  const idOf = new Map(rows.map((row) => [row.key!, row.id]));
+  const idOf = new Map(rows.map((row) => [row.key, row.id]));
   for (const entry of KNOWLEDGE_SEED) {
     if (!entry.related?.length) continue;
     await db
@@ -135,7 +135,7 @@ export async function seedKnowledge(db: Db | Tx, now: Date): Promise<number> {
   const links = demoCourses.flatMap((course) => {
     const { prefixes } = COURSE_KNOWLEDGE.find((c) => c.title === course.title)!;
     return rows
-      .filter((row) => prefixes.some((prefix) => matches(row.key!, prefix)))
+      .filter((row) => prefixes.some((prefix) => matches(row.key, prefix)))
       .map((row) => ({ knowledge_id: row.id, course_id: course.id }));
   });
   if (links.length) await db.insert(knowledgeCourses).values(links);
