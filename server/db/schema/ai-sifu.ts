@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -245,5 +246,40 @@ export const aiQuestions = pgTable(
     index('ai_questions_user_created_idx').on(t.user_id, t.created_at),
     index('ai_questions_course_idx').on(t.course_id),
     check('ai_questions_cost_check', sql`${t.cost_cents} >= 0`),
+  ],
+);
+
+/**
+ * The log's figures per quarter of an hour (UTC), kept by a trigger on ai_questions (migration
+ * 0027) as rows are logged and removed: the analytics' totals and school days read these few rows
+ * instead of the whole log. Quarters, so a school day starts on one in every time zone.
+ */
+export const aiQuestionPeriods = pgTable('ai_question_periods', {
+  period_start: timestamp('period_start', { withTimezone: true, mode: 'date' }).primaryKey(),
+  questions: integer('questions').notNull().default(0),
+  cached: integer('cached').notNull().default(0),
+  cost_cents: doublePrecision('cost_cents').notNull().default(0),
+});
+
+/**
+ * The log's figures per question (its normalised form), kept by the same trigger: the popular
+ * questions read the first rows of its index. `latest_text` is the wording last typed.
+ */
+export const aiQuestionKeys = pgTable(
+  'ai_question_keys',
+  {
+    question_key: text('question_key').primaryKey(),
+    usage_count: integer('usage_count').notNull(),
+    response_time_ms_total: bigint('response_time_ms_total', { mode: 'number' }).notNull(),
+    cost_cents: doublePrecision('cost_cents').notNull(),
+    last_asked: timestamp('last_asked', { withTimezone: true, mode: 'date' }).notNull(),
+    latest_text: text('latest_text').notNull(),
+  },
+  (t) => [
+    index('ai_question_keys_popular_idx').on(
+      t.usage_count.desc().nullsFirst(),
+      t.last_asked.desc().nullsFirst(),
+      t.question_key,
+    ),
   ],
 );

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DAILY_USAGE_DAYS,
@@ -202,5 +203,60 @@ describe('the answer cache', () => {
     expect(avgUsagePerQuestion(3, 0)).toBe(1);
     expect(avgUsagePerQuestion(3, 7)).toBe(3.33);
     expect(avgUsagePerQuestion(3, 8)).toBe(3.67);
+  });
+});
+
+describe('the figures kept as questions are logged', () => {
+  /** The kept figures, and the same counted afresh from the log: they must never differ. */
+  const keptAndCounted = async () => {
+    const run = async (query: ReturnType<typeof sql>) => {
+      const result: unknown = await t.database.db.execute(query);
+      return (result as { rows: Record<string, unknown>[] }).rows.map((row) => JSON.stringify(row));
+    };
+    const bin = sql`date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00:00+00')`;
+    return {
+      periods: await run(sql`select period_start, questions, cached, round(cost_cents::numeric, 6) as cost
+        from ai_question_periods order by 1`),
+      countedPeriods: await run(sql`select ${bin} as period_start, count(*)::int as questions,
+          (count(*) filter (where cached))::int as cached, round(sum(cost_cents)::numeric, 6) as cost
+        from ai_questions group by 1 order by 1`),
+      keys: await run(sql`select question_key, usage_count, response_time_ms_total::int as ms,
+          round(cost_cents::numeric, 6) as cost, last_asked from ai_question_keys order by 1`),
+      countedKeys:
+        await run(sql`select question_key, count(*)::int as usage_count, sum(response_time_ms)::int as ms,
+          round(sum(cost_cents)::numeric, 6) as cost, max(created_at) as last_asked
+        from ai_questions group by 1 order by 1`),
+    };
+  };
+
+  it('stay equal to a fresh count of the log through questions logged and removed', async () => {
+    const word = randomUUID().slice(0, 8);
+    const now = t.clock.now().getTime();
+    for (const [i, daysAgo] of [0, 0, 1, 40, 40, 400].entries()) {
+      await createQuestion(t, {
+        question: i % 2 ? `Where does the weight sit ${word}?` : `How do I sink the qi ${word}?`,
+        cached: i % 3 === 0,
+        cost_cents: 0.0125 * i,
+        response_time_ms: 40 + i,
+        created_at: new Date(now - daysAgo * DAY - i * 60_000),
+      });
+    }
+    let figures = await keptAndCounted();
+    expect(figures.periods).toEqual(figures.countedPeriods);
+    expect(figures.keys).toEqual(figures.countedKeys);
+
+    // The admin's cleanup removes the log's older rows: the figures follow.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/ai-conversations/cleanup',
+      headers: admin,
+      payload: { days_old: 30 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    figures = await keptAndCounted();
+    expect(figures.periods).toEqual(figures.countedPeriods);
+    expect(figures.keys).toEqual(figures.countedKeys);
+    const latest = (await popular('?limit=100')).find((row) => row.question_text.includes(word));
+    expect(latest?.question_text).toBe(`How do I sink the qi ${word}?`);
   });
 });
