@@ -15,14 +15,9 @@ import { fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
-import { sql, type Logger } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type pg from 'pg';
+import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../server/db/client';
-import * as schema from '../server/db/schema';
-import { printPlans, type ExplainedQuery } from './explain';
+import { captureStatements, printPlans, type ExplainedQuery } from './explain';
 import {
   bundleForNode,
   measureLoad,
@@ -254,16 +249,7 @@ async function loadSifuData(database: Database, studentId: string) {
 
 /** EXPLAIN (ANALYZE, BUFFERS) of each statement `work` sends, as text, on the same connection. */
 async function planText(database: Database, work: (db: Db) => Promise<unknown>): Promise<string[]> {
-  const captured: { sql: string; params: unknown[] }[] = [];
-  const logger: Logger = { logQuery: (query, params) => captured.push({ sql: query, params }) };
-  const raw = (database.db as unknown as { $client: unknown }).$client;
-  const db = (database.driver === 'pglite'
-    ? drizzlePglite(raw as PGlite, { schema, logger })
-    : drizzlePg(raw as pg.Pool, { schema, logger })) as unknown as Db;
-  await work(db);
-  const client = raw as {
-    query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-  };
+  const { client, captured } = await captureStatements(database, work);
   const plans: string[] = [];
   for (const query of captured) {
     const result = await client.query(`explain (analyze, buffers) ${query.sql}`, query.params);

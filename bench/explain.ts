@@ -58,6 +58,24 @@ async function explain(client: Client, text: string, params: unknown[]) {
 }
 
 /**
+ * The statements `work` sends, with their parameters, captured through a logging Drizzle on the
+ * same connection, and that connection's client to explain them with.
+ */
+export async function captureStatements(
+  database: Database,
+  work: (db: Db) => Promise<unknown>,
+): Promise<{ client: Client; captured: { sql: string; params: unknown[] }[] }> {
+  const captured: { sql: string; params: unknown[] }[] = [];
+  const logger: Logger = { logQuery: (query, params) => captured.push({ sql: query, params }) };
+  const raw = (database.db as unknown as { $client: unknown }).$client;
+  const db = (database.driver === 'pglite'
+    ? drizzlePglite(raw as PGlite, { schema, logger })
+    : drizzlePg(raw as pg.Pool, { schema, logger })) as unknown as Db;
+  await work(db);
+  return { client: raw as Client, captured };
+}
+
+/**
  * Runs `work` with a Db that records its statements, then explains each one. A Bitmap Index Scan
  * names its index but not its table; the Bitmap Heap Scan above it names the table.
  */
@@ -66,15 +84,7 @@ export async function explainEndpoint(
   endpoint: string,
   work: (db: Db) => Promise<unknown>,
 ): Promise<ExplainedQuery[]> {
-  const captured: { sql: string; params: unknown[] }[] = [];
-  const logger: Logger = { logQuery: (query, params) => captured.push({ sql: query, params }) };
-  const raw = (database.db as unknown as { $client: unknown }).$client;
-  const db = (database.driver === 'pglite'
-    ? drizzlePglite(raw as PGlite, { schema, logger })
-    : drizzlePg(raw as pg.Pool, { schema, logger })) as unknown as Db;
-  await work(db);
-
-  const client = raw as Client;
+  const { client, captured } = await captureStatements(database, work);
   const explained: ExplainedQuery[] = [];
   for (const query of captured) {
     const plan = await explain(client, `explain (format json) ${query.sql}`, query.params);
