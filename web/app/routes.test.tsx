@@ -183,11 +183,17 @@ describe('routing and guards', () => {
   it('keeps the cached session when the token check fails otherwise', async () => {
     const user = makeUser();
     signInAs(user);
+    let checked = false;
     serverFor(user, {
-      [`POST /api/verify/user/${user.id}`]: () => databaseTimeout,
+      [`POST /api/verify/user/${user.id}`]: () => {
+        checked = true;
+        return databaseTimeout;
+      },
     });
     renderRoutes(createRoutes, '/app');
     expect(await screen.findByRole('heading', { name: 'Welcome, Mei Chen' })).toBeTruthy();
+    // The check is made (and its call lands in this test, not the next one).
+    await waitFor(() => expect(checked).toBe(true));
     expect(localStorage.getItem('authToken')).toBe('test-token');
   });
 
