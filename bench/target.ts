@@ -154,6 +154,8 @@ async function realApp(): Promise<TargetReady> {
   const [
     { createBlogRepo },
     { createCoursesRepo },
+    { createEnrollmentsRepo },
+    { createUsersRepo },
     { createProgressRepo },
     { createSessionStore },
     { systemClock },
@@ -162,6 +164,8 @@ async function realApp(): Promise<TargetReady> {
   ] = await Promise.all([
     import('../server/modules/blog/blog.repo'),
     import('../server/modules/courses/courses.repo'),
+    import('../server/modules/enrollments/enrollments.repo'),
+    import('../server/modules/users/users.repo'),
     import('../server/modules/progress/progress.repo'),
     import('../server/platform/auth'),
     import('../server/platform/clock'),
@@ -184,6 +188,12 @@ async function realApp(): Promise<TargetReady> {
   const plans = [
     ...(await explainEndpoint(database, 'every signed-in request: session', (db) =>
       createSessionStore(db, systemClock).resolve(token),
+    )),
+    ...(await explainEndpoint(database, 'profile', (db) =>
+      createUsersRepo(db).findWithCourses(id, new Date(), (userId) => createEnrollmentsRepo(db)
+          .coursesJson(userId)
+          .mapWith(() => []),
+      ),
     )),
     ...(await explainEndpoint(database, 'courses', (db) =>
       createCoursesRepo(db).list(id, { publishedOnly: false }, { limit: 50, offset: 0 }),

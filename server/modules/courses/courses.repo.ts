@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { containsPattern } from '../../db/like';
+import { preparedStatements } from '../../platform/prepared';
 import {
   courseFeatures,
   courses,
@@ -47,7 +48,7 @@ function summaryColumns() {
 }
 
 /** The caller's own enrolment row joined beside each course (none for visitors). */
-const callerEnrollment = (callerId: string | null) =>
+const callerEnrollment = (callerId: SQLWrapper | string | null) =>
   callerId ? and(eq(enrollments.course_id, courses.id), eq(enrollments.user_id, callerId)) : sql`false`;
 
 export interface CourseFilter {
@@ -81,7 +82,9 @@ function filterWhere(filter: CourseFilter) {
 }
 
 export function createCoursesRepo(db: Conn) {
-  const summaries = (callerId: string | null) =>
+  // The reads behind every course page, each prepared once (see platform/prepared.ts).
+  const run = preparedStatements(db);
+  const summaries = (callerId: SQLWrapper | string | null) =>
     db
       .select(summaryColumns())
       .from(courses)
@@ -105,15 +108,20 @@ export function createCoursesRepo(db: Conn) {
 
     /** Every enrolment of the caller, for the cards they see (a student has a handful). */
     async enrolmentsOf(callerId: string) {
-      return db
-        .select({
-          course_id: enrollments.course_id,
-          enrollment_progress: enrollments.progress,
-          enrollment_start: enrollments.start_date,
-          enrollment_completed: enrollments.completed_date,
-        })
-        .from(enrollments)
-        .where(eq(enrollments.user_id, callerId));
+      return run(
+        'course_enrolments_of',
+        () =>
+          db
+            .select({
+              course_id: enrollments.course_id,
+              enrollment_progress: enrollments.progress,
+              enrollment_start: enrollments.start_date,
+              enrollment_completed: enrollments.completed_date,
+            })
+            .from(enrollments)
+            .where(eq(enrollments.user_id, sql.placeholder('caller'))),
+        { caller: callerId },
+      );
     },
 
     async search(callerId: string | null, q: string, publishedOnly: boolean, limit: number) {
@@ -139,7 +147,14 @@ export function createCoursesRepo(db: Conn) {
     },
 
     async summary(callerId: string | null, id: string) {
-      const [row] = await summaries(callerId).where(eq(courses.id, id)).limit(1);
+      const [row] = await run(
+        callerId ? 'course_summary_member' : 'course_summary_visitor',
+        () =>
+          summaries(callerId && sql.placeholder('caller'))
+            .where(eq(courses.id, sql.placeholder('id')))
+            .limit(1),
+        { caller: callerId, id },
+      );
       return row;
     },
 
@@ -153,7 +168,11 @@ export function createCoursesRepo(db: Conn) {
     },
 
     async find(id: string): Promise<CourseRow | undefined> {
-      const [row] = await db.select().from(courses).where(eq(courses.id, id)).limit(1);
+      const [row] = await run(
+        'course_by_id',
+        () => db.select().from(courses).where(eq(courses.id, sql.placeholder('id'))).limit(1),
+        { id },
+      );
       return row;
     },
 
@@ -260,18 +279,29 @@ export function createCoursesRepo(db: Conn) {
 
     /** The course's modules and all their lessons, each in order: two queries whatever the size. */
     async content(courseId: string) {
+      const course = sql.placeholder('course');
       const [moduleRows, lessonRows] = await Promise.all([
-        db
-          .select()
-          .from(modules)
-          .where(eq(modules.course_id, courseId))
-          .orderBy(asc(modules.order_sequence), asc(modules.created_at), asc(modules.id)),
-        db
-          .select({ lesson: lessons })
-          .from(lessons)
-          .innerJoin(modules, eq(modules.id, lessons.module_id))
-          .where(eq(modules.course_id, courseId))
-          .orderBy(asc(lessons.order_sequence), asc(lessons.created_at), asc(lessons.id)),
+        run(
+          'course_modules',
+          () =>
+            db
+              .select()
+              .from(modules)
+              .where(eq(modules.course_id, course))
+              .orderBy(asc(modules.order_sequence), asc(modules.created_at), asc(modules.id)),
+          { course: courseId },
+        ),
+        run(
+          'course_lessons',
+          () =>
+            db
+              .select({ lesson: lessons })
+              .from(lessons)
+              .innerJoin(modules, eq(modules.id, lessons.module_id))
+              .where(eq(modules.course_id, course))
+              .orderBy(asc(lessons.order_sequence), asc(lessons.created_at), asc(lessons.id)),
+          { course: courseId },
+        ),
       ]);
       return { modules: moduleRows, lessons: lessonRows.map((r) => r.lesson) };
     },

@@ -1,5 +1,6 @@
 import { and, asc, count, countDistinct, desc, eq, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { preparedStatements } from '../../platform/prepared';
 import {
   courses,
   lessonProgress,
@@ -21,6 +22,8 @@ export interface Page {
 
 /** Queries on lesson progress, quiz attempts and their responses. */
 export function createProgressRepo(db: Db | Tx) {
+  // The completed lessons page is read on every visit to a course: prepared once (platform/prepared.ts).
+  const run = preparedStatements(db);
   async function lastAttemptNumber(userId: string, lessonId: string): Promise<number> {
     const [row] = await db
       .select({ n: max(quizAttempts.attempt_number) })
@@ -83,37 +86,50 @@ export function createProgressRepo(db: Db | Tx) {
      * break ties, so pages neither repeat nor skip a lesson), and how many there are.
      */
     async listCompleted(userId: string, courseId: string, page: Page) {
-      const where = and(eq(lessonProgress.user_id, userId), eq(modules.course_id, courseId));
+      const where = and(
+        eq(lessonProgress.user_id, sql.placeholder('user')),
+        eq(modules.course_id, sql.placeholder('course')),
+      );
       const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            lesson_id: lessons.id,
-            lesson_title: lessons.title,
-            lesson_type: lessons.lesson_type,
-            module_title: modules.title,
-            completed_at: lessonProgress.completed_at,
-            quiz_score: lessonProgress.quiz_score,
-          })
-          .from(lessonProgress)
-          .innerJoin(lessons, eq(lessons.id, lessonProgress.lesson_id))
-          .innerJoin(modules, eq(modules.id, lessons.module_id))
-          .where(where)
-          .orderBy(
-            asc(modules.order_sequence),
-            asc(modules.created_at),
-            asc(modules.id),
-            asc(lessons.order_sequence),
-            asc(lessons.created_at),
-            asc(lessons.id),
-          )
-          .limit(page.limit)
-          .offset(page.offset),
-        db
-          .select({ n: count() })
-          .from(lessonProgress)
-          .innerJoin(lessons, eq(lessons.id, lessonProgress.lesson_id))
-          .innerJoin(modules, eq(modules.id, lessons.module_id))
-          .where(where),
+        run(
+          'progress_completed_page',
+          () =>
+            db
+              .select({
+                lesson_id: lessons.id,
+                lesson_title: lessons.title,
+                lesson_type: lessons.lesson_type,
+                module_title: modules.title,
+                completed_at: lessonProgress.completed_at,
+                quiz_score: lessonProgress.quiz_score,
+              })
+              .from(lessonProgress)
+              .innerJoin(lessons, eq(lessons.id, lessonProgress.lesson_id))
+              .innerJoin(modules, eq(modules.id, lessons.module_id))
+              .where(where)
+              .orderBy(
+                asc(modules.order_sequence),
+                asc(modules.created_at),
+                asc(modules.id),
+                asc(lessons.order_sequence),
+                asc(lessons.created_at),
+                asc(lessons.id),
+              )
+              .limit(sql.placeholder('limit'))
+              .offset(sql.placeholder('offset')),
+          { user: userId, course: courseId, limit: page.limit, offset: page.offset },
+        ),
+        run(
+          'progress_completed_count',
+          () =>
+            db
+              .select({ n: count() })
+              .from(lessonProgress)
+              .innerJoin(lessons, eq(lessons.id, lessonProgress.lesson_id))
+              .innerJoin(modules, eq(modules.id, lessons.module_id))
+              .where(where),
+          { user: userId, course: courseId },
+        ),
       ]);
       return { rows, total: total?.n ?? 0 };
     },

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { containsPattern } from '../../db/like';
+import { preparedStatements } from '../../platform/prepared';
 import { emailChanges, users } from '../../db/schema';
 import type { EnrolledCourse } from './user-view';
 
@@ -27,6 +28,7 @@ const matchesLower = (column: typeof users.email | typeof users.username, value:
 
 /** Queries on users; e-mail and username compare case-insensitively, like their unique indexes. */
 export function createUsersRepo(db: Db | Tx) {
+  const run = preparedStatements(db);
   return {
     async findById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -42,26 +44,33 @@ export function createUsersRepo(db: Db | Tx) {
       now: Date,
       coursesColumn?: (userId: SQLWrapper) => SQL<EnrolledCourse[]>,
     ): Promise<{ row: UserRow; courses: EnrolledCourse[]; pendingEmail: string | null } | undefined> {
-      const pendingEmail = db
-        .select({ email: emailChanges.new_email })
-        .from(emailChanges)
-        .where(
-          and(
-            eq(emailChanges.user_id, users.id),
-            isNull(emailChanges.confirmed_at),
-            gt(emailChanges.expires_at, now),
-          ),
-        )
-        .limit(1);
-      const [found] = await db
-        .select({
-          row: users,
-          courses: coursesColumn ? coursesColumn(users.id) : sql<EnrolledCourse[]>`'[]'::json`,
-          pendingEmail: sql<string | null>`(${pendingEmail})`,
-        })
-        .from(users)
-        .where(eq(users.id, id))
-        .limit(1);
+      // Every signed-in page asks for it: prepared, so neither Drizzle nor PostgreSQL plans it again.
+      const [found] = await run(
+        coursesColumn ? 'user_with_courses' : 'user_without_courses',
+        () => {
+          const pendingEmail = db
+            .select({ email: emailChanges.new_email })
+            .from(emailChanges)
+            .where(
+              and(
+                eq(emailChanges.user_id, users.id),
+                isNull(emailChanges.confirmed_at),
+                gt(emailChanges.expires_at, sql.placeholder('now')),
+              ),
+            )
+            .limit(1);
+          return db
+            .select({
+              row: users,
+              courses: coursesColumn ? coursesColumn(users.id) : sql<EnrolledCourse[]>`'[]'::json`,
+              pendingEmail: sql<string | null>`(${pendingEmail})`,
+            })
+            .from(users)
+            .where(eq(users.id, sql.placeholder('id')))
+            .limit(1);
+        },
+        { id, now },
+      );
       return found;
     },
 
