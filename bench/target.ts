@@ -190,7 +190,8 @@ async function realApp(): Promise<TargetReady> {
       createSessionStore(db, systemClock).resolve(token),
     )),
     ...(await explainEndpoint(database, 'profile', (db) =>
-      createUsersRepo(db).findWithCourses(id, new Date(), (userId) => createEnrollmentsRepo(db)
+      createUsersRepo(db).findWithCourses(id, new Date(), (userId) =>
+        createEnrollmentsRepo(db)
           .coursesJson(userId)
           .mapWith(() => []),
       ),

@@ -106,8 +106,8 @@ const ConfigFields = z.object({
   /** Seconds a signed-in request may trust a session read by an earlier one (0: read every time). */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   /**
-   * Seconds a page of course cards, or what every member's search finds, may be served again
-   * without reading it (0: read every time).
+   * Seconds a page of course cards, a course page's modules and lessons, or what every member's
+   * search finds, may be served again without reading it (0: read every time).
    * A write through this instance's API forgets them at once; an admin's, on every instance.
    */
   CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CourseListResponse } from '../../../common/courses';
-import { courses } from '../../db/schema';
+import type { CourseDetail, CourseListResponse } from '../../../common/courses';
+import { courses, lessons } from '../../db/schema';
 import { createSecondInstance, createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
 import { createCourse } from '../../test/factories-courses';
@@ -10,7 +10,8 @@ import { createCourse } from '../../test/factories-courses';
  * The course cards are kept for CATALOGUE_CACHE_SECONDS. A write through the API forgets them on
  * the instance that made it before the answer goes out; an admin's write, on every instance. A write
  * marked as one that cannot change them (a message, a question to AI Sifu) leaves them.
- * The caller's own enrolment is never taken from the cache.
+ * A course page's modules and lessons are kept likewise, per kind of reader. The caller's own
+ * enrolment is never taken from the cache.
  */
 
 let t: TestApp;
@@ -84,6 +85,46 @@ describe('the catalogue cache', () => {
     const refused = await t.app.inject({ method: 'POST', url: `/api/user/nobody/enroll/${course.id}` });
     expect(refused.statusCode).toBe(401);
     expect((await cardOf(t, course.id))?.title).toBe('Taiji Ruler');
+  });
+
+  it("serves a course page's lessons again, each kind of reader their own, until a write forgets them", async () => {
+    const admin = await createAdmin(t);
+    const student = await createUser(t);
+    const course = await createCourse(t, { modules: 1, lessonsPerModule: 1 });
+    const lessonId = course.allLessonIds[0]!;
+    const enrol = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/${student.user.id}/enroll/${course.id}`,
+      headers: student.auth,
+    });
+    expect(enrol.statusCode).toBe(201);
+    await t.database.db.update(lessons).set({ title: 'Standing Post' }).where(eq(lessons.id, lessonId));
+    const lessonOf = async (headers?: Record<string, string>) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/courses/${course.id}`, headers });
+      expect(res.statusCode).toBe(200);
+      const detail = res.json<{ course: CourseDetail }>().course;
+      return { title: detail.modules[0]!.lessons[0]!.title, access: detail.has_content_access };
+    };
+    expect(await lessonOf(student.auth)).toEqual({ title: 'Standing Post', access: true });
+    expect(await lessonOf()).toEqual({ title: 'Standing Post', access: false });
+
+    // Changed behind the API's back: each reader's kept page still answers …
+    await t.database.db.update(lessons).set({ title: 'Three Body Posture' }).where(eq(lessons.id, lessonId));
+    expect(await lessonOf(student.auth)).toEqual({ title: 'Standing Post', access: true });
+    expect(await lessonOf()).toEqual({ title: 'Standing Post', access: false });
+    // … and an admin, who reads the full content, reads their own.
+    expect(await lessonOf(admin.auth)).toEqual({ title: 'Three Body Posture', access: true });
+
+    // A write forgets them all.
+    const publish = await t.app.inject({
+      method: 'PUT',
+      url: `/api/courses/${course.id}/publish`,
+      headers: admin.auth,
+      payload: { is_published: true },
+    });
+    expect(publish.statusCode).toBe(200);
+    expect(await lessonOf(student.auth)).toEqual({ title: 'Three Body Posture', access: true });
+    expect(await lessonOf()).toEqual({ title: 'Three Body Posture', access: false });
   });
 
   it('keeps the cards through a write that cannot change them, such as a message', async () => {

@@ -170,7 +170,12 @@ export function createCoursesRepo(db: Conn) {
     async find(id: string): Promise<CourseRow | undefined> {
       const [row] = await run(
         'course_by_id',
-        () => db.select().from(courses).where(eq(courses.id, sql.placeholder('id'))).limit(1),
+        () =>
+          db
+            .select()
+            .from(courses)
+            .where(eq(courses.id, sql.placeholder('id')))
+            .limit(1),
         { id },
       );
       return row;

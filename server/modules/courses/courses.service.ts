@@ -10,6 +10,7 @@ import {
   type CourseStudent,
   type CourseSummary,
   type Feature,
+  type Module,
 } from '../../../common/courses';
 import type { AuthContext } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
@@ -40,6 +41,9 @@ export interface CourseImageFiles {
   discardCourseImage(url: string): Promise<void>;
 }
 
+/** Course pages kept at once, per course and kind of reader (visitor, student, admin). */
+const CONTENTS_KEPT = 100;
+
 export function createCoursesService(platform: Platform, deps: { images?: CourseImageFiles } = {}) {
   const repo = createCoursesRepo(platform.db);
 
@@ -53,18 +57,25 @@ export function createCoursesService(platform: Platform, deps: { images?: Course
     ttlMs: platform.config.CATALOGUE_CACHE_SECONDS * 1000,
   });
 
+  // A course's modules and lessons as each kind of reader sees them, the same for every student,
+  // kept and forgotten with the cards. Only the caller's summary (their enrolment) is read each time.
+  const contents = createReadCache<Module[]>({
+    clock: platform.clock,
+    ttlMs: platform.config.CATALOGUE_CACHE_SECONDS * 1000,
+    maxEntries: CONTENTS_KEPT,
+  });
+
   async function detail(auth: AuthContext | null, id: string): Promise<CourseDetail> {
     const row = await repo.summary(auth?.user.id ?? null, id);
     if (!row || (!row.course.is_published && !isAdmin(auth))) throw courseNotFound();
     // An archived course is left to those enrolled in it (and to admins).
     if (row.course.archived_at && !isAdmin(auth) && !row.enrollment_start) throw courseNotFound();
     const access: ContentAccess = isAdmin(auth) ? 'full' : row.enrollment_start ? 'student' : 'outline';
-    const content = await repo.content(id);
-    return {
-      ...toSummary(row),
-      modules: toModules(content.modules, content.lessons, access),
-      has_content_access: access !== 'outline',
-    };
+    const modules = await contents.get(`${id}:${access}`, async () => {
+      const content = await repo.content(id);
+      return toModules(content.modules, content.lessons, access);
+    });
+    return { ...toSummary(row), modules, has_content_access: access !== 'outline' };
   }
 
   return {
@@ -104,8 +115,11 @@ export function createCoursesService(platform: Platform, deps: { images?: Course
       };
     },
 
-    /** Something the cards show may have changed: the next list reads them again. */
-    forgetCards: () => cards.clear(),
+    /** Something the cards or a course page show may have changed: the next reads read them again. */
+    forgetCards: () => {
+      cards.clear();
+      contents.clear();
+    },
 
     async search(auth: AuthContext | null, q: string, limit: number): Promise<CourseSummary[]> {
       const rows = await repo.search(auth?.user.id ?? null, q, !isAdmin(auth), limit);
