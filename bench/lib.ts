@@ -207,7 +207,8 @@ export async function measure(
   // Several paths are asked in turn on each connection (a rotating set of queries).
   const paths = typeof path === 'string' ? [path] : path;
   const options = {
-    url: `${target.base}${paths[0]}`,
+    // A path may be a whole URL: a bare route the target serves beside the app.
+    url: /^https?:/.test(paths[0]!) ? paths[0]! : `${target.base}${paths[0]}`,
     ...(paths.length > 1 ? { requests: paths.map((p) => ({ method: 'GET', path: p })) } : {}),
     headers,
     connections,

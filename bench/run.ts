@@ -31,6 +31,7 @@ const SCENARIOS = [
   ['features', 'GET /api/features'],
   ['health', 'GET /api/health'],
   ['profile', 'GET /api/user/{id}/profile (signed in)'],
+  ['profileStatement', "the profile's statement alone (bare Fastify, same database)"],
   ['courses', 'GET /api/courses (signed in, 200 courses)'],
   ['course', 'GET /api/courses/{id} (enrolled student)'],
   ['progress', 'GET /api/user/{id}/course/{courseId}/lessons/progress'],
@@ -39,7 +40,7 @@ const SCENARIOS = [
   ['home', 'GET / (visitor, server-rendered landing page, br)'],
 ] as const;
 type Page = (typeof SCENARIOS)[number][0];
-const VISITOR = new Set<Page>(['features', 'health', 'blog', 'post', 'home']);
+const VISITOR = new Set<Page>(['features', 'health', 'profileStatement', 'blog', 'post', 'home']);
 /** The public pages are asked for as a browser asks for them, which always accepts brotli. */
 const BROWSER_PAGES = new Set<Page>(['post', 'home']);
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
@@ -206,6 +207,15 @@ printTable(
   ['target', 'reached', 'holds'],
   targets.map((t) => [t.what, t.reached, t.holds === null ? '—' : t.holds ? 'yes' : 'NO']),
 );
+
+// What the profile's own statement allows: the ceiling of the profile rows above.
+for (const driver of ['PGlite', 'PostgreSQL']) {
+  const alone = rate('profileStatement', driver);
+  console.log(
+    `profile (${driver}, 50 conn): ${ratio((rate('profile', driver) ?? NaN) / (alone ?? NaN))} of its statement ` +
+      `alone, which is ${ratio((alone ?? NaN) / (select(driver, 50)?.requestsPerSecond ?? NaN))} the primary-key select`,
+  );
+}
 
 printPlans(plans);
 

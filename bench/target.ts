@@ -220,6 +220,7 @@ async function realApp(): Promise<TargetReady> {
     plans,
     paths: {
       ...pipeline,
+      profileStatement: await profileStatementAlone(database, id, createUsersRepo, createEnrollmentsRepo),
       courses: '/api/courses',
       course: `/api/courses/${courseId}`,
       progress: `/api/user/${id}/course/${courseId}/lessons/progress`,
@@ -228,6 +229,42 @@ async function realApp(): Promise<TargetReady> {
       home: '/',
     },
   };
+}
+
+/**
+ * The profile's own statement, as the app sends it, through a bare Fastify route on the app's
+ * database (prepared on PostgreSQL, as the app prepares it): the most the profile can reach with
+ * no plugins, no session and no mapping. Answers at the absolute URL it returns.
+ */
+async function profileStatementAlone(
+  database: Database,
+  userId: string,
+  createUsersRepo: typeof import('../server/modules/users/users.repo').createUsersRepo,
+  createEnrollmentsRepo: typeof import('../server/modules/enrollments/enrollments.repo').createEnrollmentsRepo,
+): Promise<string> {
+  const { captureStatements } = await import('./explain');
+  const { client, captured } = await captureStatements(database, (db) =>
+    createUsersRepo(db).findWithCourses(userId, new Date(), (user) =>
+      createEnrollmentsRepo(db)
+        .coursesJson(user)
+        .mapWith(() => []),
+    ),
+  );
+  const [statement] = captured;
+  if (!statement) throw new Error('The profile sent no statement');
+  const run =
+    database.driver === 'pglite'
+      ? () => client.query(statement.sql, statement.params)
+      : () =>
+          (client as unknown as pg.Pool).query({
+            name: 'bench_profile',
+            text: statement.sql,
+            values: statement.params,
+          });
+  const bare = Fastify({ logger: false });
+  bare.get('/', async () => (await run()).rows[0]);
+  cleanups.unshift(() => bare.close());
+  return `${await listen(bare)}/`;
 }
 
 /** The real app as for uploads: no catalogue, an administrator (lesson videos are theirs). */
