@@ -85,53 +85,54 @@ export function createProgressRepo(db: Db | Tx) {
      * One page of the user's completed lessons of a course, by module order then lesson order (ids
      * break ties, so pages neither repeat nor skip a lesson), and how many there are.
      */
+    /** One page of the lessons the user completed in the course, in course order, and how many in all. */
     async listCompleted(userId: string, courseId: string, page: Page) {
-      const where = and(
-        eq(lessonProgress.user_id, sql.placeholder('user')),
-        eq(modules.course_id, sql.placeholder('course')),
+      const rows = await run(
+        'progress_completed_page',
+        () =>
+          db
+            .select({
+              lesson_id: lessons.id,
+              lesson_title: lessons.title,
+              lesson_type: lessons.lesson_type,
+              module_title: modules.title,
+              completed_at: lessonProgress.completed_at,
+              quiz_score: lessonProgress.quiz_score,
+              total: sql<number>`count(*) over ()`.mapWith(Number),
+            })
+            .from(lessonProgress)
+            .innerJoin(lessons, eq(lessons.id, lessonProgress.lesson_id))
+            .innerJoin(modules, eq(modules.id, lessons.module_id))
+            .where(
+              and(
+                eq(lessonProgress.user_id, sql.placeholder('user')),
+                eq(modules.course_id, sql.placeholder('course')),
+              ),
+            )
+            .orderBy(
+              asc(modules.order_sequence),
+              asc(modules.created_at),
+              asc(modules.id),
+              asc(lessons.order_sequence),
+              asc(lessons.created_at),
+              asc(lessons.id),
+            )
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset')),
+        { user: userId, course: courseId, limit: page.limit, offset: page.offset },
       );
-      const [rows, [total]] = await Promise.all([
-        run(
-          'progress_completed_page',
-          () =>
-            db
-              .select({
-                lesson_id: lessons.id,
-                lesson_title: lessons.title,
-                lesson_type: lessons.lesson_type,
-                module_title: modules.title,
-                completed_at: lessonProgress.completed_at,
-                quiz_score: lessonProgress.quiz_score,
-              })
-              .from(lessonProgress)
-              .innerJoin(lessons, eq(lessons.id, lessonProgress.lesson_id))
-              .innerJoin(modules, eq(modules.id, lessons.module_id))
-              .where(where)
-              .orderBy(
-                asc(modules.order_sequence),
-                asc(modules.created_at),
-                asc(modules.id),
-                asc(lessons.order_sequence),
-                asc(lessons.created_at),
-                asc(lessons.id),
-              )
-              .limit(sql.placeholder('limit'))
-              .offset(sql.placeholder('offset')),
-          { user: userId, course: courseId, limit: page.limit, offset: page.offset },
-        ),
-        run(
-          'progress_completed_count',
-          () =>
-            db
-              .select({ n: count() })
-              .from(lessonProgress)
-              .innerJoin(lessons, eq(lessons.id, lessonProgress.lesson_id))
-              .innerJoin(modules, eq(modules.id, lessons.module_id))
-              .where(where),
-          { user: userId, course: courseId },
-        ),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      // Past the last page the window has no row to count on.
+      const countAll = async () => {
+        const [counted] = await db
+          .select({ n: count() })
+          .from(lessonProgress)
+          .innerJoin(lessons, eq(lessons.id, lessonProgress.lesson_id))
+          .innerJoin(modules, eq(modules.id, lessons.module_id))
+          .where(and(eq(lessonProgress.user_id, userId), eq(modules.course_id, courseId)));
+        return counted?.n ?? 0;
+      };
+      const total = rows[0]?.total ?? (page.offset > 0 ? await countAll() : 0);
+      return { rows: rows.map(({ total: _total, ...row }) => row), total };
     },
 
     async insertAttempt(
