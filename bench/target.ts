@@ -185,17 +185,18 @@ async function realApp(): Promise<TargetReady> {
   if (process.env.BENCH_DATA === '0') return { base, token, paths: pipeline };
   const dataset = await loadCourseData(database);
   const courseId = await enrolledCourse(database, id);
+  // The profile's one statement, as the users service sends it.
+  const readProfile = (db: Database['db']) =>
+    createUsersRepo(db).findWithCourses(id, new Date(), (userId) =>
+      createEnrollmentsRepo(db)
+        .coursesJson(userId)
+        .mapWith(() => []),
+    );
   const plans = [
     ...(await explainEndpoint(database, 'every signed-in request: session', (db) =>
       createSessionStore(db, systemClock).resolve(token),
     )),
-    ...(await explainEndpoint(database, 'profile', (db) =>
-      createUsersRepo(db).findWithCourses(id, new Date(), (userId) =>
-        createEnrollmentsRepo(db)
-          .coursesJson(userId)
-          .mapWith(() => []),
-      ),
-    )),
+    ...(await explainEndpoint(database, 'profile', readProfile)),
     ...(await explainEndpoint(database, 'courses', (db) =>
       createCoursesRepo(db).list(id, { publishedOnly: false }, { limit: 50, offset: 0 }),
     )),
@@ -220,7 +221,7 @@ async function realApp(): Promise<TargetReady> {
     plans,
     paths: {
       ...pipeline,
-      profileStatement: await profileStatementAlone(database, id, createUsersRepo, createEnrollmentsRepo),
+      profileStatement: await profileStatementAlone(database, readProfile),
       courses: '/api/courses',
       course: `/api/courses/${courseId}`,
       progress: `/api/user/${id}/course/${courseId}/lessons/progress`,
@@ -238,18 +239,10 @@ async function realApp(): Promise<TargetReady> {
  */
 async function profileStatementAlone(
   database: Database,
-  userId: string,
-  createUsersRepo: typeof import('../server/modules/users/users.repo').createUsersRepo,
-  createEnrollmentsRepo: typeof import('../server/modules/enrollments/enrollments.repo').createEnrollmentsRepo,
+  readProfile: (db: Database['db']) => Promise<unknown>,
 ): Promise<string> {
   const { captureStatements } = await import('./explain');
-  const { client, captured } = await captureStatements(database, (db) =>
-    createUsersRepo(db).findWithCourses(userId, new Date(), (user) =>
-      createEnrollmentsRepo(db)
-        .coursesJson(user)
-        .mapWith(() => []),
-    ),
-  );
+  const { client, captured } = await captureStatements(database, readProfile);
   const [statement] = captured;
   if (!statement) throw new Error('The profile sent no statement');
   const run =
