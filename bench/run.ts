@@ -33,6 +33,7 @@ const SCENARIOS = [
   ['profile', 'GET /api/user/{id}/profile (signed in)'],
   ['profileStatement', "the profile's statement alone (bare Fastify, same database)"],
   ['courses', 'GET /api/courses (signed in, 200 courses)'],
+  ['coursesStatement', "the course list's enrolments statement and its answer's bytes (bare Fastify)"],
   ['course', 'GET /api/courses/{id} (enrolled student)'],
   ['progress', 'GET /api/user/{id}/course/{courseId}/lessons/progress'],
   ['blog', 'GET /api/blog/posts?limit=10 (visitor, 300 posts)'],
@@ -40,7 +41,15 @@ const SCENARIOS = [
   ['home', 'GET / (visitor, server-rendered landing page, br)'],
 ] as const;
 type Page = (typeof SCENARIOS)[number][0];
-const VISITOR = new Set<Page>(['features', 'health', 'profileStatement', 'blog', 'post', 'home']);
+const VISITOR = new Set<Page>([
+  'features',
+  'health',
+  'profileStatement',
+  'coursesStatement',
+  'blog',
+  'post',
+  'home',
+]);
 /** The public pages are asked for as a browser asks for them, which always accepts brotli. */
 const BROWSER_PAGES = new Set<Page>(['post', 'home']);
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
@@ -208,13 +217,18 @@ printTable(
   targets.map((t) => [t.what, t.reached, t.holds === null ? '—' : t.holds ? 'yes' : 'NO']),
 );
 
-// What the profile's own statement allows: the ceiling of the profile rows above.
-for (const driver of ['PGlite', 'PostgreSQL']) {
-  const alone = rate('profileStatement', driver);
-  console.log(
-    `profile (${driver}, 50 conn): ${ratio((rate('profile', driver) ?? NaN) / (alone ?? NaN))} of its statement ` +
-      `alone, which is ${ratio((alone ?? NaN) / (select(driver, 50)?.requestsPerSecond ?? NaN))} the primary-key select`,
-  );
+// What a page's own statement allows: the ceiling of its rows above.
+for (const [page, ceiling] of [
+  ['profile', 'profileStatement'],
+  ['courses', 'coursesStatement'],
+] as const) {
+  for (const driver of ['PGlite', 'PostgreSQL']) {
+    const alone = rate(ceiling, driver);
+    console.log(
+      `${page} (${driver}, 50 conn): ${ratio((rate(page, driver) ?? NaN) / (alone ?? NaN))} of its statement ` +
+        `alone, which is ${ratio((alone ?? NaN) / (select(driver, 50)?.requestsPerSecond ?? NaN))} the primary-key select`,
+    );
+  }
 }
 
 printPlans(plans);

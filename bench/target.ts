@@ -221,8 +221,14 @@ async function realApp(): Promise<TargetReady> {
     plans,
     paths: {
       ...pipeline,
-      profileStatement: await profileStatementAlone(database, readProfile),
+      profileStatement: await statementAlone(database, readProfile, 'bench_profile'),
       courses: '/api/courses',
+      coursesStatement: await statementAlone(
+        database,
+        (db) => createCoursesRepo(db).enrolmentsOf(id),
+        'bench_enrolments',
+        await (await fetch(`${base}/api/courses`, { headers: { authorization: `Bearer ${token}` } })).text(),
+      ),
       course: `/api/courses/${courseId}`,
       progress: `/api/user/${id}/course/${courseId}/lessons/progress`,
       blog: '/api/blog/posts?limit=10',
@@ -233,29 +239,30 @@ async function realApp(): Promise<TargetReady> {
 }
 
 /**
- * The profile's own statement, as the app sends it, through a bare Fastify route on the app's
- * database (prepared on PostgreSQL, as the app prepares it): the most the profile can reach with
- * no plugins, no session and no mapping. Answers at the absolute URL it returns.
+ * A page's own statement, as the app sends it, through a bare Fastify route on the app's database
+ * (prepared on PostgreSQL under `name`, as the app prepares it): the most the page can reach with
+ * no plugins, no session and no mapping. The route answers the statement's first row, or `body`,
+ * the app's own answer sent as it is, when given. Answers at the absolute URL it returns.
  */
-async function profileStatementAlone(
+async function statementAlone(
   database: Database,
-  readProfile: (db: Database['db']) => Promise<unknown>,
+  read: (db: Database['db']) => Promise<unknown>,
+  name: string,
+  body?: string,
 ): Promise<string> {
   const { captureStatements } = await import('./explain');
-  const { client, captured } = await captureStatements(database, readProfile);
+  const { client, captured } = await captureStatements(database, read);
   const [statement] = captured;
-  if (!statement) throw new Error('The profile sent no statement');
+  if (!statement) throw new Error(`${name} sent no statement`);
   const run =
     database.driver === 'pglite'
       ? () => client.query(statement.sql, statement.params)
-      : () =>
-          (client as unknown as pg.Pool).query({
-            name: 'bench_profile',
-            text: statement.sql,
-            values: statement.params,
-          });
+      : () => (client as unknown as pg.Pool).query({ name, text: statement.sql, values: statement.params });
   const bare = Fastify({ logger: false });
-  bare.get('/', async () => (await run()).rows[0]);
+  bare.get('/', async (_request, reply) => {
+    const { rows } = await run();
+    return body === undefined ? rows[0] : reply.type('application/json').send(body);
+  });
   cleanups.unshift(() => bare.close());
   return `${await listen(bare)}/`;
 }

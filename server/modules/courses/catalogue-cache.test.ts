@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CourseDetail, CourseListResponse } from '../../../common/courses';
-import { courses, lessons } from '../../db/schema';
+import { courses, enrollments, lessons } from '../../db/schema';
 import { createSecondInstance, createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
 import { createCourse } from '../../test/factories-courses';
@@ -62,6 +62,39 @@ describe('the catalogue cache', () => {
     });
     expect(await cardOf(t, course.id, ben.auth)).toMatchObject({ enrolled_students: 1, enrollment: null });
     expect(await cardOf(t, course.id)).toMatchObject({ enrolled_students: 1, enrollment: null });
+  });
+
+  it("tags each caller's page by what it holds: a student's own progress changes only their tag", async () => {
+    const course = await createCourse(t, { modules: 1, lessonsPerModule: 2 });
+    const [ana, ben] = [await createUser(t), await createUser(t)];
+    const enrol = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/${ana.user.id}/enroll/${course.id}`,
+      headers: ana.auth,
+    });
+    expect(enrol.statusCode).toBe(201);
+    const list = (headers?: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/courses?limit=100', headers });
+    const [anaFirst, benFirst, visitorFirst] = [await list(ana.auth), await list(ben.auth), await list()];
+    expect(anaFirst.headers.etag).not.toBe(benFirst.headers.etag);
+    expect(benFirst.headers.etag).toBe(visitorFirst.headers.etag);
+    expect(benFirst.body).toBe(visitorFirst.body);
+
+    // Ana's progress moves (enrolments are never kept, so no write through the API is needed).
+    await t.database.db.update(enrollments).set({ progress: 50 }).where(eq(enrollments.user_id, ana.user.id));
+    const anaAgain = await list({ ...ana.auth, 'if-none-match': String(anaFirst.headers.etag) });
+    expect(anaAgain.statusCode).toBe(200);
+    expect(
+      anaAgain.json<CourseListResponse>().courses.find((c) => c.id === course.id)?.enrollment,
+    ).toMatchObject({
+      progress: 50,
+    });
+    const benAgain = await list({ ...ben.auth, 'if-none-match': String(benFirst.headers.etag) });
+    expect(benAgain.statusCode).toBe(304);
+    // The page a student gets is the schema's answer: the same as written whole, for the cards kept.
+    expect(anaAgain.json<CourseListResponse>().courses.map((c) => c.id)).toEqual(
+      benFirst.json<CourseListResponse>().courses.map((c) => c.id),
+    );
   });
 
   it("shows an admin's edit at once", async () => {

@@ -44,13 +44,19 @@ export function toSummary(row: CourseSummaryRow): CourseSummary {
     total_duration_minutes: row.total_duration_minutes,
     average_rating: row.average_rating,
     total_reviews: row.total_reviews,
-    enrollment: row.enrollment_start
-      ? {
-          progress: row.enrollment_progress ?? 0,
-          start_date: row.enrollment_start.toISOString(),
-          completed_date: row.enrollment_completed?.toISOString() ?? null,
-        }
-      : null,
+    enrollment: toEnrollment(row),
+  };
+}
+
+/** The caller's enrolment as a card shows it, or null when they are not enrolled. */
+export function toEnrollment(
+  row: Pick<CourseSummaryRow, 'enrollment_start' | 'enrollment_progress' | 'enrollment_completed'>,
+): CourseSummary['enrollment'] {
+  if (!row.enrollment_start) return null;
+  return {
+    progress: row.enrollment_progress ?? 0,
+    start_date: row.enrollment_start.toISOString(),
+    completed_date: row.enrollment_completed?.toISOString() ?? null,
   };
 }
 

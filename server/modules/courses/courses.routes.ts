@@ -34,7 +34,13 @@ export function coursesRoutes({ courses }: { courses: CoursesService }): Fastify
           response: { 200: CourseListResponse, ...errorResponses(400) },
         },
       },
-      async (request) => courses.list(request.auth, request.query),
+      // Written by the service (cards kept as JSON) with the schema's serializer: bytes go out as
+      // they are, tagged for ETag (the etag plugin then only compares it).
+      async (request, reply) => {
+        const { body, tag } = await courses.list(request.auth, request.query);
+        const written = body as unknown as CourseListResponse;
+        return reply.type('application/json; charset=utf-8').header('etag', tag).send(written);
+      },
     );
 
     app.get(
