@@ -29,6 +29,7 @@ const CONNECTIONS = [10, 50] as const;
 /** Page and scenario; the visitor's pages (VISITOR) are asked without a token, the others signed in. */
 const SCENARIOS = [
   ['features', 'GET /api/features'],
+  ['featuresAnswer', 'the features answer, headers and body, replayed by a bare route'],
   ['health', 'GET /api/health'],
   ['profile', 'GET /api/user/{id}/profile (signed in)'],
   ['profileStatement', "the profile's statement alone (bare Fastify, same database)"],
@@ -43,6 +44,7 @@ const SCENARIOS = [
 type Page = (typeof SCENARIOS)[number][0];
 const VISITOR = new Set<Page>([
   'features',
+  'featuresAnswer',
   'health',
   'profileStatement',
   'coursesStatement',
@@ -217,6 +219,11 @@ printTable(
   targets.map((t) => [t.what, t.reached, t.holds === null ? '—' : t.holds ? 'yes' : 'NO']),
 );
 
+// What writing the features answer costs by itself: the ceiling of the features row.
+console.log(
+  `features (PGlite, 50 conn): ${ratio((rate('features', 'PGlite') ?? NaN) / (rate('featuresAnswer', 'PGlite') ?? NaN))} ` +
+    `of its answer replayed by a bare route, which is ${ratio((rate('featuresAnswer', 'PGlite') ?? NaN) / (hello(50)?.requestsPerSecond ?? NaN))} hello world`,
+);
 // What a page's own statement allows: the ceiling of its rows above.
 for (const [page, ceiling] of [
   ['profile', 'profileStatement'],

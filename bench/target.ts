@@ -221,6 +221,7 @@ async function realApp(): Promise<TargetReady> {
     plans,
     paths: {
       ...pipeline,
+      featuresAnswer: await answerAlone(`${base}/api/features`),
       profileStatement: await statementAlone(database, readProfile, 'bench_profile'),
       courses: '/api/courses',
       coursesStatement: await statementAlone(
@@ -263,6 +264,26 @@ async function statementAlone(
     const { rows } = await run();
     return body === undefined ? rows[0] : reply.type('application/json').send(body);
   });
+  cleanups.unshift(() => bare.close());
+  return `${await listen(bare)}/`;
+}
+
+/** Headers a server sets for each answer itself; the rest of an answer's headers are replayed. */
+const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/**
+ * The app's answer at `url` — its status, headers and body — replayed by a bare Fastify route: what
+ * writing that answer costs (the server's and the load generator's share of the same bytes) with
+ * no plugins, hooks or handler. Answers at the absolute URL it returns.
+ */
+async function answerAlone(url: string): Promise<string> {
+  const response = await fetch(url);
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers = Object.fromEntries(
+    [...response.headers].filter(([name]) => !PER_ANSWER.has(name) && name !== 'content-encoding'),
+  );
+  const bare = Fastify({ logger: false });
+  bare.get('/', (_request, reply) => reply.code(response.status).headers(headers).send(body));
   cleanups.unshift(() => bare.close());
   return `${await listen(bare)}/`;
 }
