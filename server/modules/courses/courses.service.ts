@@ -47,7 +47,7 @@ const CONTENTS_KEPT = 100;
 
 /**
  * A page of course cards as the catalogue keeps it: each card written once, as UTF-8 JSON, so a
- * request only joins bytes (joining and encoding the strings of 50 cards costs ten times more).
+ * request only joins bytes (joining 50 cards as strings and encoding them costs several times more).
  */
 interface CardsPage {
   cards: { summary: CourseSummary; json: Buffer }[];
