@@ -91,7 +91,7 @@ describe('the catalogue cache', () => {
     });
     const benAgain = await list({ ...ben.auth, 'if-none-match': String(benFirst.headers.etag) });
     expect(benAgain.statusCode).toBe(304);
-    // The page a student gets is the schema's answer: the same as written whole, for the cards kept.
+    // Ana's page holds the same cards in the same places as everyone's; only her own card differs.
     expect(anaAgain.json<CourseListResponse>().courses.map((c) => c.id)).toEqual(
       benFirst.json<CourseListResponse>().courses.map((c) => c.id),
     );
