@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import { publicUrl } from '../config';
 import type { Platform } from '../platform';
 import { conversationsRoutes } from './ai-sifu/conversations.routes';
@@ -99,21 +99,21 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 async function forgetCardsOnWrites(api: FastifyInstance, platform: Platform, forget: () => void) {
   const unsubscribe = await platform.events.subscribe(COURSE_CARDS_CHANNEL, forget);
   api.addHook('onClose', unsubscribe);
-  // A callback hook, so the reads that make up most requests pass it without a promise.
-  api.addHook('onSend', (request, reply, payload, done) => {
-    if (
-      !WRITES.has(request.method) ||
-      reply.statusCode >= 400 ||
-      request.routeOptions.config.keepsReadCaches
-    ) {
-      return done(null, payload);
-    }
+  const forgetOnSend: onSendHookHandler = (request, reply, payload, done) => {
+    if (!WRITES.has(request.method) || reply.statusCode >= 400) return done(null, payload);
     forget();
     if (!request.auth?.user.is_admin) return done(null, payload);
     platform.events
       .publish(COURSE_CARDS_CHANNEL, null)
       .catch((error: unknown) => request.log.warn({ err: error }, 'could not tell the other instances'))
       .finally(() => done(null, payload));
+  };
+  // Only on the write routes, so the reads that make up most requests pass no hook at all.
+  api.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((method) => WRITES.has(method)) || route.config?.keepsReadCaches) return;
+    const own = route.onSend ? [route.onSend].flat() : [];
+    route.onSend = [...own, forgetOnSend];
   });
 }
 

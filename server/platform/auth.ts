@@ -283,25 +283,32 @@ export function registerAccessControl(app: FastifyInstance, store: SessionStore)
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: a visitor's request to a public route, most of the traffic, waits for nothing.
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config.access;
-    if (!access) return; // not an /api route (static files, docs)
+    if (!access) return done(); // not an /api route (static files, docs)
     const token = bearerToken(request);
-    request.auth = token ? await store.resolve(token) : null;
-    if (request.auth?.requiresPasswordChange && !allowedDuringPasswordChange(request, request.auth)) {
-      // A public route still answers, but as for a visitor: the session lends it no identity.
-      if (access === 'public') request.auth = null;
-      else throw passwordChangeRequired();
-    }
-    if (access === 'public') return;
-    if (!request.auth) {
-      throw token
-        ? unauthorized('Your session has expired. Please sign in again.', 'INVALID_TOKEN')
-        : unauthorized();
-    }
-    if (access === 'admin' && !request.auth.user.is_admin)
-      throw forbidden('Admin access required', 'ADMIN_ONLY');
+    if (!token) return done(access === 'public' ? undefined : unauthorized());
+    store.resolve(token).then(
+      (auth) => done(admit(request, access, auth)),
+      (error: Error) => done(error),
+    );
   });
+}
+
+/** Sets the request's caller from its session; the error that refuses it, if any. */
+function admit(request: FastifyRequest, access: Access, auth: AuthContext | null): Error | undefined {
+  request.auth = auth;
+  if (auth?.requiresPasswordChange && !allowedDuringPasswordChange(request, auth)) {
+    // A public route still answers, but as for a visitor: the session lends it no identity.
+    if (access === 'public') request.auth = null;
+    else return passwordChangeRequired();
+  }
+  if (access === 'public') return undefined;
+  if (!request.auth) return unauthorized('Your session has expired. Please sign in again.', 'INVALID_TOKEN');
+  if (access === 'admin' && !request.auth.user.is_admin)
+    return forbidden('Admin access required', 'ADMIN_ONLY');
+  return undefined;
 }
 
 const passwordChangeRequired = () =>

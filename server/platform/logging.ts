@@ -1,4 +1,4 @@
-import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import {
@@ -9,6 +9,7 @@ import {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import { pino } from 'pino';
 import pinoPretty from 'pino-pretty';
 
 /**
@@ -127,26 +128,20 @@ export function requestId(request: IncomingMessage): string {
 
 /** The logger of the request being handled, for code that only has the platform's logger. */
 const requestLogs = new AsyncLocalStorage<FastifyBaseLogger>();
-const requestScope = Symbol('requestScope');
 
 /**
  * Binds each request's logger (with its id) to the code that handles it and echoes the id in
- * the answer. The scope is re-entered after the body is read, since the body's stream events
+ * the answer. The scope is entered again after the body is read, since the body's stream events
  * run outside it.
  */
 export function registerRequestScope(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    requestLogs.run(request.log, () => {
-      const scope = new AsyncResource('kwoon-request');
-      (request as unknown as Record<symbol, AsyncResource>)[requestScope] = scope;
-      scope.runInAsyncScope(done);
-    });
+    requestLogs.run(request.log, done);
   });
   app.addHook('preValidation', (request, _reply, done) => {
-    const scope = (request as unknown as Record<symbol, AsyncResource | undefined>)[requestScope];
-    if (scope) scope.runInAsyncScope(done);
-    else done();
+    if (requestLogs.getStore() === request.log) done();
+    else requestLogs.run(request.log, done);
   });
 }
 
@@ -165,6 +160,13 @@ export function contextualLogger(base: FastifyBaseLogger): FastifyBaseLogger {
 }
 
 /**
+ * Standard output written asynchronously: the lines logged while a write is under way go out
+ * together in the next one, instead of one blocking write per request line. What is still
+ * buffered is written synchronously when the process exits (pino registers that).
+ */
+const stdoutLines = () => pino.destination({ dest: 1, sync: false });
+
+/**
  * Fastify's logger options. Redaction runs before a line is formatted, so it holds for the
  * readable lines as well as for JSON.
  */
@@ -178,7 +180,7 @@ export function loggerOptions({ level, stream, pretty }: LoggingOptions): Fastif
         destination: stream ?? 1,
         sync: true,
       })
-    : stream;
+    : (stream ?? stdoutLines());
   return {
     level,
     formatters: { log: redactSecrets },

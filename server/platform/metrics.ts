@@ -75,15 +75,18 @@ export function registerMetrics(
     });
   }
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.routeOptions.config.system) return;
-    const labels = {
-      method: request.method,
-      route: request.is404 ? UNMATCHED : (request.routeOptions.url ?? UNMATCHED),
-      status: String(reply.statusCode),
-    };
-    requests.inc(labels);
-    duration.observe(labels, reply.elapsedTime / 1000);
+  // A callback hook: no promise on every answer.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!request.routeOptions.config.system) {
+      const labels = {
+        method: request.method,
+        route: request.is404 ? UNMATCHED : (request.routeOptions.url ?? UNMATCHED),
+        status: String(reply.statusCode),
+      };
+      requests.inc(labels);
+      duration.observe(labels, reply.elapsedTime / 1000);
+    }
+    done();
   });
 
   app.get('/metrics', system, async (request, reply) => {
