@@ -1,19 +1,28 @@
 /**
  * The benchmark's parent side: it starts each server under test as a child process
- * (bench/target.ts), drives it with autocannon from a worker thread, samples the child's resident
- * memory, and prints and saves the figures with their ratios to the anchors of the same run.
+ * (bench/target.ts), drives it with wrk (one thread; autocannon in a worker thread where wrk is not
+ * installed), samples the child's resident memory, and prints and saves the figures with their
+ * ratios to the anchors of the same run.
  * Only 127.0.0.1; every load phase is bounded in time.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFile, fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import autocannon, { type Options as LoadOptions, type Result } from 'autocannon';
 import pg from 'pg';
 import type { ExplainedQuery } from './explain';
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+/**
+ * wrk, a load generator in C, when it is installed (Debian's package `wrk`): the performance targets
+ * were measured with it, and it leaves the server more of a 2-core machine than autocannon, whose
+ * worker thread and parent together take more than a core at these rates.
+ */
+const WRK = !spawnSync('wrk', ['--version']).error;
+export const LOAD_GENERATOR = WRK ? 'wrk, 1 thread' : 'autocannon, 1 worker thread (wrk is not installed)';
 const WARMUP_SECONDS = 1;
 export const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -50,6 +59,28 @@ export interface Row {
   failures: number;
   /** The child's largest resident memory while it was under this load, in MB. */
   peakRssMb: number | null;
+  /**
+   * The child's CPU time (user and system) per request in the measured window, in µs: what a
+   * request costs the server itself, which the load on a shared machine moves less than the rate.
+   * PostgreSQL's own processes are not counted.
+   */
+  cpuUsPerRequest: number | null;
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time a process has used so far (user and system), in µs, from /proc (Linux); null elsewhere. */
+async function cpuUs(pid: number | undefined): Promise<number | null> {
+  if (!pid) return null;
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which may hold spaces: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1e6;
+  } catch {
+    return null;
+  }
 }
 
 /** Resident memory of a process in MB, from /proc (Linux); null elsewhere. */
@@ -206,9 +237,15 @@ export async function measure(
   };
   // Several paths are asked in turn on each connection (a rotating set of queries).
   const paths = typeof path === 'string' ? [path] : path;
+  // A path may be a whole URL: a bare route the target serves beside the app.
+  const url = /^https?:/.test(paths[0]!) ? paths[0]! : `${target.base}${paths[0]}`;
+  if (WRK) {
+    const rotating = paths.length > 1 ? paths : [];
+    const phase = (seconds: number) => wrk(url, rotating, headers, connections, seconds);
+    return underLoad(target.child.pid, phase, scenario, driver, connections);
+  }
   const options = {
-    // A path may be a whole URL: a bare route the target serves beside the app.
-    url: /^https?:/.test(paths[0]!) ? paths[0]! : `${target.base}${paths[0]}`,
+    url,
     ...(paths.length > 1 ? { requests: paths.map((p) => ({ method: 'GET', path: p })) } : {}),
     headers,
     connections,
@@ -218,10 +255,65 @@ export async function measure(
   return (await measureLoad(target.child.pid, options, scenario, driver, connections)).row;
 }
 
+/** What one load phase measured, whichever generator ran it; times in ms. */
+interface Load {
+  requests: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  max: number;
+  overOneSecond: number;
+  failures: number;
+}
+
 /**
- * Warm up, then run autocannon with `options` for the measured window, sampling the memory of the
+ * Runs `phase` for the warm-up, then for the measured window while sampling the memory of the
  * process `pid`; the row is kept for the results and printed.
  */
+async function underLoad(
+  pid: number | undefined,
+  phase: (seconds: number) => Promise<Load>,
+  scenario: string,
+  driver: string,
+  connections: number,
+): Promise<Row> {
+  await phase(WARMUP_SECONDS);
+  const memory: { peak: number | null } = { peak: null };
+  const sampler = setInterval(() => {
+    void rssMb(pid).then((mb) => {
+      if (mb !== null) memory.peak = Math.max(memory.peak ?? 0, mb);
+    });
+  }, 200);
+  const cpuBefore = await cpuUs(pid);
+  let load: Load;
+  try {
+    load = await phase(SECONDS);
+  } finally {
+    clearInterval(sampler);
+  }
+  const cpuAfter = await cpuUs(pid);
+  const { requests, seconds, ...figures } = load;
+  const row: Row = {
+    scenario,
+    driver,
+    connections,
+    requestsPerSecond: requests / seconds,
+    ...figures,
+    peakRssMb: memory.peak,
+    cpuUsPerRequest:
+      cpuBefore === null || cpuAfter === null || requests === 0
+        ? null
+        : Math.round((10 * (cpuAfter - cpuBefore)) / requests) / 10,
+  };
+  rows.push(row);
+  console.log(
+    `  ${scenario} (${driver}, ${connections} conn): ${Math.round(row.requestsPerSecond)} req/s, ` +
+      `p99 ${row.p99} ms${memory.peak === null ? '' : `, RSS ≤ ${memory.peak} MB`}`,
+  );
+  return row;
+}
+
+/** Measures with autocannon's `options` (for requests wrk is not given here: bodies, methods). */
 export async function measureLoad(
   pid: number | undefined,
   options: LoadOptions,
@@ -229,45 +321,77 @@ export async function measureLoad(
   driver: string,
   connections: number,
 ): Promise<{ row: Row; result: Result }> {
-  await autocannon({ ...options, duration: WARMUP_SECONDS });
-  const memory: { peak: number | null } = { peak: null };
-  const sampler = setInterval(() => {
-    void rssMb(pid).then((mb) => {
-      if (mb !== null) memory.peak = Math.max(memory.peak ?? 0, mb);
-    });
-  }, 200);
-  let result: Result;
-  try {
-    result = await autocannon({ ...options, duration: SECONDS });
-  } finally {
-    clearInterval(sampler);
-  }
-  const row: Row = {
-    scenario,
-    driver,
-    connections,
-    requestsPerSecond: result.requests.total / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    overOneSecond: countOver(result, 1000),
-    failures: result.errors + result.timeouts + result.non2xx,
-    peakRssMb: memory.peak,
+  let result: Result | undefined;
+  const phase = async (seconds: number): Promise<Load> => {
+    const run = await autocannon({ ...options, duration: seconds });
+    result = run;
+    const latency: Record<string, number> = { ...run.latency };
+    return {
+      requests: run.requests.total,
+      seconds: run.duration,
+      p50: run.latency.p50,
+      p99: run.latency.p99,
+      max: run.latency.max,
+      overOneSecond: countOver(run.requests.total, latency, run.latency.max, 1000),
+      failures: run.errors + run.timeouts + run.non2xx,
+    };
   };
-  rows.push(row);
-  console.log(
-    `  ${scenario} (${driver}, ${connections} conn): ${Math.round(row.requestsPerSecond)} req/s, ` +
-      `p99 ${row.p99} ms${memory.peak === null ? '' : `, RSS ≤ ${memory.peak} MB`}`,
-  );
-  return { row, result };
+  const row = await underLoad(pid, phase, scenario, driver, connections);
+  return { row, result: result! };
+}
+
+const WRK_SCRIPT = path.join(import.meta.dirname, 'wrk.lua');
+
+/** wrk's summary, as bench/wrk.lua prints it. */
+interface WrkSummary {
+  requests: number;
+  durationUs: number;
+  socketErrors: number;
+  timeouts: number;
+  non2xx: number;
+  maxUs: number;
+  percentilesUs: Record<string, number>;
+}
+
+/** One wrk run of `seconds` on `url`, asking `rotating` in turn when given. */
+async function wrk(
+  url: string,
+  rotating: readonly string[],
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+): Promise<Load> {
+  const args = [
+    ...['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', WRK_SCRIPT],
+    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+    url,
+    ...(rotating.length > 0 ? ['--', ...rotating] : []),
+  ];
+  const { stdout } = await promisify(execFile)('wrk', args);
+  const line = stdout.split('\n').find((text) => text.startsWith('{'));
+  if (!line) throw new Error(`wrk printed no summary:\n${stdout}`);
+  const summary = JSON.parse(line) as WrkSummary;
+  const ms = (us: number) => Math.round(us / 100) / 10;
+  const percentiles: Record<string, number> = {};
+  for (const [name, us] of Object.entries(summary.percentilesUs))
+    percentiles[`p${name.replace('.', '_')}`] = ms(us);
+  return {
+    requests: summary.requests,
+    seconds: summary.durationUs / 1e6,
+    p50: percentiles.p50!,
+    p99: percentiles.p99!,
+    max: ms(summary.maxUs),
+    overOneSecond: countOver(summary.requests, percentiles, ms(summary.maxUs), 1000),
+    failures: summary.socketErrors + summary.timeouts + summary.non2xx,
+  };
 }
 
 /**
- * About how many requests took longer than `ms`: autocannon reports percentiles, not each request,
- * so this reads the percentile table (p99.9 over a second means at least 0.1 % of the requests).
+ * About how many requests took longer than `ms`: the generators report percentiles, not each
+ * request, so this reads the percentile table (p99.9 over a second means at least 0.1 % of the
+ * requests).
  */
-function countOver(result: Result, ms: number): number {
-  const total = result.requests.total;
+function countOver(total: number, latency: Record<string, number>, max: number, ms: number): number {
   const steps: [string, number][] = [
     ['p50', 0.5],
     ['p90', 0.1],
@@ -277,10 +401,9 @@ function countOver(result: Result, ms: number): number {
     ['p99_99', 0.0001],
     ['p99_999', 0.00001],
   ];
-  const latency: Record<string, number> = { ...result.latency };
   for (const [key, share] of steps)
     if ((latency[key] ?? 0) > ms) return Math.max(1, Math.round(total * share));
-  return result.latency.max > ms ? 1 : 0;
+  return max > ms ? 1 : 0;
 }
 
 /**
@@ -309,7 +432,7 @@ export async function withPostgres(run: (url: string) => Promise<void>) {
 }
 
 export function machine() {
-  return `Node ${process.version}, ${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? 'unknown'})`;
+  return `Node ${process.version}, ${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? 'unknown'}), load from ${LOAD_GENERATOR}`;
 }
 
 /** Two decimals, or three for the small ratios of heavy pages, so they do not all read 0.00×. */

@@ -119,6 +119,7 @@ printTable(
     '>1 s',
     'failed',
     'RSS MB',
+    'CPU µs/req',
     'vs hello',
     'vs select',
   ],
@@ -133,6 +134,7 @@ printTable(
     String(row.overOneSecond),
     String(row.failures),
     String(row.peakRssMb ?? '—'),
+    String(row.cpuUsPerRequest ?? '—'),
     ratio(row.requestsPerSecond / (hello(row.connections)?.requestsPerSecond ?? NaN)),
     row.driver === '-'
       ? ''
