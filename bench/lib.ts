@@ -22,7 +22,7 @@ export const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
  * worker thread and parent together take more than a core at these rates.
  */
 const WRK = !spawnSync('wrk', ['--version']).error;
-export const LOAD_GENERATOR = WRK ? 'wrk, 1 thread' : 'autocannon, 1 worker thread (wrk is not installed)';
+const LOAD_GENERATOR = WRK ? 'wrk, 1 thread' : 'autocannon, 1 worker thread (wrk is not installed)';
 const WARMUP_SECONDS = 1;
 export const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

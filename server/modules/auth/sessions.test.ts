@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
 import { createSessionStore, hashToken } from '../../platform/auth';
@@ -115,5 +115,26 @@ describe('the principal a session resolves to', () => {
   it('resolves no principal for a deactivated account', async () => {
     const me = await createUser(t, { is_active: false });
     expect(await createSessionStore(t.database.db, t.clock).resolve(me.token)).toBeNull();
+  });
+});
+
+describe('a session that cannot be read', () => {
+  it('fails the request with the server error, on a member route and on a public one alike', async () => {
+    const me = await createUser(t);
+    await t.database.db.execute(sql`alter table sessions rename to sessions_away`);
+    try {
+      // Neither a sign-in refusal nor a visitor's answer: the lookup failed, so the request does.
+      const member = await status(me.token);
+      expect(member.statusCode).toBe(500);
+      expect(member.json().code).not.toBe('INVALID_TOKEN');
+      const visitor = await t.app.inject({
+        url: '/api/courses',
+        headers: { authorization: `Bearer ${me.token}` },
+      });
+      expect(visitor.statusCode).toBe(500);
+    } finally {
+      await t.database.db.execute(sql`alter table sessions_away rename to sessions`);
+    }
+    expect((await status(me.token)).statusCode).toBe(200);
   });
 });
