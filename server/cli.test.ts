@@ -1,21 +1,22 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PGLITE_LOCK_FILE } from './db/client';
+import { openPostgres } from './db/client';
+import { EMBEDDED_CLUSTER_DIR, startEmbeddedPostgres } from './db/embedded-postgres';
 import { sessions, tempPasswords, users } from './db/schema';
 import { verifySecret } from './platform/passwords';
 import { cliWorld, runCli, type CliWorld } from './test/cli';
 
-/* Every test runs the CLI on a database of its own: PostgreSQL when DATABASE_URL is set, else PGlite. */
+/* Every test runs the CLI on a database of its own, a copy of the migrated template. */
 const worlds: CliWorld[] = [];
 afterEach(async () => {
   for (const world of worlds.splice(0)) await world.close();
 });
-async function world(options: { pglite?: boolean } = {}) {
-  const w = await cliWorld(options);
+async function world() {
+  const w = await cliWorld();
   worlds.push(w);
   return w;
 }
@@ -213,48 +214,46 @@ describe('npm run cli', { timeout: 90_000 }, () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('Give --username');
   });
-
-  it('refuses, with a clear message, a PGlite database another process holds', async () => {
-    const w = await world({ pglite: true });
-    const { cli } = w;
-    const held = await w.open();
-    try {
-      const res = await cli('create-admin', '--username', 'mei');
-      expect(res.code).toBe(1);
-      expect(res.stderr).toContain(`is in use by another Kwoon process (PID ${process.pid})`);
-      const reset = await cli('reset-password', '--username', 'mei');
-      expect(reset.code).toBe(1);
-      expect(reset.stderr).toContain(`is in use by another Kwoon process (PID ${process.pid})`);
-    } finally {
-      await held.close();
-    }
-  });
-
-  it('takes over a PGlite lock left by a process that died', async () => {
-    const w = await world({ pglite: true });
-    await insertUsers(w, [{ ...mei, is_admin: true }]);
-    const dead = spawnSync(process.execPath, ['-e', 'process.pid']).pid;
-    await writeFile(path.join(w.dataDir, 'db', PGLITE_LOCK_FILE), `${dead}\n`);
-    const res = await w.cli('create-admin', '--username', 'mei');
-    expect(res.code).toBe(0);
-    expect(res.stdout).toContain('was already an administrator');
-  });
 });
 
-describe('npm run cli -- migrate', { timeout: 90_000 }, () => {
-  it('applies the migrations once, then reports the database up to date', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'kwoon-cli-migrate-'));
+/**
+ * Without DATABASE_URL the CLI works on the embedded server in DATA_DIR: the one the app runs, while
+ * it runs, or one it starts for the command and stops after it.
+ */
+describe('npm run cli on the embedded PostgreSQL server', { timeout: 120_000 }, () => {
+  it('works beside a running server, and starts and stops one of its own when none runs', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'kwoon-cli-embedded-'));
     try {
       const first = await runCli(dir, ['migrate']);
       expect(first.stderr).toBe('');
       expect(first.code).toBe(0);
-      expect(first.stdout).toMatch(/^Applied \d+ migrations to the database \(PGlite in .*\/db\)\.\n$/);
-
-      const again = await runCli(dir, ['migrate']);
-      expect(again.code).toBe(0);
-      expect(again.stdout).toMatch(/^The database \(PGlite in .*\/db\) is up to date\.\n$/);
-
+      expect(first.stdout).toMatch(/^Applied \d+ migrations to the database \(embedded PostgreSQL in .*\/postgres\)\.\n$/);
       expect((await runCli(dir, ['migrate', '--now'])).stderr).toContain('migrate takes no options.');
+      // The command's own server is stopped: nothing holds the cluster.
+      expect(existsSync(path.join(dir, EMBEDDED_CLUSTER_DIR, 'postmaster.pid'))).toBe(false);
+
+      const running = await startEmbeddedPostgres({ dataDir: dir });
+      const database = await openPostgres(running.url, { poolMax: 1 });
+      try {
+        const again = await runCli(dir, ['migrate']);
+        expect(again.code).toBe(0);
+        expect(again.stdout).toMatch(/^The database \(embedded PostgreSQL in .*\/postgres\) is up to date\.\n$/);
+
+        await database.db.insert(users).values({ ...mei });
+        const promoted = await runCli(dir, ['create-admin', '--username', 'mei']);
+        expect(promoted.stderr).toBe('');
+        expect(promoted.code).toBe(0);
+        const reset = await runCli(dir, ['reset-password', '--username', 'mei']);
+        expect(reset.code).toBe(0);
+        expect(reset.stdout).toContain('Temporary password for "mei"');
+        // The server the CLI used is still the app's, still running, and holds what the CLI wrote.
+        const [row] = await database.db.select().from(users).where(eq(users.username, 'mei'));
+        expect(row?.is_admin).toBe(true);
+        expect(await database.db.select().from(tempPasswords)).toHaveLength(1);
+      } finally {
+        await database.close();
+        await running.stop();
+      }
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,13 +1,15 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import { z } from 'zod';
 import { requiredText } from '../common/api';
 import { Email, Password, Username } from '../common/users';
-import { loadConfig, postgresOptions } from './config';
+import { loadConfig, postgresOptions, type Config } from './config';
 import { passwordPrompt, type PasswordPrompt } from './cli-prompt';
-import { BackupError, backupDataDir, restoreDataDir } from './db/backup';
+import { BackupError, backupDatabase, restoreBackup } from './db/backup';
 import { openDatabase, type Database } from './db/client';
 import { migrateOptions } from './db/migrate';
+import { importPglite } from './db/pglite-import';
 import { seedDemo } from './db/seed';
 import { createAccountWriter } from './db/seed/accounts';
 import { issueTempPassword } from './modules/auth/auth.service';
@@ -41,14 +43,21 @@ Commands
                 while another process migrates; a statement that waits longer than
                 MIGRATION_LOCK_TIMEOUT_MS for a table lock fails the run, which can be retried.
   seed-demo     Add the demo accounts and content, if the database has no users yet.
-  backup PATH   Write a snapshot of the embedded database and the media into PATH, a new folder.
-  restore PATH  Replace the embedded database and the media with the backup in PATH.
-                  --force        replace a data directory that already holds data
-                Both need the server stopped. On PostgreSQL use pg_dump and pg_restore instead.
+  backup PATH   Write a consistent snapshot of the database (every table, as JSON lines) and
+                a copy of DATA_DIR/media into PATH, a new or empty folder. The server can keep
+                running; so can any PostgreSQL the app runs on (embedded or DATABASE_URL).
+  restore PATH  Replace all of the database's data, and the media, with the backup in PATH, in
+                one transaction (a backup of an older version is migrated on the way). Works
+                while the server runs; restart it afterwards so it forgets what it cached.
+                  --force        replace a database that already holds users
+  import-pglite Move a PGlite database (DATA_DIR/db, the embedded engine before PostgreSQL)
+                into the PostgreSQL database, every table, at whatever version it is; the old
+                folder is then renamed DATA_DIR/db-pglite-imported-<time> and kept.
+                  --force        replace a PostgreSQL database that already holds users
   help          Show this text.
 
-The CLI opens the same database as the server (DATABASE_URL, or PGlite in DATA_DIR/db).
-The embedded PGlite database can be used by one process at a time: stop the server first.`;
+The CLI opens the same database as the server: DATABASE_URL, or the embedded PostgreSQL server
+in DATA_DIR/postgres, which it uses while the server runs and otherwise starts for the command.`;
 
 /** An error whose message is for the person at the terminal; no stack trace. */
 class CliError extends Error {}
@@ -199,7 +208,7 @@ async function resetPassword(database: Database, login: string): Promise<string>
   ].join('\n');
 }
 
-function parseBackupArgs(command: 'backup' | 'restore', args: string[]) {
+function parsePathArgs(command: 'backup' | 'restore', args: string[]) {
   let parsed;
   try {
     parsed = parseArgs({
@@ -216,39 +225,66 @@ function parseBackupArgs(command: 'backup' | 'restore', args: string[]) {
   return { target, force: parsed.values.force === true };
 }
 
-/** The embedded database only: PostgreSQL has its own tools, which also work while the server runs. */
-function embeddedDataDir(command: 'backup' | 'restore'): string {
-  const config = loadConfig();
-  if (config.DATABASE_URL) {
-    throw new CliError(
-      `${command} works on the embedded database; DATABASE_URL points to PostgreSQL. ` +
-        (command === 'backup'
-          ? 'Back it up with pg_dump (e.g. pg_dump -Fc -f kwoon.dump "$DATABASE_URL") '
-          : 'Restore it with pg_restore (e.g. pg_restore --clean -d "$DATABASE_URL" kwoon.dump) ') +
-        `and copy ${config.DATA_DIR}/media with it.`,
-    );
+function parseImportArgs(args: string[]) {
+  try {
+    const { values } = parseArgs({
+      args,
+      options: { force: { type: 'boolean', default: false } },
+      strict: true,
+      allowPositionals: false,
+    });
+    return { force: values.force === true };
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\nRun "npm run cli -- help" for the options.`);
   }
-  return config.DATA_DIR;
 }
 
-async function backup(args: string[]): Promise<string> {
-  const { target } = parseBackupArgs('backup', args);
-  const { databaseBytes, mediaFiles } = await backupDataDir(embeddedDataDir('backup'), target);
-  const megabytes = (databaseBytes / 1_000_000).toFixed(1);
-  return `Backed up the database (${megabytes} MB compressed) and ${mediaFiles} media files to ${target}.`;
+/** The media folder a backup carries: the local store's; a bucket is backed up on its own. */
+const localMediaDir = (config: Config) =>
+  config.MEDIA_STORAGE === 'local' ? path.resolve(config.DATA_DIR, 'media') : undefined;
+
+const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+
+async function backup(database: Database, target: string): Promise<string> {
+  const summary = await backupDatabase({ database, target, mediaDir: localMediaDir(loadConfig()) });
+  const media =
+    summary.mediaFiles === null
+      ? ' The media are in the S3 bucket and are not part of it.'
+      : ` and ${plural(summary.mediaFiles, 'media file')}`;
+  const what = `${plural(summary.tables, 'table')} (${plural(summary.rows, 'row')}, migration level ${summary.migrationLevel})`;
+  return summary.mediaFiles === null
+    ? `Backed up ${what} to ${target}.${media}`
+    : `Backed up ${what}${media} to ${target}.`;
 }
 
-async function restore(args: string[]): Promise<string> {
-  const { target, force } = parseBackupArgs('restore', args);
-  const dataDir = embeddedDataDir('restore');
-  const { mediaFiles } = await restoreDataDir(dataDir, target, { force });
-  return `Restored the database and ${mediaFiles} media files from ${target} into ${dataDir}. Start the server.`;
+async function restore(database: Database, source: string, force: boolean): Promise<string> {
+  const summary = await restoreBackup({ database, source, force, mediaDir: localMediaDir(loadConfig()) });
+  const migrated =
+    summary.fromLevel !== null && summary.fromLevel < summary.toLevel
+      ? ` The backup was at migration level ${summary.fromLevel} and was migrated to ${summary.toLevel}.`
+      : '';
+  const media = summary.mediaFiles === null ? '' : ` and ${plural(summary.mediaFiles, 'media file')}`;
+  return (
+    `Restored ${plural(summary.tables.length, 'table')} (${plural(summary.rows, 'row')})${media} from ${source}.` +
+    `${migrated} If the server is running, restart it so it forgets what it had cached.`
+  );
+}
+
+async function importPgliteCommand(database: Database, force: boolean): Promise<string> {
+  const { DATA_DIR } = loadConfig();
+  const summary = await importPglite({ dataDir: DATA_DIR, target: database, force });
+  return [
+    `Imported the PGlite database of ${path.join(DATA_DIR, 'db')} into PostgreSQL: ` +
+      `${plural(summary.tables.length, 'table')}, ${plural(summary.rows, 'row')} ` +
+      `(from migration level ${summary.fromLevel}).`,
+    `The PGlite folder is kept as ${summary.keptAt}; delete it once you are satisfied. The media stay in ${path.join(DATA_DIR, 'media')}.`,
+  ].join('\n');
 }
 
 async function migrate(database: Database): Promise<string> {
   const config = loadConfig();
   const applied = await database.migrate(migrateOptions(config, (message) => console.log(message)));
-  const where = database.driver === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}/db`;
+  const where = database.embedded ? `embedded PostgreSQL in ${config.DATA_DIR}/postgres` : 'PostgreSQL';
   return applied === 0
     ? `The database (${where}) is up to date.`
     : `Applied ${applied} migration${applied === 1 ? '' : 's'} to the database (${where}).`;
@@ -257,13 +293,14 @@ async function migrate(database: Database): Promise<string> {
 /** Opens the configured database, brought up to date first unless the command is `migrate` itself. */
 async function withDatabase<T>(
   run: (database: Database) => Promise<T>,
-  { migrateFirst = true } = {},
+  { migrateFirst = true, allowPglite = false } = {},
 ): Promise<T> {
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     postgres: postgresOptions(config),
+    allowPglite,
   });
   try {
     if (migrateFirst) await database.migrate(migrateOptions(config, (message) => console.log(message)));
@@ -312,12 +349,24 @@ async function main(argv: string[]): Promise<number> {
       if (!seeded) console.log('The database already has users, so no demo content was added.');
       return 0;
     }
-    case 'backup':
-      console.log(await backup(args));
+    case 'backup': {
+      const { target } = parsePathArgs('backup', args);
+      // A backup records the level it finds; it migrates nothing.
+      console.log(await withDatabase((database) => backup(database, target), { migrateFirst: false }));
       return 0;
-    case 'restore':
-      console.log(await restore(args));
+    }
+    case 'restore': {
+      const { target, force } = parsePathArgs('restore', args);
+      console.log(await withDatabase((database) => restore(database, target, force)));
       return 0;
+    }
+    case 'import-pglite': {
+      const { force } = parseImportArgs(args);
+      console.log(
+        await withDatabase((database) => importPgliteCommand(database, force), { allowPglite: true }),
+      );
+      return 0;
+    }
     default:
       throw new CliError(`Unknown command "${command}".\n\n${HELP}`);
   }

@@ -12,11 +12,20 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     postgres: postgresOptions(config),
+    ownServer: true,
+    log: (line) => console.error(line),
   });
   // The app's logger does not exist yet; waiting for another instance's migration is told on stderr.
   const migrated = await prepareSchemaAtStart(database, config, (message) => console.error(message));
   const storage = await createMediaStorage(config);
   const app = await buildApp({ config, database, storage });
+  database.embedded?.onExit((code) => {
+    app.log.fatal(
+      `The embedded PostgreSQL server stopped unexpectedly (exit code ${code}); Kwoon stops too. ` +
+        `Start it again: the server recovers every committed write from its WAL (its log: ${config.DATA_DIR}/postgres.log).`,
+    );
+    process.exit(1);
+  });
   // What start-up did (migrations, demo content) is told once, in the start banner, rather than scattered before it.
   const notes: string[] = [];
   if (migrated > 0) notes.push(`Applied ${migrated} database migration${migrated === 1 ? '' : 's'}.`);
@@ -64,7 +73,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}/db`;
+  const where = database.embedded ? `embedded PostgreSQL in ${config.DATA_DIR}/postgres` : 'PostgreSQL';
   const banner = [
     `Kwoon is ready on ${publicUrl(config)} (database: ${where})`,
     ...notes,

@@ -14,6 +14,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { flushTree, makePrivate, PRIVATE_DIR_MODE } from './data-dir';
 import { DURABLE_START_PARAMS, DurableNodeFS } from './pglite-fs';
+import {
+  EMBEDDED_CLUSTER_DIR,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+  useEmbeddedPostgres,
+} from './embedded-postgres';
 import { lockDataDir } from './pglite-lock';
 import * as schema from './schema';
 import { withTransactionContext } from '../platform/tx';
@@ -78,6 +84,8 @@ const POSTGRES_DEFAULTS: PostgresOptions = {
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** Set when the server is the embedded one in DATA_DIR: closing the database stops it if this process started it. */
+  embedded?: EmbeddedPostgres;
   pool?: PoolHandle;
   /** PostgreSQL only: the connection string, for connections outside the pool (LISTEN). */
   url?: string;
@@ -291,14 +299,53 @@ export async function openPostgres(url: string, options: Partial<PostgresOptions
   };
 }
 
-/** Opens the configured database; DATA_DIR (the embedded database and the media) is made owner-only first. */
+/** DATA_DIR/db holding a database of the earlier embedded engine (PGlite), not yet moved over. */
+export function hasPgliteDataDir(dataDir: string): boolean {
+  return existsSync(path.join(dataDir, 'db', 'PG_VERSION'));
+}
+
+export class PgliteDataDirError extends Error {
+  constructor(dataDir: string) {
+    super(
+      `${path.join(dataDir, 'db')} holds a database of the earlier embedded engine (PGlite). ` +
+        'Kwoon now runs a PostgreSQL server in DATA_DIR instead. Move everything into it once with ' +
+        '"npm run cli -- import-pglite" (the old folder is kept, renamed), then start again.',
+    );
+  }
+}
+
+/**
+ * Opens the configured database: DATABASE_URL, or the embedded PostgreSQL server in DATA_DIR
+ * (the one running there, or one started for this process). DATA_DIR is made owner-only first.
+ */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   postgres?: Partial<PostgresOptions>;
+  /** Start a server of this process's own even when one runs (the app); else use the running one (the CLI). */
+  ownServer?: boolean;
+  /** Open even when DATA_DIR/db still holds a PGlite database (the import itself). */
+  allowPglite?: boolean;
+  log?: (line: string) => void;
 }): Promise<Database> {
-  await makePrivate(options.dataDir);
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.postgres)
-    : openPglite(path.join(options.dataDir, 'db'));
+  await makePrivate(options.dataDir, [EMBEDDED_CLUSTER_DIR]);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.postgres);
+  if (!options.allowPglite && hasPgliteDataDir(options.dataDir)) throw new PgliteDataDirError(options.dataDir);
+  const start = { dataDir: options.dataDir, log: options.log };
+  const embedded = options.ownServer ? await startEmbeddedPostgres(start) : await useEmbeddedPostgres(start);
+  try {
+    const database = await openPostgres(embedded.url, options.postgres);
+    const closePool = database.close;
+    return {
+      ...database,
+      embedded,
+      async close() {
+        await closePool();
+        await embedded.stop();
+      },
+    };
+  } catch (error) {
+    await embedded.stop();
+    throw error;
+  }
 }

@@ -5,12 +5,17 @@ import path from 'node:path';
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 
-async function walk(root: string, visit: (file: string, isDir: boolean) => Promise<void>) {
+async function walk(
+  root: string,
+  visit: (file: string, isDir: boolean) => Promise<void>,
+  skip: readonly string[] = [],
+) {
   const info = await lstat(root);
   if (info.isSymbolicLink()) return;
   await visit(root, info.isDirectory());
   if (!info.isDirectory()) return;
   for (const entry of await readdir(root, { withFileTypes: true })) {
+    if (skip.includes(entry.name)) continue;
     if (entry.isDirectory()) await walk(path.join(root, entry.name), visit);
     else if (entry.isFile()) await visit(path.join(root, entry.name), false);
   }
@@ -31,10 +36,14 @@ async function restrict(file: string, isDir: boolean) {
   }
 }
 
-/** Creates the directory if needed; it and everything in it end up owner-only (directories 0700, files 0600). */
-export async function makePrivate(dir: string): Promise<void> {
+/**
+ * Creates the directory if needed; it and everything in it end up owner-only (directories 0700,
+ * files 0600), but for the entries named in `skip` (a running PostgreSQL server's cluster, whose
+ * files it creates owner-only itself and which come and go as it works).
+ */
+export async function makePrivate(dir: string, skip: readonly string[] = []): Promise<void> {
   await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  await walk(dir, restrict);
+  await walk(dir, restrict, skip);
 }
 
 /**

@@ -16,7 +16,7 @@ export function migrateOptions(config: MigrationConfig, log: (message: string) =
 
 /**
  * What the server does with the schema before it listens. The embedded database is always migrated
- * (its one process is the server). On PostgreSQL a deployment may migrate in a step of its own
+ * (the server owns it). On PostgreSQL a deployment may migrate in a step of its own
  * (MIGRATE_ON_START=false); the server then refuses to run against a schema older than its code.
  * Returns how many migrations it applied.
  */
@@ -25,7 +25,7 @@ export async function prepareSchemaAtStart(
   config: MigrationConfig,
   log: (message: string) => void,
 ): Promise<number> {
-  if (database.driver === 'pglite' || config.MIGRATE_ON_START) {
+  if (database.embedded || database.driver === 'pglite' || config.MIGRATE_ON_START) {
     return database.migrate(migrateOptions(config, log));
   }
   const pending = await database.pendingMigrations();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -7,41 +7,37 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { testConfig, type Config } from '../config';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import { openPostgres, type Database } from '../db/client';
 import { fixedClock } from '../platform/clock';
 import type { MailMessage, MailTransport } from '../platform/mail';
 import { localStorage, type MediaStorage } from '../platform/storage';
 import type { AiProvider } from '../modules/ai-sifu/provider';
 
-/** A fresh copy of the migrated database for one test file. */
+/** A fresh copy of the migrated database for one test file, on the run's PostgreSQL server. */
 export async function openTestDatabase(): Promise<{
   database: Database;
-  url?: string;
+  url: string;
   drop: () => Promise<void>;
 }> {
   const pgTemplate = inject('pgTemplate');
   const url = process.env.DATABASE_URL;
-  if (pgTemplate && url) {
-    const name = `kwoon_test_${randomUUID().replace(/-/g, '')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${pgTemplate}`);
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
-    const database = await openPostgres(dbUrl.toString(), { poolMax: 4 });
-    return {
-      database,
-      url: dbUrl.toString(),
-      drop: async () => {
-        await database.close();
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      },
-    };
-  }
-  const tarball = await readFile(inject('pgliteTemplate'));
-  const database = await openPglite(undefined, new Blob([tarball]));
-  return { database, drop: () => database.close() };
+  if (!url) throw new Error('The tests need the PostgreSQL server of server/test/global-setup.ts.');
+  const name = `kwoon_test_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${pgTemplate}`);
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = await openPostgres(dbUrl.toString(), { poolMax: 4 });
+  return {
+    database,
+    url: dbUrl.toString(),
+    drop: async () => {
+      await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
 }
 
 export interface TestApp {

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import { openPostgres, type Database } from '../db/client';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
@@ -18,8 +18,8 @@ export interface CliResult {
 }
 
 /**
- * Runs `npm run cli -- …` as an operator would, on PGlite in `dataDir` unless `extraEnv` names a
- * DATABASE_URL (the test process's own one is never passed on, nor its REDIS_URL). `input` is piped to its standard
+ * Runs `npm run cli -- …` as an operator would, on the embedded server in `dataDir` unless
+ * `extraEnv` names a DATABASE_URL (the test process's own one is never passed on, nor its REDIS_URL). `input` is piped to its standard
  * input, which is then closed.
  */
 export function runCli(
@@ -46,58 +46,37 @@ export function runCli(
 
 export interface CliWorld {
   dataDir: string;
-  /** Set when the CLI runs on PostgreSQL. */
-  databaseUrl?: string;
+  databaseUrl: string;
   cli: (...args: string[]) => Promise<CliResult>;
   /** The command with `input` piped to it, as `printf '%s\n' "$PASSWORD" | npm run cli -- …` does. */
   piped: (input: string, ...args: string[]) => Promise<CliResult>;
-  /** Opens the CLI's database directly; close it before the next command (PGlite allows one process). */
+  /** Opens the CLI's database directly. */
   open: () => Promise<Database>;
   close: () => Promise<void>;
 }
 
-/**
- * A database of its own for one CLI test, migrated and empty: a copy of the PostgreSQL template
- * when the tests run on PostgreSQL, else PGlite in a fresh DATA_DIR. `pglite` forces PGlite, for
- * what only exists there (the data directory lock).
- */
-export async function cliWorld(options: { pglite?: boolean } = {}): Promise<CliWorld> {
+/** A database of its own for one CLI test, migrated and empty: a copy of the template. */
+export async function cliWorld(): Promise<CliWorld> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kwoon-cli-'));
   const pgTemplate = inject('pgTemplate');
-  const serverUrl = process.env.DATABASE_URL;
-  if (pgTemplate && serverUrl && !options.pglite) {
-    const name = `kwoon_cli_${randomUUID().replace(/-/g, '')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${pgTemplate}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const databaseUrl = url.toString();
-    return {
-      dataDir,
-      databaseUrl,
-      cli: (...args) => runCli(dataDir, args, { DATABASE_URL: databaseUrl }),
-      piped: (input, ...args) => runCli(dataDir, args, { DATABASE_URL: databaseUrl }, input),
-      open: () => openPostgres(databaseUrl, { poolMax: 1 }),
-      async close() {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-        await rm(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const dbDir = path.join(dataDir, 'db');
-  const template = inject('pgliteTemplate');
-  const first = template
-    ? await openPglite(dbDir, new Blob([await readFile(template)]))
-    : await openPglite(dbDir);
-  if (!template) await first.migrate();
-  await first.close();
+  const serverUrl = process.env.DATABASE_URL!;
+  const name = `kwoon_cli_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${pgTemplate}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
   return {
     dataDir,
-    cli: (...args) => runCli(dataDir, args),
-    piped: (input, ...args) => runCli(dataDir, args, {}, input),
-    open: () => openPglite(dbDir),
-    close: () => rm(dataDir, { recursive: true, force: true }),
+    databaseUrl,
+    cli: (...args) => runCli(dataDir, args, { DATABASE_URL: databaseUrl }),
+    piped: (input, ...args) => runCli(dataDir, args, { DATABASE_URL: databaseUrl }, input),
+    open: () => openPostgres(databaseUrl, { poolMax: 1 }),
+    async close() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }

@@ -1,51 +1,50 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../db/client';
+import { openPostgres } from '../db/client';
+import { startEmbeddedPostgres } from '../db/embedded-postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** PGlite: a tarball of a migrated data directory that each test file loads. */
-    pgliteTemplate: string;
-    /** PostgreSQL: the migrated template database each test file copies. */
+    /** The migrated template database each test file copies. */
     pgTemplate: string;
   }
 }
 
-/** Migrates once; every test file then starts from a copy of that migrated database. */
+/**
+ * The tests' PostgreSQL server: the one DATABASE_URL names, or else an embedded server of the
+ * run's own (nothing flushed to disk), stopped at the end. Its address is left in DATABASE_URL
+ * for the test files, which inherit this process's environment. Migrates once; every test file
+ * then starts from a copy of that migrated database.
+ */
 export default async function setup(project: TestProject) {
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const template = `kwoon_template_${process.pid}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`drop database if exists ${template}`);
-    await admin.query(`create database ${template}`);
-    const templateUrl = new URL(url);
-    templateUrl.pathname = `/${template}`;
-    const database = await openPostgres(templateUrl.toString(), { poolMax: 1 });
-    await database.migrate();
-    await database.close();
-    project.provide('pgTemplate', template);
-    project.provide('pgliteTemplate', '');
-    return async () => {
-      await admin.query(`drop database if exists ${template} with (force)`);
-      await admin.end();
+  let stopServer = async () => {};
+  if (!process.env.DATABASE_URL) {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kwoon-test-pg-'));
+    const server = await startEmbeddedPostgres({ dataDir, durability: 'ephemeral' });
+    process.env.DATABASE_URL = server.adminUrl;
+    stopServer = async () => {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
     };
   }
-
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'kwoon-test-'));
-  const database = await openPglite();
+  const url = process.env.DATABASE_URL;
+  const template = `kwoon_template_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop database if exists ${template}`);
+  await admin.query(`create database ${template}`);
+  const templateUrl = new URL(url);
+  templateUrl.pathname = `/${template}`;
+  const database = await openPostgres(templateUrl.toString(), { poolMax: 1 });
   await database.migrate();
-  const dump = await database.dumpDataDir!();
   await database.close();
-  const file = path.join(dir, 'template.tar');
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteTemplate', file);
-  project.provide('pgTemplate', '');
+  project.provide('pgTemplate', template);
   return async () => {
-    await rm(dir, { recursive: true, force: true });
+    await admin.query(`drop database if exists ${template} with (force)`);
+    await admin.end();
+    await stopServer();
   };
 }

