@@ -335,12 +335,11 @@ export async function openDatabase(options: {
   const embedded = options.ownServer ? await startEmbeddedPostgres(start) : await useEmbeddedPostgres(start);
   try {
     const database = await openPostgres(embedded.url, options.postgres);
-    const closePool = database.close;
     return {
       ...database,
       embedded,
       async close() {
-        await closePool();
+        await database.close();
         await embedded.stop();
       },
     };

@@ -1,27 +1,15 @@
 import { spawn } from 'node:child_process';
 import * as nodeFs from 'node:fs';
-import { chmod, lstat, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import v8 from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localStorage } from '../platform/storage';
 import { openDatabase, openPglite, PGLITE_LOCK_FILE } from './client';
+import { EMBEDDED_CLUSTER_DIR } from './embedded-postgres';
 import { processIdentity } from './pglite-lock';
 import { users } from './schema';
-
-// Counts the fsync calls that reach the operating system, leaving them real.
-vi.mock('node:fs', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:fs')>();
-  return { ...actual, fsyncSync: vi.fn(actual.fsyncSync) };
-});
-
-/** A full garbage collection now, without starting the test process with --expose-gc. */
-function collectGarbage() {
-  v8.setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
-}
 
 // A data directory of its own for every test; those about an existing one make it first.
 let dataDir: string;
@@ -49,7 +37,7 @@ async function loosen(root: string) {
 }
 
 async function addUser(username: string) {
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase({ dataDir, ownServer: true });
   try {
     await database.migrate();
     await database.db
@@ -68,7 +56,7 @@ async function addUser(username: string) {
 describe('the embedded data directory', { timeout: 120_000 }, () => {
   it('is created owner-only, and the database and media stay so as they are written', async () => {
     await addUser('mei');
-    const files = await readdir(path.join(dataDir, 'db'), { recursive: true });
+    const files = await readdir(path.join(dataDir, EMBEDDED_CLUSTER_DIR), { recursive: true });
     expect(files.length).toBeGreaterThan(500);
     expect(await exposed(dataDir)).toEqual([]);
   });
@@ -81,51 +69,31 @@ describe('the embedded data directory', { timeout: 120_000 }, () => {
     expect(await exposed(dataDir)).toEqual([]);
   });
 
-  it('gives back the memory its creation took before the server uses it', async () => {
-    // Creating a data directory holds ~630 MB of WebAssembly memory in that instance; the
-    // instance the server keeps opens the directory afresh and holds ~200 MB.
-    const before = process.memoryUsage().external;
-    const database = await openPglite(path.join(dataDir, 'db'));
+  it('runs a server that flushes every commit to disk before acknowledging it', async () => {
+    const database = await openDatabase({ dataDir, ownServer: true });
     try {
-      // The closed instance's memory goes back once it is collected, which is up to V8's timing:
-      // on a busy machine the first full collection may come before its last references are gone.
-      const limit = 350 * 1024 * 1024;
-      let held = Infinity;
-      for (let attempt = 0; attempt < 10 && held >= limit; attempt++) {
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200));
-        collectGarbage();
-        held = process.memoryUsage().external - before;
-      }
-      expect(held).toBeLessThan(limit);
-    } finally {
-      await database.close();
-    }
-  });
-
-  it('forces every commit to disk before acknowledging it', async () => {
-    await addUser('mei');
-    const database = await openPglite(path.join(dataDir, 'db'));
-    const fsyncSync = vi.mocked(nodeFs.fsyncSync);
-    try {
-      fsyncSync.mockClear();
-      for (const name of ['wei', 'chen', 'yang']) {
-        const before = fsyncSync.mock.calls.length;
-        await database.db
-          .insert(users)
-          .values({ name, email: `${name}@example.org`, username: name, password_hash: 'x' });
-        expect(fsyncSync.mock.calls.length).toBeGreaterThan(before);
-      }
+      const result: unknown = await database.db.execute(
+        sql`select name, setting from pg_settings
+             where name in ('fsync', 'synchronous_commit', 'full_page_writes', 'wal_level') order by name`,
+      );
+      const { rows } = result as { rows: { name: string; setting: string }[] };
+      expect(Object.fromEntries(rows.map((row) => [row.name, row.setting]))).toEqual({
+        fsync: 'on',
+        full_page_writes: 'on',
+        synchronous_commit: 'on',
+        wal_level: 'replica',
+      });
     } finally {
       await database.close();
     }
   });
 });
 
-describe('the lock on the embedded database', { timeout: 60_000 }, () => {
+describe('the lock on an earlier PGlite database (read once, by the import)', { timeout: 60_000 }, () => {
   const lockFile = () => path.join(dataDir, 'db', PGLITE_LOCK_FILE);
 
   it('is taken over when its PID now belongs to an unrelated process', async () => {
-    await addUser('mei');
+    await mkdir(path.join(dataDir, 'db'), { mode: 0o700 });
     const stranger = spawn('sleep', ['60']);
     try {
       const identity = processIdentity(stranger.pid!);
@@ -142,7 +110,7 @@ describe('the lock on the embedded database', { timeout: 60_000 }, () => {
   });
 
   it('refuses, with the clear message, while the process that wrote it is alive', async () => {
-    await addUser('mei');
+    await mkdir(path.join(dataDir, 'db'), { mode: 0o700 });
     const holder = spawn('sleep', ['60']);
     try {
       await writeFile(lockFile(), `${holder.pid} ${processIdentity(holder.pid!)}\n`);

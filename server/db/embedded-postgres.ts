@@ -5,7 +5,7 @@ import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './data-dir';
+import { makePrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './data-dir';
 
 /**
  * The embedded database: a real PostgreSQL server, whose binaries ship in the npm package
@@ -187,9 +187,16 @@ function readPostmaster(cluster: string): PostmasterInfo | undefined {
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // A process that has exited but is not yet reaped still takes signals: an orphan waits for
+  // init to reap it, which a container's init may do late or never.
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT' || process.platform !== 'linux';
   }
 }
 
@@ -214,6 +221,28 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
     await sleep(50);
   }
   return !isAlive(pid);
+}
+
+/** The third word of the watchdog's command line, which names the process it serves after it. */
+const WATCHDOG_NAME = 'kwoon-postgres';
+
+/**
+ * The live process that started the server `pid`, if one does: the server's parent is a watchdog
+ * that names its owner's pid, and stays that process's child until the owner dies. Without /proc
+ * (macOS) the owner cannot be told, and the server is taken for an orphan.
+ */
+function liveOwner(pid: number): number | undefined {
+  const parentOf = (of: number) => {
+    const stat = readFileSync(`/proc/${of}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  };
+  try {
+    const watchdog = parentOf(pid);
+    const [, , , name, owner] = readFileSync(`/proc/${watchdog}/cmdline`, 'utf8').split('\0');
+    return name === WATCHDOG_NAME && Number(owner) === parentOf(watchdog) ? Number(owner) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Stops a server left running on the cluster by a process that died without stopping it. */
@@ -246,17 +275,25 @@ function urls(secret: string, port: number) {
 }
 
 /**
- * Keeps the server tied to the app: its standard input is a pipe from the app, which the kernel
- * closes however the app ends (a kill -9 included); the server is then asked for a fast shutdown.
- * Without it the server would run on, orphaned, holding the cluster and its port.
+ * Keeps the server tied to the app, both ways. Its standard input is a pipe from the app, which
+ * the kernel closes however the app ends (a kill -9 included); the server is then asked for a
+ * fast shutdown. Without it the server would run on, orphaned, holding the cluster and its port.
+ * And the watchdog exits with the server, so the app hears of a server that died (killed, or
+ * stopped by an operator) rather than serving on without a database. The pipe is read in the
+ * background through fd 3: a background list without job control reads /dev/null otherwise.
  */
 const WATCHDOG = `
-log=$1; shift
+log=$2; shift 2
 "$@" </dev/null >>"$log" 2>&1 &
 server=$!
-while read -r _; do :; done
-kill -INT "$server" 2>/dev/null
+exec 3<&0
+{ while read -r _; do :; done; kill -INT "$server" 2>/dev/null; } <&3 &
+reader=$!
+exec 3<&-
 wait "$server"
+status=$?
+kill "$reader" 2>/dev/null
+exit "$status"
 `;
 
 const SETTINGS: Record<Durability, Record<string, string>> = {
@@ -323,12 +360,22 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   if (!existsSync(path.join(cluster, 'PG_VERSION'))) await initialise(dataDir, bin, secret, prefix);
 
   const running = readPostmaster(cluster);
-  if (running && isOurPostmaster(running.pid, cluster)) await stopOrphan(cluster, running, log);
-  else if (running && isAlive(running.pid)) {
+  if (running && isOurPostmaster(running.pid, cluster)) {
+    const owner = liveOwner(running.pid);
+    if (owner !== undefined) {
+      throw new EmbeddedPostgresError(
+        `Another Kwoon process (pid ${owner}) runs the embedded PostgreSQL server on ${cluster}. ` +
+          'Stop it before starting Kwoon on this DATA_DIR again; the CLI (npm run cli) works beside it.',
+      );
+    }
+    await stopOrphan(cluster, running, log);
+  } else if (running && isAlive(running.pid)) {
     // The pid was reused by another process; PostgreSQL would take it for a running server.
     await rm(path.join(cluster, 'postmaster.pid'), { force: true });
   }
 
+  // PostgreSQL refuses a cluster open to others; one loosened by hand is made owner-only again.
+  await makePrivate(cluster);
   const port = await freePort();
   const logFile = path.join(dataDir, EMBEDDED_LOG_FILE);
   await (await open(logFile, 'a', PRIVATE_FILE_MODE)).close();
@@ -347,20 +394,20 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     String(port),
     ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
   ];
-  const child = spawn('sh', ['-c', WATCHDOG, 'kwoon-postgres', logFile, ...server], {
+  const child = spawn('sh', ['-c', WATCHDOG, WATCHDOG_NAME, String(process.pid), logFile, ...server], {
     // A process group of its own: Ctrl+C in a terminal reaches the app, which stops the server
     // after its drain, not the server before it.
     detached: true,
     stdio: ['pipe', 'ignore', 'ignore'],
     env: { ...process.env, LC_ALL: 'C' },
   });
-  child.stdin!.on('error', () => {});
+  child.stdin.on('error', () => {});
   const { url, adminUrl } = urls(secret, port);
   try {
     await waitUntilReady(adminUrl, child, logFile, startTimeoutMs);
     await ensureDatabase(adminUrl);
   } catch (error) {
-    child.stdin!.end();
+    child.stdin.end();
     await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
     throw error;
   }
@@ -380,7 +427,7 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
       stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.stdin!.end();
+      child.stdin.end();
       await exited;
     },
     onExit(listener) {

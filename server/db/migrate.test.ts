@@ -4,14 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readJournal } from './check-migrations';
-import { MIGRATION_LOCK_KEY, MIGRATIONS_FOLDER, openPglite, openPostgres, type Database } from './client';
+import { MIGRATION_LOCK_KEY, MIGRATIONS_FOLDER, openDatabase, openPostgres, type Database } from './client';
 import { prepareSchemaAtStart } from './migrate';
 
-const serverUrl = process.env.DATABASE_URL;
+const serverUrl = process.env.DATABASE_URL!;
 const ids = {
   user: '00000000-0000-4000-8000-000000000001',
   course: '00000000-0000-4000-8000-000000000002',
@@ -37,16 +36,12 @@ afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 interface Fresh {
   database: Database;
-  url?: string;
+  url: string;
   drop: () => Promise<void>;
 }
 
-/** An empty database of the driver under test: a new PostgreSQL database, or PGlite in memory. */
+/** An empty database on the tests' PostgreSQL server. */
 async function freshDatabase(): Promise<Fresh> {
-  if (!serverUrl) {
-    const database = await openPglite();
-    return { database, drop: () => database.close() };
-  }
   const name = `kwoon_migrate_${randomUUID().replace(/-/g, '')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -66,9 +61,7 @@ async function freshDatabase(): Promise<Fresh> {
 }
 
 async function migrateToBefore(database: Database) {
-  const config = { migrationsFolder: beforeFolder };
-  if (database.driver === 'pglite') await migratePglite(database.db as never, config);
-  else await migratePg(database.db as never, config);
+  await migratePg(database.db as never, { migrationsFolder: beforeFolder });
 }
 
 async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -94,7 +87,6 @@ async function populate(database: Database) {
     insert into subscriptions (user_id, plan, status, provider, monthly_question_limit, current_period_start, current_period_end)
       values ('${ids.user}', 'ai_sifu', 'past_due', 'stripe', 50, now(), now() + interval '30 days');
   `.split(/;\s*\n/);
-  // One statement per query: PGlite prepares each query, and a prepared statement holds one command.
   for (const statement of statements) if (statement.trim()) await database.db.execute(sql.raw(statement));
 }
 
@@ -178,8 +170,7 @@ describe('at start', () => {
     }
   });
 
-  // eslint-disable-next-line no-restricted-syntax -- CI runs the server tests on PGlite and again on PostgreSQL
-  it.runIf(serverUrl)(
+  it(
     'on PostgreSQL with MIGRATE_ON_START=false, refuses a database that lacks migrations and starts on one that has them',
     async () => {
       const { database, drop } = await freshDatabase();
@@ -198,20 +189,21 @@ describe('at start', () => {
     },
   );
 
-  // eslint-disable-next-line no-restricted-syntax -- CI runs the server tests on PGlite and again on PostgreSQL
-  it.runIf(!serverUrl)('on the embedded database migrates even with MIGRATE_ON_START=false', async () => {
-    const { database, drop } = await freshDatabase();
+  it('on the embedded server migrates even with MIGRATE_ON_START=false', { timeout: 60_000 }, async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kwoon-migrate-embedded-'));
+    const database = await openDatabase({ dataDir, ownServer: true });
     try {
+      expect(database.embedded).toBeDefined();
       await prepareSchemaAtStart(database, { ...settings, MIGRATE_ON_START: false }, () => {});
       expect(await database.pendingMigrations()).toBe(0);
     } finally {
-      await drop();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });
 
-// eslint-disable-next-line no-restricted-syntax -- CI runs the server tests on PGlite and again on PostgreSQL
-describe.skipIf(!serverUrl)('the migration run on PostgreSQL', { timeout: 60_000 }, () => {
+describe('the migration run on PostgreSQL', { timeout: 60_000 }, () => {
   // A database of its own for each test: one expects it unmigrated, the other rebuilds it.
   let fresh: Fresh;
   let other: pg.Client;
