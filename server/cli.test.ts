@@ -227,7 +227,9 @@ describe('npm run cli on the embedded PostgreSQL server', { timeout: 120_000 }, 
       const first = await runCli(dir, ['migrate']);
       expect(first.stderr).toBe('');
       expect(first.code).toBe(0);
-      expect(first.stdout).toMatch(/^Applied \d+ migrations to the database \(embedded PostgreSQL in .*\/postgres\)\.\n$/);
+      expect(first.stdout).toMatch(
+        /^Applied \d+ migrations to the database \(embedded PostgreSQL in .*\/postgres\)\.\n$/,
+      );
       expect((await runCli(dir, ['migrate', '--now'])).stderr).toContain('migrate takes no options.');
       // The command's own server is stopped: nothing holds the cluster.
       expect(existsSync(path.join(dir, EMBEDDED_CLUSTER_DIR, 'postmaster.pid'))).toBe(false);
@@ -237,7 +239,9 @@ describe('npm run cli on the embedded PostgreSQL server', { timeout: 120_000 }, 
       try {
         const again = await runCli(dir, ['migrate']);
         expect(again.code).toBe(0);
-        expect(again.stdout).toMatch(/^The database \(embedded PostgreSQL in .*\/postgres\) is up to date\.\n$/);
+        expect(again.stdout).toMatch(
+          /^The database \(embedded PostgreSQL in .*\/postgres\) is up to date\.\n$/,
+        );
 
         await database.db.insert(users).values({ ...mei });
         const promoted = await runCli(dir, ['create-admin', '--username', 'mei']);

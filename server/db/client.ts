@@ -330,7 +330,8 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   await makePrivate(options.dataDir, [EMBEDDED_CLUSTER_DIR]);
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.postgres);
-  if (!options.allowPglite && hasPgliteDataDir(options.dataDir)) throw new PgliteDataDirError(options.dataDir);
+  if (!options.allowPglite && hasPgliteDataDir(options.dataDir))
+    throw new PgliteDataDirError(options.dataDir);
   const start = { dataDir: options.dataDir, log: options.log };
   const embedded = options.ownServer ? await startEmbeddedPostgres(start) : await useEmbeddedPostgres(start);
   try {

@@ -329,7 +329,9 @@ async function ensureDatabase(adminUrl: string) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [EMBEDDED_DATABASE]);
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [
+      EMBEDDED_DATABASE,
+    ]);
     if (!rowCount) await client.query(`create database ${EMBEDDED_DATABASE}`);
   } finally {
     await client.end();

@@ -170,24 +170,21 @@ describe('at start', () => {
     }
   });
 
-  it(
-    'on PostgreSQL with MIGRATE_ON_START=false, refuses a database that lacks migrations and starts on one that has them',
-    async () => {
-      const { database, drop } = await freshDatabase();
-      try {
-        const off = { ...settings, MIGRATE_ON_START: false };
-        await migrateToBefore(database);
-        await expect(prepareSchemaAtStart(database, off, () => {})).rejects.toThrow(
-          `The database lacks ${total - 5} migration`,
-        );
-        expect(await database.pendingMigrations()).toBe(total - 5);
-        await database.migrate();
-        await expect(prepareSchemaAtStart(database, off, () => {})).resolves.toBe(0);
-      } finally {
-        await drop();
-      }
-    },
-  );
+  it('on PostgreSQL with MIGRATE_ON_START=false, refuses a database that lacks migrations and starts on one that has them', async () => {
+    const { database, drop } = await freshDatabase();
+    try {
+      const off = { ...settings, MIGRATE_ON_START: false };
+      await migrateToBefore(database);
+      await expect(prepareSchemaAtStart(database, off, () => {})).rejects.toThrow(
+        `The database lacks ${total - 5} migration`,
+      );
+      expect(await database.pendingMigrations()).toBe(total - 5);
+      await database.migrate();
+      await expect(prepareSchemaAtStart(database, off, () => {})).resolves.toBe(0);
+    } finally {
+      await drop();
+    }
+  });
 
   it('on the embedded server migrates even with MIGRATE_ON_START=false', { timeout: 60_000 }, async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kwoon-migrate-embedded-'));
