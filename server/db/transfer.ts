@@ -313,6 +313,8 @@ async function withScratchDatabase<T>(url: string, work: (scratch: Database) => 
     try {
       return await work(scratch);
     } finally {
+      // Dropping the database ends the pool's connections while they close; that is no news.
+      scratch.pool?.onError(() => {});
       await scratch.close();
     }
   } finally {
