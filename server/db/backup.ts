@@ -69,7 +69,11 @@ export interface BackupOptions {
   target: string;
   /** DATA_DIR/media; undefined when the media live in a bucket. */
   mediaDir?: string;
-  /** Told before each table is read (what is written meanwhile belongs to after the snapshot). */
+  /**
+   * Told before each table is read (what is written meanwhile belongs to after the snapshot). It
+   * runs in the snapshot's transaction scope: a query through `database` would join that read-only
+   * transaction, so a writer uses a database handle of its own.
+   */
   onTable?: (name: string) => Promise<void> | void;
 }
 

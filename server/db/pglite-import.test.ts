@@ -1,13 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localStorage } from '../platform/storage';
 import { openTestDatabase } from '../test/app';
 import { runCli } from '../test/cli';
+import { restoreBackup } from './backup';
 import { openPglite, type Database } from './client';
 import { detectPgliteDataDir, importPglite } from './pglite-import';
 import { jobs, lessonProgress, liveEvents, mailOutbox, orders, sessions, users } from './schema';
@@ -220,4 +222,20 @@ describe('importPglite', () => {
       await drop();
     }
   }, 60_000);
+
+  it('restores a backup of the PGlite versions (format 1: the data directory as a tarball)', async () => {
+    const folder = path.join(work, 'format-1');
+    await mkdir(folder);
+    await writeFile(path.join(folder, 'database.tar.gz'), gzipSync(await readFile(tarball)));
+    const manifest = { format: 'kwoon-backup', version: 1, created_at: now.toISOString(), media_files: 0 };
+    await writeFile(path.join(folder, 'kwoon-backup.json'), JSON.stringify(manifest));
+    const { database: target, drop } = await openTestDatabase();
+    try {
+      const restored = await restoreBackup({ database: target, source: folder, force: false });
+      expect(restored.fromLevel).toBeNull();
+      expect(await contents(target)).toEqual(expected.contents);
+    } finally {
+      await drop();
+    }
+  });
 });
