@@ -104,7 +104,8 @@ function rootPrefix(): string[] {
   if (probe.status !== 0) {
     throw new EmbeddedPostgresError(
       'PostgreSQL does not run as root, and this system does not let Kwoon start it as an ordinary ' +
-        'user in a user namespace (unshare --user). Run Kwoon as an ordinary user, or set ' +
+        'user in a user namespace (unshare --user --map-user, which needs util-linux 2.38 or newer ' +
+        'and user namespaces allowed). Run Kwoon as an ordinary user, or set ' +
         'DATABASE_URL to a PostgreSQL server of your own.',
     );
   }

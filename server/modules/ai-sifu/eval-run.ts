@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { openPglite } from '../../db/client';
+import { openDatabase } from '../../db/client';
 import { seedDemo } from '../../db/seed';
 import { localStorage } from '../../platform/storage';
 import { formatReport, runSifuEval } from './eval';
@@ -13,7 +13,7 @@ import { formatReport, runSifuEval } from './eval';
  */
 async function main(): Promise<number> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'kwoon-eval-sifu-'));
-  const database = await openPglite(path.join(dir, 'db'));
+  const database = await openDatabase({ dataDir: dir, ownServer: true });
   try {
     await database.migrate();
     await seedDemo(database.db, localStorage(path.join(dir, 'media')), { info: () => {} });
