@@ -103,9 +103,13 @@ export function createProgressRepo(db: Db | Tx) {
             .from(lessonProgress)
             .innerJoin(lessons, eq(lessons.id, lessonProgress.lesson_id))
             .innerJoin(modules, eq(modules.id, lessons.module_id))
+            // lesson_progress.course_id is the lesson's course (lessons and modules never move between
+            // courses), so the user's rows of the course come from lesson_progress_user_course_idx:
+            // one index range instead of a probe for each lesson of the course.
             .where(
               and(
                 eq(lessonProgress.user_id, sql.placeholder('user')),
+                eq(lessonProgress.course_id, sql.placeholder('course')),
                 eq(modules.course_id, sql.placeholder('course')),
               ),
             )
