@@ -1,6 +1,6 @@
 /**
  * The course data set for `npm run bench:api`, generated in SQL (INSERT … SELECT over
- * generate_series), so it loads in seconds on PGlite and PostgreSQL alike.
+ * generate_series), so it loads in seconds.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db/client';

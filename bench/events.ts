@@ -1,14 +1,16 @@
 /**
  * `npm run bench:events`: `BENCH_STREAMS` (1 000) event streams held open on one instance of the
- * real app (a child process, bundled as in production; on PGlite, then on a fresh PostgreSQL
- * database), then one live event published to each of those users at once. Reports the server's
+ * real app (a child process, bundled as in production; on the embedded PostgreSQL server started
+ * for the run, then on the server of BENCH_PG_URL, each a fresh database), then one live event
+ * published to each of those users at once. Reports the server's
  * resident memory growth for the open streams (MB in all, kB per stream), whether every stream got
  * its event, and the delivery times from the start of publishing to each arrival (p50, p95, p99,
  * max). Writes bench/results/events.json.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ask, machine, printTable, rssMb, startTarget, stopTarget, withPostgres } from './lib';
+import { withEachEngine, type Engine } from './engines';
+import { ask, machine, printTable, rssMb, startTarget, stopTarget } from './lib';
 
 const TARGETS = { kbPerStream: 64, p99Ms: 1000 };
 /** Streams opened at once: enough to be quick, few enough not to look like a flood to the kernel. */
@@ -50,7 +52,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Holds the streams open on one target, publishes, and returns the figures and what holds. */
-async function run(databaseUrl?: string) {
+async function run(engine: Engine, databaseUrl: string) {
   const target = await startTarget('app (events)', 'events', databaseUrl);
   const streams: Stream[] = [];
   try {
@@ -81,7 +83,7 @@ async function run(databaseUrl?: string) {
     const growthMb = held - before;
     const kbPerStream = (growthMb * 1024) / tokens.length;
     const result = {
-      database: databaseUrl ? 'postgres' : 'pglite',
+      database: engine.name,
       events: target.eventsKind,
       streams: tokens.length,
       openSeconds,
@@ -115,8 +117,7 @@ const results: {
   delivered: number;
   deliveryMs: Record<'p50' | 'p95' | 'p99' | 'max', number>;
 }[] = [];
-await run();
-await withPostgres((url) => run(url));
+await withEachEngine((engine) => engine.withDatabase((url) => run(engine, url)));
 printTable(
   [
     'database',

@@ -1,12 +1,10 @@
 /**
  * EXPLAIN on the SQL behind an endpoint: the repo functions run against a Drizzle instance that
  * records every statement it sends, then each statement is explained (plan only, not executed)
- * with the same parameters on the same connection, then once more with ANALYZE for its time.
+ * with the same parameters on the app's own pool, then once more with ANALYZE for its time.
  */
-import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import * as schema from '../server/db/schema';
 import type { Database, Db } from '../server/db/client';
@@ -36,8 +34,6 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-type Client = { query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
-
 /** Every scan in a plan tree, outermost first. */
 function scansOf(node: PlanNode, out: ScanNode[] = []): ScanNode[] {
   if (/Scan/.test(node['Node Type'])) {
@@ -47,8 +43,8 @@ function scansOf(node: PlanNode, out: ScanNode[] = []): ScanNode[] {
   return out;
 }
 
-async function explain(client: Client, text: string, params: unknown[]) {
-  const result = await client.query(text, params);
+async function explain(client: pg.Pool, text: string, params: unknown[]) {
+  const result = await client.query<Record<string, unknown>>(text, params);
   const cell = Object.values(result.rows[0]!)[0];
   const plans = (typeof cell === 'string' ? JSON.parse(cell) : cell) as {
     Plan: PlanNode;
@@ -59,20 +55,18 @@ async function explain(client: Client, text: string, params: unknown[]) {
 
 /**
  * The statements `work` sends, with their parameters, captured through a logging Drizzle on the
- * same connection, and that connection's client to explain them with.
+ * app's pool, and that pool to explain them with.
  */
 export async function captureStatements(
   database: Database,
   work: (db: Db) => Promise<unknown>,
-): Promise<{ client: Client; captured: { sql: string; params: unknown[] }[] }> {
+): Promise<{ client: pg.Pool; captured: { sql: string; params: unknown[] }[] }> {
   const captured: { sql: string; params: unknown[] }[] = [];
   const logger: Logger = { logQuery: (query, params) => captured.push({ sql: query, params }) };
-  const raw = (database.db as unknown as { $client: unknown }).$client;
-  const db = (database.driver === 'pglite'
-    ? drizzlePglite(raw as PGlite, { schema, logger })
-    : drizzlePg(raw as pg.Pool, { schema, logger })) as unknown as Db;
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const db = drizzle(pool, { schema, logger }) as unknown as Db;
   await work(db);
-  return { client: raw as Client, captured };
+  return { client: pool, captured };
 }
 
 /**
@@ -109,10 +103,10 @@ export function describeScan(scan: ScanNode) {
   return `${scan.node} on ${scan.table}`;
 }
 
-/** Each driver's plans: the scans of every statement, a sequential scan on a big table called out. */
+/** Each engine's plans: the scans of every statement, a sequential scan on a big table called out. */
 export function printPlans(plans: Record<string, ExplainedQuery[]>) {
-  for (const [driver, queries] of Object.entries(plans)) {
-    console.log(`\nEXPLAIN (${driver}):`);
+  for (const [engine, queries] of Object.entries(plans)) {
+    console.log(`\nEXPLAIN (${engine}):`);
     for (const query of queries) {
       const verdict =
         query.seqScansOnBigTables.length > 0

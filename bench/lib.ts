@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import autocannon, { type Options as LoadOptions, type Result } from 'autocannon';
-import pg from 'pg';
+import type { Engine } from './engines';
 import type { ExplainedQuery } from './explain';
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -24,7 +24,6 @@ export const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const WRK = !spawnSync('wrk', ['--version']).error;
 const LOAD_GENERATOR = WRK ? 'wrk, 1 thread' : 'autocannon, 1 worker thread (wrk is not installed)';
 const WARMUP_SECONDS = 1;
-export const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** What a target tells the benchmark once it listens. */
 export interface TargetReady {
@@ -42,13 +41,15 @@ export interface TargetReady {
 export interface Target extends TargetReady {
   name: string;
   child: ChildProcess;
+  /** The processes of the database server the target uses, when they are the benchmark's own. */
+  databaseProcesses?: () => Promise<number[]>;
   /** Resident memory of the child, in MB, right after start-up and the data load. */
   idleRssMb: number;
 }
 
 export interface Row {
   scenario: string;
-  driver: string;
+  engine: string;
   connections: number;
   requestsPerSecond: number;
   p50: number;
@@ -62,9 +63,14 @@ export interface Row {
   /**
    * The child's CPU time (user and system) per request in the measured window, in µs: what a
    * request costs the server itself, which the load on a shared machine moves less than the rate.
-   * PostgreSQL's own processes are not counted.
+   * The database server's processes are not counted here (below).
    */
   cpuUsPerRequest: number | null;
+  /**
+   * The same for the database server's processes (the embedded server's, which the benchmark
+   * started): what a request costs PostgreSQL on the same machine. Null for another server.
+   */
+  databaseCpuUsPerRequest: number | null;
 }
 
 /** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
@@ -81,6 +87,27 @@ async function cpuUs(pid: number | undefined): Promise<number | null> {
   } catch {
     return null;
   }
+}
+
+/** CPU time the processes `pids()` have used so far, by process, in µs. */
+async function cpuByProcess(
+  pids: (() => Promise<number[]>) | undefined,
+): Promise<Map<number, number> | null> {
+  if (!pids) return null;
+  const used = new Map<number, number>();
+  for (const pid of await pids()) {
+    const us = await cpuUs(pid);
+    if (us !== null) used.set(pid, us);
+  }
+  return used;
+}
+
+/** CPU time used between two readings; a process started in between counts from its start. */
+function cpuBetween(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
+  if (!before || !after) return null;
+  let total = 0;
+  for (const [pid, us] of after) total += us - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** Resident memory of a process in MB, from /proc (Linux); null elsewhere. */
@@ -204,16 +231,17 @@ export async function measureHello(connections: readonly number[]): Promise<Row[
   return measured;
 }
 
-/** The database's anchor: a bare Fastify route doing one primary-key SELECT, on `driver`. */
+/** The database's anchor: a bare Fastify route doing one primary-key SELECT, on `engine`'s database at `databaseUrl`. */
 export async function measureSelect(
-  driver: string,
-  databaseUrl: string | undefined,
+  engine: Engine,
+  databaseUrl: string,
   connections: readonly number[],
 ): Promise<Row[]> {
   const measured: Row[] = [];
-  await withTarget(`select (${driver})`, 'select', databaseUrl, async (target) => {
+  await withTarget(`select (${engine.name})`, 'select', databaseUrl, async (target) => {
+    target.databaseProcesses = engine.processes;
     for (const n of connections)
-      measured.push(await measure(target, SELECT, driver, target.paths.select!, n));
+      measured.push(await measure(target, SELECT, engine.name, target.paths.select!, n));
   });
   return measured;
 }
@@ -225,7 +253,7 @@ export async function measureSelect(
 export async function measure(
   target: Target,
   scenario: string,
-  driver: string,
+  engine: string,
   path: string | readonly string[],
   connections: number,
   signedIn = false,
@@ -242,7 +270,7 @@ export async function measure(
   if (WRK) {
     const rotating = paths.length > 1 ? paths : [];
     const phase = (seconds: number) => wrk(url, rotating, headers, connections, seconds);
-    return underLoad(target.child.pid, phase, scenario, driver, connections);
+    return underLoad(target, phase, scenario, engine, connections);
   }
   const options = {
     url,
@@ -252,7 +280,7 @@ export async function measure(
     workers: 1,
     timeout: 10,
   };
-  return (await measureLoad(target.child.pid, options, scenario, driver, connections)).row;
+  return (await measureLoad(target, options, scenario, engine, connections)).row;
 }
 
 /** What one load phase measured, whichever generator ran it; times in ms. */
@@ -266,17 +294,21 @@ interface Load {
   failures: number;
 }
 
+/** What is measured of a server under test: its process, and its database's when they are the benchmark's. */
+export type Measured = Pick<Target, 'child' | 'databaseProcesses'>;
+
 /**
  * Runs `phase` for the warm-up, then for the measured window while sampling the memory of the
- * process `pid`; the row is kept for the results and printed.
+ * target's process; the row is kept for the results and printed.
  */
 async function underLoad(
-  pid: number | undefined,
+  target: Measured,
   phase: (seconds: number) => Promise<Load>,
   scenario: string,
-  driver: string,
+  engine: string,
   connections: number,
 ): Promise<Row> {
+  const pid = target.child.pid;
   await phase(WARMUP_SECONDS);
   const memory: { peak: number | null } = { peak: null };
   const sampler = setInterval(() => {
@@ -285,6 +317,7 @@ async function underLoad(
     });
   }, 200);
   const cpuBefore = await cpuUs(pid);
+  const databaseBefore = await cpuByProcess(target.databaseProcesses);
   let load: Load;
   try {
     load = await phase(SECONDS);
@@ -292,22 +325,23 @@ async function underLoad(
     clearInterval(sampler);
   }
   const cpuAfter = await cpuUs(pid);
+  const databaseUs = cpuBetween(databaseBefore, await cpuByProcess(target.databaseProcesses));
   const { requests, seconds, ...figures } = load;
+  const perRequest = (us: number | null) =>
+    us === null || requests === 0 ? null : Math.round((10 * us) / requests) / 10;
   const row: Row = {
     scenario,
-    driver,
+    engine,
     connections,
     requestsPerSecond: requests / seconds,
     ...figures,
     peakRssMb: memory.peak,
-    cpuUsPerRequest:
-      cpuBefore === null || cpuAfter === null || requests === 0
-        ? null
-        : Math.round((10 * (cpuAfter - cpuBefore)) / requests) / 10,
+    cpuUsPerRequest: perRequest(cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore),
+    databaseCpuUsPerRequest: perRequest(databaseUs),
   };
   rows.push(row);
   console.log(
-    `  ${scenario} (${driver}, ${connections} conn): ${Math.round(row.requestsPerSecond)} req/s, ` +
+    `  ${scenario} (${engine}, ${connections} conn): ${Math.round(row.requestsPerSecond)} req/s, ` +
       `p99 ${row.p99} ms${memory.peak === null ? '' : `, RSS ≤ ${memory.peak} MB`}`,
   );
   return row;
@@ -315,10 +349,10 @@ async function underLoad(
 
 /** Measures with autocannon's `options` (for requests wrk is not given here: bodies, methods). */
 export async function measureLoad(
-  pid: number | undefined,
+  target: Measured,
   options: LoadOptions,
   scenario: string,
-  driver: string,
+  engine: string,
   connections: number,
 ): Promise<{ row: Row; result: Result }> {
   let result: Result | undefined;
@@ -336,7 +370,7 @@ export async function measureLoad(
       failures: run.errors + run.timeouts + run.non2xx,
     };
   };
-  const row = await underLoad(pid, phase, scenario, driver, connections);
+  const row = await underLoad(target, phase, scenario, engine, connections);
   return { row, result: result! };
 }
 
@@ -406,31 +440,6 @@ function countOver(total: number, latency: Record<string, number>, max: number, 
   return max > ms ? 1 : 0;
 }
 
-/**
- * Runs `run` with the URL of a fresh temporary PostgreSQL database, dropped afterwards; skips
- * with a note when PostgreSQL does not answer.
- */
-export async function withPostgres(run: (url: string) => Promise<void>) {
-  const admin = new pg.Client({ connectionString: PG_SERVER, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    console.log(`  PostgreSQL is not reachable at ${PG_SERVER} (${reason}); skipping its rows.`);
-    return;
-  }
-  const name = `kwoon_bench_${process.pid}`;
-  try {
-    await admin.query(`create database ${name}`);
-    const url = new URL(PG_SERVER);
-    url.pathname = `/${name}`;
-    await run(url.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
 export function machine() {
   return `Node ${process.version}, ${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? 'unknown'}), load from ${LOAD_GENERATOR}`;
 }
@@ -483,7 +492,7 @@ export function printCeilingTable(
       String(row.p99),
       String(row.failures),
       ratio(row.requestsPerSecond / hello.requestsPerSecond),
-      row.driver === '-' ? '' : ratio(row.requestsPerSecond / selectRate),
+      row.engine === '-' ? '' : ratio(row.requestsPerSecond / selectRate),
       hasCeiling(row.scenario) ? (row.p99 <= limitMs ? 'yes' : 'NO') : '',
     ]),
   );

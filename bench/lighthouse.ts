@@ -46,7 +46,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The bundled production server on PGlite in `dataDir`, seeding the demo content as a new site does. */
+/** The bundled production server on its embedded PostgreSQL server in `dataDir`, seeding the demo content as a new site does. */
 async function startServer(dataDir: string): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--enable-source-maps', SERVER], {

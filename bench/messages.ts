@@ -1,10 +1,12 @@
 /**
  * `npm run bench:messages`: the three messaging reads a signed-in page makes on every visit — the
- * conversation list, a conversation's newest 50 messages and the unread count — on PostgreSQL with
+ * conversation list, a conversation's newest 50 messages and the unread count — on the embedded
+ * PostgreSQL server started for the run (or the server of BENCH_PG_URL when that is set) with
  * `BENCH_MESSAGES` messages (default 1 000 000) among `BENCH_USERS` people (default 5 000), at 10
  * connections, as ratios to a bare Fastify hello-world and a bare primary-key SELECT on the same
- * PostgreSQL server measured in the same run; then the query plans, and bench/results/messages.json.
+ * server measured in the same run; then the query plans, and bench/results/messages.json.
  */
+import { withDefaultEngine } from './engines';
 import { printPlans, type ExplainedQuery } from './explain';
 import {
   logDataset,
@@ -17,7 +19,6 @@ import {
   saveResults,
   SECONDS,
   withTarget,
-  withPostgres,
 } from './lib';
 
 const CONNECTIONS = 10;
@@ -26,7 +27,7 @@ const SCENARIOS = [
   ['messages', 'GET /api/conversations/{id}/messages (newest 50)'],
   ['unread', 'GET /api/users/{id}/messages/unread-count'],
 ] as const;
-/** p99 ceilings at 10 connections on PostgreSQL: a page's reads stay well under a frame of patience. */
+/** p99 ceilings at 10 connections: a page's reads stay well under a frame of patience. */
 const P99_LIMIT_MS = 50;
 
 const started = performance.now();
@@ -37,17 +38,20 @@ console.log(`Kwoon messaging benchmark: ${machine()}; ${SECONDS} s per scenario 
 const [helloRow] = await measureHello([CONNECTIONS]);
 
 let selectRate = NaN;
-await withPostgres(async (url) => {
-  selectRate = (await measureSelect('PostgreSQL', url, [CONNECTIONS]))[0]!.requestsPerSecond;
+await withDefaultEngine((engine) =>
+  engine.withDatabase(async (url) => {
+    selectRate = (await measureSelect(engine, url, [CONNECTIONS]))[0]!.requestsPerSecond;
 
-  await withTarget('messages (PostgreSQL)', 'messages', url, async (app) => {
-    dataset = app.dataset;
-    plans.PostgreSQL = app.plans ?? [];
-    logDataset(app.dataset);
-    for (const [page, scenario] of SCENARIOS)
-      await measure(app, scenario, 'PostgreSQL', app.paths[page]!, CONNECTIONS, true);
-  });
-});
+    await withTarget(`messages (${engine.name})`, 'messages', url, async (app) => {
+      app.databaseProcesses = engine.processes;
+      dataset = app.dataset;
+      plans[engine.name] = app.plans ?? [];
+      logDataset(app.dataset);
+      for (const [page, scenario] of SCENARIOS)
+        await measure(app, scenario, engine.name, app.paths[page]!, CONNECTIONS, true);
+    });
+  }),
+);
 
 printCeilingTable(helloRow!, selectRate, P99_LIMIT_MS, (scenario) =>
   SCENARIOS.some(([, name]) => name === scenario),

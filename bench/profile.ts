@@ -1,6 +1,7 @@
 /**
- * `npm run bench:profile -- <page> [PGlite|PostgreSQL] [connections]`: a CPU profile of the real
- * app while it serves one page of the benchmark under load, written to bench/results/ as a
+ * `npm run bench:profile -- <page> [embedded|PostgreSQL] [connections]`: a CPU profile of the real
+ * app while it serves one page of the benchmark under load, on the embedded PostgreSQL server
+ * started for the run (the default) or the server of BENCH_PG_URL, written to bench/results/ as a
  * .cpuprofile (open it in Chrome DevTools → Performance, or speedscope), with the functions that
  * took the most time printed. Pages: features, health, profile, courses, course, progress;
  * BENCH_DATA=0 skips loading the catalogue for the first three. With BENCH_TARGET=messages the
@@ -8,9 +9,10 @@
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ask, measure, startTarget, stopTarget, withPostgres } from './lib';
+import { EMBEDDED, withEngineNamed, type Engine } from './engines';
+import { ask, measure, startTarget, stopTarget } from './lib';
 
-const [page = 'features', driver = 'PGlite', connections = '50'] = process.argv.slice(2);
+const [page = 'features', engineName = EMBEDDED, connections = '50'] = process.argv.slice(2);
 const dir = path.join(import.meta.dirname, 'results');
 await mkdir(dir, { recursive: true });
 
@@ -38,13 +40,18 @@ async function summarise(file: string) {
   for (const [key, hits] of top) console.log(`${((hits / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
 }
 
-async function run(databaseUrl?: string) {
+async function run(engine: Engine, databaseUrl: string) {
   const target = await startTarget('app', process.env.BENCH_TARGET ?? 'app', databaseUrl);
-  const file = path.join(dir, `${page}-${driver}-${connections}.cpuprofile`);
+  target.databaseProcesses = engine.processes;
+  const file = path.join(dir, `${page}-${engine.name}-${connections}.cpuprofile`);
   try {
     const signedIn = page !== 'features' && page !== 'health';
     await ask(target, { type: 'profile-start' }, 'profiling');
-    await measure(target, page, driver, target.paths[page]!, Number(connections), signedIn);
+    const row = await measure(target, page, engine.name, target.paths[page]!, Number(connections), signedIn);
+    console.log(
+      `  CPU per request: ${row.cpuUsPerRequest ?? '—'} µs in the app (the profiler's cost included), ` +
+        `${row.databaseCpuUsPerRequest ?? '—'} µs in the database server`,
+    );
     await ask(target, { type: 'profile-stop', file }, 'profiled');
   } finally {
     await stopTarget(target);
@@ -52,5 +59,4 @@ async function run(databaseUrl?: string) {
   await summarise(file);
 }
 
-if (driver === 'PostgreSQL') await withPostgres(run);
-else await run();
+await withEngineNamed(engineName, (engine) => engine.withDatabase((url) => run(engine, url)));

@@ -1,14 +1,16 @@
 /**
  * `npm run bench:search`: the header's global search (`GET /api/search`) as the benchmark student,
- * on PostgreSQL with the course data set (200 courses × 100 lessons, bench/course-data.ts) and the
+ * on the embedded PostgreSQL server started for the run (or the server of BENCH_PG_URL when that
+ * is set) with the course data set (200 courses × 100 lessons, bench/course-data.ts) and the
  * search additions (2 000 resources, 2 000 news items, titles in the school's vocabulary;
  * bench/search-data.ts), at 10 connections asking a rotating set of ten queries — a typo, partial
  * words, pinyin, an older spelling, Chinese characters — as ratios to a bare Fastify hello-world
- * and a bare primary-key SELECT on the same PostgreSQL server measured in the same run. What every
+ * and a bare primary-key SELECT on the same server measured in the same run. What every
  * member finds is kept for CATALOGUE_CACHE_SECONDS, as in production; the same load with nothing
  * kept (CATALOGUE_CACHE_SECONDS=0) is measured too, on a database of its own, without a ceiling.
  * Then the query plans, and bench/results/search.json.
  */
+import { withDefaultEngine } from './engines';
 import { printPlans, type ExplainedQuery } from './explain';
 import {
   logDataset,
@@ -20,7 +22,6 @@ import {
   rows,
   saveResults,
   SECONDS,
-  withPostgres,
   withTarget,
 } from './lib';
 
@@ -40,21 +41,25 @@ console.log(`Kwoon search benchmark: ${machine()}; ${SECONDS} s per scenario aft
 const [helloRow] = await measureHello([CONNECTIONS]);
 
 let selectRate = NaN;
-await withPostgres(async (url) => {
-  selectRate = (await measureSelect('PostgreSQL', url, [CONNECTIONS]))[0]!.requestsPerSecond;
+await withDefaultEngine(async (engine) => {
+  await engine.withDatabase(async (url) => {
+    selectRate = (await measureSelect(engine, url, [CONNECTIONS]))[0]!.requestsPerSecond;
 
-  await withTarget('search (PostgreSQL)', 'search', url, async (app) => {
-    dataset = app.dataset;
-    plans.PostgreSQL = app.plans ?? [];
-    logDataset(app.dataset);
-    queries = Object.values(app.paths);
-    await measure(app, SCENARIO, 'PostgreSQL', queries, CONNECTIONS, true);
+    await withTarget(`search (${engine.name})`, 'search', url, async (app) => {
+      app.databaseProcesses = engine.processes;
+      dataset = app.dataset;
+      plans[engine.name] = app.plans ?? [];
+      logDataset(app.dataset);
+      queries = Object.values(app.paths);
+      await measure(app, SCENARIO, engine.name, queries, CONNECTIONS, true);
+    });
   });
-});
-// A database of its own: the data set is loaded again.
-await withPostgres(async (url) => {
-  await withTarget('search, nothing kept (PostgreSQL)', 'search-afresh', url, async (app) => {
-    await measure(app, SCENARIO_AFRESH, 'PostgreSQL', Object.values(app.paths), CONNECTIONS, true);
+  // A database of its own: the data set is loaded again.
+  await engine.withDatabase(async (url) => {
+    await withTarget(`search, nothing kept (${engine.name})`, 'search-afresh', url, async (app) => {
+      app.databaseProcesses = engine.processes;
+      await measure(app, SCENARIO_AFRESH, engine.name, Object.values(app.paths), CONNECTIONS, true);
+    });
   });
 });
 

@@ -2,15 +2,17 @@
  * One server under test, in a child process of `npm run bench` so that its resident memory is its
  * own and the load generator does not share its event loop. `argv[2]` says which:
  * - `hello`: a bare Fastify hello-world, the framework's limit;
- * - `select`: a bare Fastify route doing one primary-key SELECT, on its own PGlite or, given a
- *   database URL in `argv[3]`, over `pg` — the database's limit;
- * - `app`: the real app (`buildApp`, every plugin and module) on PGlite or the given database, with
- *   the course data set loaded, the benchmark student signed up and the SQL of each page explained;
- * - `media`: the real app on PGlite with an administrator signed in, keeping media on local disk or,
- *   given an S3 endpoint in `argv[3]`, in its bucket (`npm run bench:upload`);
+ * - `select`: a bare Fastify route doing one primary-key SELECT over `pg` on the database whose URL
+ *   is `argv[3]` — the database's limit;
+ * - `app`: the real app (`buildApp`, every plugin and module) on the given database, with the course
+ *   data set loaded, the benchmark student signed up and the SQL of each page explained;
+ * - `new-site`: the same with no data set: the app as a new site starts;
+ * - `media`: the real app on its own embedded PostgreSQL server in a temporary DATA_DIR, as
+ *   `npm start` runs it, with an administrator signed in, keeping media on local disk or, given an
+ *   S3 endpoint in `argv[3]`, in its bucket (`npm run bench:upload`);
  * - `s3rver`: an S3-compatible server with the bucket `media` uses, in a process of its own;
- * - `events`: the real app on PGlite or the given database with `BENCH_STREAMS` students signed
- *   in, publishing one live event to each of them when the parent asks (`npm run bench:events`).
+ * - `events`: the real app on the given database with `BENCH_STREAMS` students signed in,
+ *   publishing one live event to each of them when the parent asks (`npm run bench:events`).
  * - `messages`: the real app on the given database with the messaging data set loaded and the SQL
  *   of the conversation list, a conversation's newest page and the unread count explained
  *   (`npm run bench:messages`).
@@ -23,7 +25,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../server/db/client';
@@ -56,25 +57,20 @@ async function helloWorld(): Promise<TargetReady> {
 
 const ITEMS = 1000;
 
-/** One primary-key SELECT per request on a small table, with nothing else on the way. */
+/**
+ * One primary-key SELECT per request on a small table, with nothing else on the way: a pool of
+ * the app's default size (DB_POOL_MAX), the statement prepared.
+ */
 async function primaryKeySelect(): Promise<TargetReady> {
-  let query: (id: number) => Promise<unknown[]>;
-  const create = `create table items (id integer primary key, name text not null)`;
-  const fill = `insert into items select g, 'item ' || g from generate_series(1, ${ITEMS}) g`;
+  if (!databaseUrl) throw new Error('The select target needs a database URL');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  cleanups.push(() => pool.end());
+  await pool.query('drop table if exists items');
+  await pool.query(`create table items (id integer primary key, name text not null)`);
+  await pool.query(`insert into items select g, 'item ' || g from generate_series(1, ${ITEMS}) g`);
   const select = 'select id, name from items where id = $1';
-  if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-    cleanups.push(() => pool.end());
-    await pool.query('drop table if exists items');
-    await pool.query(create);
-    await pool.query(fill);
-    query = async (id) => (await pool.query({ name: 'item', text: select, values: [id] })).rows as unknown[];
-  } else {
-    const db = await PGlite.create(await temporaryDir());
-    cleanups.push(() => db.close());
-    await db.exec(`${create}; ${fill}`);
-    query = async (id) => (await db.query(select, [id])).rows;
-  }
+  const query = async (id: number) =>
+    (await pool.query({ name: 'item', text: select, values: [id] })).rows as unknown[];
   const app = Fastify({ logger: false });
   app.get<{ Params: { id: string } }>('/items/:id', async (request) => {
     const [row] = await query(Number(request.params.id));
@@ -119,11 +115,12 @@ async function enrolledCourse(database: Database, userId: string): Promise<strin
 
 /**
  * The real app (`buildApp`, every plugin and module) at the production log level, on a migrated
- * database, with the benchmark's user signed up. Imported here only, so the anchors' processes
- * hold none of it in memory.
+ * database — DATABASE_URL when `settings` gives one, else the embedded server in DATA_DIR — with
+ * the pool `server/main.ts` sets up, and the benchmark's user signed up. Imported here only, so
+ * the anchors' processes hold none of it in memory.
  */
 async function startRealApp(settings: Record<string, string>) {
-  const [{ buildApp }, { loadConfig }, { openDatabase }] = await Promise.all([
+  const [{ buildApp }, { loadConfig, postgresOptions }, { openDatabase }] = await Promise.all([
     import('../server/app'),
     import('../server/config'),
     import('../server/db/client'),
@@ -133,10 +130,18 @@ async function startRealApp(settings: Record<string, string>) {
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     SEED_DEMO: 'false',
     DATA_DIR: await temporaryDir(),
+    // The pool's size as `npm start` takes it: DB_POOL_MAX from the environment, else the default.
+    ...(process.env.DB_POOL_MAX ? { DB_POOL_MAX: process.env.DB_POOL_MAX } : {}),
     ...settings,
   });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  cleanups.push(() => database.close());
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    postgres: postgresOptions(config),
+    ownServer: true,
+  });
+  // Before the temporary DATA_DIR goes: the embedded server, if it is one, stops first.
+  cleanups.unshift(() => database.close());
   await database.migrate();
   // Logs at the production level to stdout, which the benchmark points at /dev/null.
   const app = await buildApp({ config, database });
@@ -150,7 +155,7 @@ async function startRealApp(settings: Record<string, string>) {
 const BENCH_POST = 'bench-post-1';
 
 /** The real app with the course data set loaded and the SQL of each page explained. */
-async function realApp(): Promise<TargetReady> {
+async function realApp(loadData = process.env.BENCH_DATA !== '0'): Promise<TargetReady> {
   const [
     { createBlogRepo },
     { createCoursesRepo },
@@ -182,7 +187,7 @@ async function realApp(): Promise<TargetReady> {
     profile: `/api/user/${id}/profile`,
   };
   // Profiling a page that does not read the catalogue can skip loading it.
-  if (process.env.BENCH_DATA === '0') return { base, token, paths: pipeline };
+  if (!loadData) return { base, token, paths: pipeline };
   const dataset = await loadCourseData(database);
   const courseId = await enrolledCourse(database, id);
   // The profile's one statement, as the users service sends it.
@@ -241,8 +246,8 @@ async function realApp(): Promise<TargetReady> {
 
 /**
  * A page's own statement, as the app sends it, through a bare Fastify route on the app's database
- * (prepared on PostgreSQL under `name`, as the app prepares it): the most the page can reach with
- * no plugins, no session and no mapping. The route answers the statement's first row, or `body`,
+ * (prepared under `name`, as the app prepares it): the most the page can reach with no plugins, no
+ * session and no mapping. The route answers the statement's first row, or `body`,
  * the app's own answer sent as it is, when given. Answers at the absolute URL it returns.
  */
 async function statementAlone(
@@ -255,10 +260,7 @@ async function statementAlone(
   const { client, captured } = await captureStatements(database, read);
   const [statement] = captured;
   if (!statement) throw new Error(`${name} sent no statement`);
-  const run =
-    database.driver === 'pglite'
-      ? () => client.query(statement.sql, statement.params)
-      : () => (client as unknown as pg.Pool).query({ name, text: statement.sql, values: statement.params });
+  const run = () => client.query({ name, text: statement.sql, values: statement.params });
   const bare = Fastify({ logger: false });
   bare.get('/', async (_request, reply) => {
     const { rows } = await run();
@@ -494,7 +496,8 @@ process.on('disconnect', () => void stop());
 
 try {
   const targets: Record<string, () => Promise<TargetReady>> = {
-    app: realApp,
+    app: () => realApp(),
+    'new-site': () => realApp(false),
     select: primaryKeySelect,
     media: () => mediaApp(databaseUrl),
     s3rver: s3Server,
