@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,7 +138,13 @@ describe('npm run cli -- backup / restore', () => {
   }, 90_000);
 
   it('reads one moment of the database while writes go on', async () => {
-    const [course] = await source.database.db.select().from(courses).orderBy(asc(courses.id)).limit(1);
+    // The dearest course, so its price stays above zero (a check) while cents move out of it.
+    const [course] = await source.database.db
+      .select()
+      .from(courses)
+      .orderBy(desc(courses.price_cents))
+      .limit(1);
+    expect(course!.price_cents).toBeGreaterThan(100);
     const [order] = await source.database.db.select().from(orders).orderBy(asc(orders.id)).limit(1);
     const total = course!.price_cents + order!.amount_cents;
     // Another process's connection: it moves one cent from the course to the order before each
