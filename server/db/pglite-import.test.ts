@@ -10,8 +10,8 @@ import { localStorage } from '../platform/storage';
 import { openTestDatabase } from '../test/app';
 import { runCli } from '../test/cli';
 import { restoreBackup } from './backup';
-import { openPglite, type Database } from './client';
-import { detectPgliteDataDir, importPglite } from './pglite-import';
+import { hasPgliteDataDir, openPglite, type Database } from './client';
+import { importPglite } from './pglite-import';
 import { latestMigrationLevel } from './transfer';
 import { jobs, lessonProgress, liveEvents, mailOutbox, orders, sessions, users } from './schema';
 import { seedDemo } from './seed';
@@ -147,7 +147,7 @@ describe('importPglite', () => {
   it('moves every table of a PGlite install into PostgreSQL and keeps the PGlite folder, renamed', async () => {
     const dataDir = path.join(work, 'data');
     await pgliteInstall(dataDir);
-    expect(detectPgliteDataDir(dataDir)).toBe(true);
+    expect(hasPgliteDataDir(dataDir)).toBe(true);
     const { database: target, url, drop } = await openTestDatabase();
     try {
       const imported = await runCli(dataDir, ['import-pglite'], { DATABASE_URL: url });
@@ -190,7 +190,7 @@ describe('importPglite', () => {
       await target.db.execute(sql`delete from reviews`);
       expect(await staleCourseStats(target)).toEqual([]);
 
-      expect(detectPgliteDataDir(dataDir)).toBe(false);
+      expect(hasPgliteDataDir(dataDir)).toBe(false);
       expect(existsSync(path.join(dataDir, keptName!, 'PG_VERSION'))).toBe(true);
       expect((await readdir(dataDir)).sort()).toEqual([keptName, 'media']);
     } finally {
@@ -213,7 +213,7 @@ describe('importPglite', () => {
       await expect(importPglite({ dataDir: again, target })).rejects.toThrow(
         'The PostgreSQL database already holds users. Importing replaces all of its data; add --force to do that.',
       );
-      expect(detectPgliteDataDir(again)).toBe(true);
+      expect(hasPgliteDataDir(again)).toBe(true);
       expect(await target.db.select({ username: users.username }).from(users)).toEqual([
         { username: 'later' },
       ]);

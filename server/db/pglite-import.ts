@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
-import { openPglite, type Database } from './client';
+import { hasPgliteDataDir, openPglite, type Database } from './client';
 import { BackupError, holdsUsers, loadData, migrationLevel, withSnapshot, type TableCount } from './transfer';
 
 /**
@@ -10,11 +9,6 @@ import { BackupError, holdsUsers, loadData, migrationLevel, withSnapshot, type T
  * renamed, and kept, so nothing can start on it again by mistake and nothing is lost.
  */
 const PGLITE_DIR = 'db';
-
-/** True when DATA_DIR holds a PGlite database (DATA_DIR/db/PG_VERSION) still to be imported. */
-export function detectPgliteDataDir(dataDir: string): boolean {
-  return existsSync(path.join(dataDir, PGLITE_DIR, 'PG_VERSION'));
-}
 
 export interface PgliteImportSummary {
   tables: TableCount[];
@@ -46,8 +40,7 @@ export async function importPglite(options: {
 }): Promise<PgliteImportSummary> {
   const { dataDir, target } = options;
   const dir = path.join(dataDir, PGLITE_DIR);
-  if (!detectPgliteDataDir(dataDir))
-    throw new BackupError(`There is no PGlite database in ${dir} to import.`);
+  if (!hasPgliteDataDir(dataDir)) throw new BackupError(`There is no PGlite database in ${dir} to import.`);
   if (!options.force && (await holdsUsers(target))) {
     throw new BackupError(
       'The PostgreSQL database already holds users. Importing replaces all of its data; add --force to do that.',
