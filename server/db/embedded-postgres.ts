@@ -297,9 +297,27 @@ kill "$reader" 2>/dev/null
 exit "$status"
 `;
 
+/**
+ * 32 MB of shared buffers rather than PostgreSQL's 128 MB: a school's working set fits, the
+ * operating system's page cache holds the rest, and the app with its server idles under 250 MB
+ * (docs/performance.md, 2026-12-07).
+ */
+const SHARED = { shared_buffers: '32MB' };
 const SETTINGS: Record<Durability, Record<string, string>> = {
-  durable: { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on', wal_sync_method: 'fdatasync' },
-  ephemeral: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '300' },
+  durable: {
+    ...SHARED,
+    fsync: 'on',
+    synchronous_commit: 'on',
+    full_page_writes: 'on',
+    wal_sync_method: 'fdatasync',
+  },
+  ephemeral: {
+    ...SHARED,
+    fsync: 'off',
+    synchronous_commit: 'off',
+    full_page_writes: 'off',
+    max_connections: '300',
+  },
 };
 
 async function waitUntilReady(adminUrl: string, child: ChildProcess, logFile: string, timeoutMs: number) {
