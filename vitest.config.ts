@@ -29,6 +29,10 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'happy-dom',
+          // As on the server: Mantine, React and the router are imported once per worker, not once
+          // per file. web/test/setup.ts resets after every test what those modules keep (the DOM,
+          // local storage, stubs, the notification store).
+          isolate: false,
           include: ['web/**/*.test.{ts,tsx}'],
           setupFiles: ['web/test/setup.ts'],
           testTimeout: 20_000,

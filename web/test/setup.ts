@@ -1,4 +1,5 @@
 import nodeConsole from 'node:console';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { unstubbedCalls } from './render';
@@ -54,6 +55,9 @@ window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();
+  // Mantine keeps notifications in a store of its module, which outlives the test (and, with the
+  // modules shared between files, the file): a toast left over must not show in the next render.
+  notifications.clean();
   const unstubbed = unstubbedCalls.splice(0);
   if (unstubbed.length > 0)
     throw new Error(`calls no test stubbed, or stubbed wrongly: ${unstubbed.join(', ')}`);
