@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveEvents } from '../../db/schema';
 import { createSecondInstance, createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
@@ -13,10 +13,13 @@ import { LIVE_EVENTS_KEEP_MS, REPLAY_LIMIT, userChannel } from './live.service';
 
 let t: TestApp;
 
-beforeEach(async () => {
-  t = await createTestApp({ EVENTS_HEARTBEAT_MS: 50 });
+// One app for the file: each test streams to users of its own. The shutdown test closes an app of
+// its own.
+const liveApp = () => createTestApp({ EVENTS_HEARTBEAT_MS: 50 });
+beforeAll(async () => {
+  t = await liveApp();
 });
-afterEach(async () => t.close());
+afterAll(async () => t.close());
 
 async function listen(app: TestApp) {
   if (!app.app.server.listening) await app.app.listen({ port: 0, host: '127.0.0.1' });
@@ -112,14 +115,19 @@ describe('GET /api/events', () => {
   });
 
   it('ends every stream with a hint to reconnect when the server shuts down', async () => {
-    const mei = await createUser(t);
-    const stream = await openStream(mei.auth);
-    expect(await stream.next()).toMatchObject({ type: 'ready' });
-    const closing = t.app.close();
+    const own = await liveApp();
+    try {
+      const mei = await createUser(own);
+      const stream = await openStream(mei.auth, own);
+      expect(await stream.next()).toMatchObject({ type: 'ready' });
+      const closing = own.app.close();
 
-    expect(await stream.next()).toEqual({ type: 'reconnect', data: null });
-    expect(await stream.next()).toBe('closed');
-    await closing;
+      expect(await stream.next()).toEqual({ type: 'reconnect', data: null });
+      expect(await stream.next()).toBe('closed');
+      await closing;
+    } finally {
+      await own.close();
+    }
   });
 
   it('an event in a transaction that rolls back is neither sent nor kept', async () => {
