@@ -16,6 +16,21 @@ export function responseJsonSchema(schema: z.ZodType): object | null {
   }
 }
 
+/**
+ * Compiled serializers by schema: a schema is compiled once per process however many apps are
+ * built (every app of the tests, each instance's routes), since compiling is the costly part.
+ */
+const compiledBySchema = new WeakMap<z.ZodType, ((data: unknown) => string) | null>();
+function compiledFor(schema: z.ZodType): ((data: unknown) => string) | null {
+  let compiled = compiledBySchema.get(schema);
+  if (compiled === undefined) {
+    const jsonSchema = responseJsonSchema(schema);
+    compiled = jsonSchema ? (fastJson(jsonSchema) as (data: unknown) => string) : null;
+    compiledBySchema.set(schema, compiled);
+  }
+  return compiled;
+}
+
 export interface SerializerOptions {
   /**
    * Also run the zod serializer and refuse an answer where the two differ: every API test then
@@ -43,9 +58,8 @@ export function compileSerializer(
   { verify }: SerializerOptions,
 ): (data: unknown) => string {
   const viaZod = zodSerializerCompiler(answer as Parameters<typeof zodSerializerCompiler>[0]);
-  const jsonSchema = responseJsonSchema(answer.schema);
-  if (!jsonSchema) return viaZod;
-  const compiled = fastJson(jsonSchema) as (data: unknown) => string;
+  const compiled = compiledFor(answer.schema);
+  if (!compiled) return viaZod;
   if (!verify) return compiled;
   return (data: unknown) => {
     const expected = viaZod(data);
