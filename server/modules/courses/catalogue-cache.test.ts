@@ -173,6 +173,40 @@ describe('the catalogue cache', () => {
     expect(await lessonOf()).toEqual({ title: 'Three Body Posture', access: false });
   });
 
+  it('tags a course page by what the caller sees, and answers 304 while that is unchanged', async () => {
+    const course = await createCourse(t, { modules: 2, lessonsPerModule: 2 });
+    const [ana, cleo] = [await createUser(t), await createUser(t)];
+    const enrol = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/${ana.user.id}/enroll/${course.id}`,
+      headers: ana.auth,
+    });
+    expect(enrol.statusCode).toBe(201);
+    const page = (headers?: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: `/api/courses/${course.id}`, headers });
+    const [anaFirst, cleoFirst, visitorFirst] = [await page(ana.auth), await page(cleo.auth), await page()];
+    // Whoever sees the outline gets the same page; an enrolled student, a page with their enrolment.
+    expect(cleoFirst.headers.etag).toBe(visitorFirst.headers.etag);
+    expect(cleoFirst.body).toBe(visitorFirst.body);
+    expect(anaFirst.headers.etag).not.toBe(visitorFirst.headers.etag);
+    const anaCourse = anaFirst.json<{ course: CourseDetail }>().course;
+    expect(anaCourse).toMatchObject({ id: course.id, has_content_access: true, enrollment: { progress: 0 } });
+    expect(anaCourse.modules.flatMap((m) => m.lessons.map((l) => l.id))).toEqual(course.allLessonIds);
+    expect(visitorFirst.json<{ course: CourseDetail }>().course).toMatchObject({
+      has_content_access: false,
+      enrollment: null,
+    });
+    const unchanged = await page({ ...ana.auth, 'if-none-match': String(anaFirst.headers.etag) });
+    expect(unchanged.statusCode).toBe(304);
+
+    // Ana's progress moves (enrolments are never kept, so no write through the API is needed).
+    await t.database.db.update(enrollments).set({ progress: 50 }).where(eq(enrollments.user_id, ana.user.id));
+    const anaAgain = await page({ ...ana.auth, 'if-none-match': String(anaFirst.headers.etag) });
+    expect(anaAgain.statusCode).toBe(200);
+    expect(anaAgain.json<{ course: CourseDetail }>().course.enrollment).toMatchObject({ progress: 50 });
+    expect(anaAgain.json<{ course: CourseDetail }>().course.modules).toEqual(anaCourse.modules);
+  });
+
   it('keeps the cards through a write that cannot change them, such as a message', async () => {
     const course = await createCourse(t, { title: 'Taiji Sword', modules: 1, lessonsPerModule: 1 });
     const [ana, ben] = [await createUser(t), await createUser(t)];

@@ -101,7 +101,12 @@ export function coursesRoutes({ courses }: { courses: CoursesService }): Fastify
           response: { 200: CourseResponse, ...errorResponses(400, 404) },
         },
       },
-      async (request) => ({ course: await courses.detail(request.auth, request.params.id) }),
+      // Written by the service (the content kept as JSON) with the schema's serializers, and tagged.
+      async (request, reply) => {
+        const { body, tag } = await courses.detailAnswer(request.auth, request.params.id);
+        const written = body as unknown as CourseResponse;
+        return reply.type('application/json; charset=utf-8').header('etag', tag).send(written);
+      },
     );
 
     app.get(

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import {
   COURSE_DEFAULTS,
   COURSE_NOT_FOUND,
@@ -10,7 +11,7 @@ import {
   CourseSummary,
   type CourseStudent,
   type Feature,
-  type Module,
+  Module,
 } from '../../../common/courses';
 import type { AuthContext } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
@@ -57,9 +58,16 @@ interface CardsPage {
   tag: string;
 }
 
-/** A page of the course list as sent: the `CourseListResponse` as UTF-8 JSON and a tag that changes with it. */
-export interface CourseListAnswer {
+/** An answer as sent: the response as UTF-8 JSON and a tag (ETag) that changes with it. */
+export interface WrittenAnswer {
   body: Buffer;
+  tag: string;
+}
+
+/** A course's modules and lessons as a kind of reader sees them: as objects, and written once with their tag. */
+interface KeptContent {
+  modules: Module[];
+  json: Buffer;
   tag: string;
 }
 
@@ -93,23 +101,50 @@ export function createCoursesService(platform: Platform, deps: { images?: Course
 
   // A course's modules and lessons as each kind of reader sees them, the same for every student,
   // kept and forgotten with the cards. Only the caller's summary (their enrolment) is read each time.
-  const contents = createReadCache<Module[]>({
+  const writeModules = compileSerializer(
+    { schema: z.array(Module), method: 'GET', url: '/api/courses/:id' },
+    { verify: platform.config.NODE_ENV !== 'production' },
+  );
+  const contents = createReadCache<KeptContent>({
     clock: platform.clock,
     ttlMs: platform.config.CATALOGUE_CACHE_SECONDS * 1000,
     maxEntries: CONTENTS_KEPT,
   });
 
-  async function detail(auth: AuthContext | null, id: string): Promise<CourseDetail> {
+  /** The caller's summary of a course and its content as they may see it; throws when they may not. */
+  async function read(auth: AuthContext | null, id: string) {
     const row = await repo.summary(auth?.user.id ?? null, id);
     if (!row || (!row.course.is_published && !isAdmin(auth))) throw courseNotFound();
     // An archived course is left to those enrolled in it (and to admins).
     if (row.course.archived_at && !isAdmin(auth) && !row.enrollment_start) throw courseNotFound();
     const access: ContentAccess = isAdmin(auth) ? 'full' : row.enrollment_start ? 'student' : 'outline';
-    const modules = await contents.get(`${id}:${access}`, async () => {
-      const content = await repo.content(id);
-      return toModules(content.modules, content.lessons, access);
+    const content = await contents.get(`${id}:${access}`, async () => {
+      const read = await repo.content(id);
+      const modules = toModules(read.modules, read.lessons, access);
+      const json = Buffer.from(writeModules(modules));
+      return { modules, json, tag: tagOf(json) };
     });
-    return { ...toSummary(row), modules, has_content_access: access !== 'outline' };
+    return { summary: toSummary(row), content, hasContentAccess: access !== 'outline' };
+  }
+
+  async function detail(auth: AuthContext | null, id: string): Promise<CourseDetail> {
+    const { summary, content, hasContentAccess } = await read(auth, id);
+    return { ...summary, modules: content.modules, has_content_access: hasContentAccess };
+  }
+
+  /**
+   * A course page as sent (`CourseResponse`): the content is written once per kind of reader and
+   * kept; only the caller's summary (their enrolment) is written per request and joined to it.
+   */
+  async function detailAnswer(auth: AuthContext | null, id: string): Promise<WrittenAnswer> {
+    const { summary, content, hasContentAccess } = await read(auth, id);
+    const written = writeCard(summary);
+    const body = Buffer.concat([
+      Buffer.from(`{"course":${written.slice(0, -1)},"modules":`),
+      content.json,
+      Buffer.from(`,"has_content_access":${hasContentAccess}}}`),
+    ]);
+    return { body, tag: tagOf(`${content.tag}\n${hasContentAccess}\n${written}`) };
   }
 
   return {
@@ -120,6 +155,7 @@ export function createCoursesService(platform: Platform, deps: { images?: Course
     find: (courseId: string) => repo.find(courseId),
 
     detail,
+    detailAnswer,
 
     /**
      * Everyone sees published courses; students and visitors also see unpublished ones as
@@ -131,7 +167,7 @@ export function createCoursesService(platform: Platform, deps: { images?: Course
     async list(
       auth: AuthContext | null,
       query: { is_series?: boolean; category?: string; limit: number; offset: number },
-    ): Promise<CourseListAnswer> {
+    ): Promise<WrittenAnswer> {
       const filter = {
         publishedOnly: false,
         withLessonsOnly: !isAdmin(auth),
