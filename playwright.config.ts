@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -29,13 +29,42 @@ const dataDir = process.env.E2E_DATA_DIR;
 // CI builds once beforehand; locally the start script builds whatever is missing or out of date.
 const server = isCI ? 'node --enable-source-maps dist/server/main.js' : 'node scripts/start.mjs';
 
+/** The checks of every screen (axe, widths), apart from the journeys. */
+const SCREEN_CHECKS = ['a11y.spec.ts', 'site-a11y.spec.ts'];
+
+/*
+ * Debian's Chromium: its headless shell where installed (the browser without its windowing layers,
+ * which renders the same pages on less CPU), else the full browser run headless. Playwright's own
+ * browser download is not used.
+ */
+const chromiumPath =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((candidate) => existsSync(candidate));
+
+const browser = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: chromiumPath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
   forbidOnly: isCI,
   // A flaky test fails: a retry would hide it.
   retries: 0,
-  workers: isCI ? 1 : undefined,
+  // The journeys on one worker (their own limit is one), the screen checks on the other.
+  workers: 2,
   reporter: 'list',
   timeout: 30_000,
   expect: { timeout: 5_000 },
@@ -46,23 +75,20 @@ export default defineConfig({
   },
   projects: [
     {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        // Debian's Chromium; Playwright's own browser download is not used.
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-dev-shm-usage',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
-      },
+      // The journeys change and count the school's shared data (the AI Sifu analytics, the outbox,
+      // the news), so one runs at a time.
+      name: 'journeys',
+      testIgnore: SCREEN_CHECKS,
+      workers: 1,
+      use: browser,
+    },
+    {
+      // Every screen through axe: they read what the demo shows and post only what they look at,
+      // so they run beside the journeys.
+      name: 'screens',
+      testMatch: SCREEN_CHECKS,
+      fullyParallel: true,
+      use: browser,
     },
   ],
   webServer: {

@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
 import type { AdminClassesResponse } from '../common/classes';
 import type { CourseDetail, CourseListResponse, CourseResponse } from '../common/courses';
 import type { NewsResponse } from '../common/news';
@@ -276,98 +276,117 @@ const PASSES = [
   { width: 1280, colorScheme: 'dark' },
 ] as const;
 
+/** Screens checked in one test: each pass's screens in groups, so the groups of a run spread over the workers. */
+const SCREENS_PER_TEST = 13;
+const GROUPS = Array.from({ length: Math.ceil(SCREENS.length / SCREENS_PER_TEST) }, (_, at) =>
+  SCREENS.slice(at * SCREENS_PER_TEST, (at + 1) * SCREENS_PER_TEST),
+);
+
+interface Prepared {
+  world: World;
+  accounts: Record<Exclude<Who, 'visitor'>, Account>;
+}
+
+/** What the screens show, made once per worker by its first test and shared by the rest. */
+let prepared: Promise<Prepared> | undefined;
+
+async function prepare(api: APIRequestContext, createStudent: () => Promise<Account>): Promise<Prepared> {
+  const admin = await authenticateDemoAdmin(api);
+  const summary = await findCourseByTitle(api, admin.token, FREE_COURSE);
+  const detail = await api.get(`/api/courses/${summary.id}`, { headers: bearer(admin.token) });
+  const course = ((await detail.json()) as CourseResponse).course;
+  const list = await api.get('/api/courses?limit=200', { headers: bearer(admin.token) });
+  const unpublished = ((await list.json()) as CourseListResponse).courses.find((c) => !c.is_published);
+  expect(unpublished, 'a seeded course in preparation').toBeTruthy();
+  const classes = await api.get('/api/admin/classes', { headers: bearer(admin.token) });
+  const firstClass = ((await classes.json()) as AdminClassesResponse).classes[0];
+  expect(firstClass, 'a seeded weekly class').toBeTruthy();
+  const posted = await api.post('/api/admin/news', {
+    headers: bearer(admin.token),
+    data: {
+      title: 'Hall closed on Monday',
+      description: 'No classes on Monday; the floor is being refinished.',
+      body: 'The hall is closed all day.\nClasses resume on Tuesday evening.',
+      author_name: 'Sifu Lin Wei',
+      tags: ['schedule', 'hall'],
+      is_important: true,
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  const newsId = ((await posted.json()) as NewsResponse).news.id;
+  // A blog resource long enough for Read More, so the resources page shows a card.
+  const resource = await api.post('/api/admin/resources', {
+    headers: bearer(admin.token),
+    data: {
+      type: 'blog',
+      title: 'Standing like a post',
+      description: 'Why every class starts with zhan zhuang.',
+      author: 'Sifu Lin Wei',
+      content: 'Stand with the feet shoulder-width apart, knees soft, the crown lifted. '.repeat(6),
+      related_courses: [course.id],
+      is_published: true,
+    },
+  });
+  expect(resource.status(), await resource.text()).toBe(201);
+
+  const student = await createStudent();
+  const enrolled = await createStudent();
+  await enrolFree(api, enrolled, course.id);
+  return {
+    world: { course, unpublishedId: unpublished!.id, classId: firstClass!.id, newsId },
+    accounts: { student, enrolled, admin: { user: admin.user, token: admin.token, password: '' } },
+  };
+}
+
 for (const { width, colorScheme } of PASSES) {
   test.describe(`at ${width} px, ${colorScheme}`, () => {
     test.use({ viewport: { width, height: width < 600 ? 812 : 900 }, colorScheme });
 
-    test('every built screen passes axe', async ({ page, api, createStudent }) => {
-      // Some forty screens, each loaded, settled and checked in turn.
-      test.setTimeout(300_000);
-      const admin = await authenticateDemoAdmin(api);
-      const summary = await findCourseByTitle(api, admin.token, FREE_COURSE);
-      const detail = await api.get(`/api/courses/${summary.id}`, { headers: bearer(admin.token) });
-      const course = ((await detail.json()) as CourseResponse).course;
-      const list = await api.get('/api/courses?limit=200', { headers: bearer(admin.token) });
-      const unpublished = ((await list.json()) as CourseListResponse).courses.find((c) => !c.is_published);
-      expect(unpublished, 'a seeded course in preparation').toBeTruthy();
-      const classes = await api.get('/api/admin/classes', { headers: bearer(admin.token) });
-      const firstClass = ((await classes.json()) as AdminClassesResponse).classes[0];
-      expect(firstClass, 'a seeded weekly class').toBeTruthy();
-      const posted = await api.post('/api/admin/news', {
-        headers: bearer(admin.token),
-        data: {
-          title: 'Hall closed on Monday',
-          description: 'No classes on Monday; the floor is being refinished.',
-          body: 'The hall is closed all day.\nClasses resume on Tuesday evening.',
-          author_name: 'Sifu Lin Wei',
-          tags: ['schedule', 'hall'],
-          is_important: true,
-        },
-      });
-      expect(posted.status(), await posted.text()).toBe(201);
-      const newsId = ((await posted.json()) as NewsResponse).news.id;
-      // A blog resource long enough for Read More, so the resources page shows a card.
-      const resource = await api.post('/api/admin/resources', {
-        headers: bearer(admin.token),
-        data: {
-          type: 'blog',
-          title: 'Standing like a post',
-          description: 'Why every class starts with zhan zhuang.',
-          author: 'Sifu Lin Wei',
-          content: 'Stand with the feet shoulder-width apart, knees soft, the crown lifted. '.repeat(6),
-          related_courses: [course.id],
-          is_published: true,
-        },
-      });
-      expect(resource.status(), await resource.text()).toBe(201);
-      const world: World = {
-        course,
-        unpublishedId: unpublished!.id,
-        classId: firstClass!.id,
-        newsId,
-      };
+    GROUPS.forEach((screens, group) => {
+      const named = `${screens[0]!.name} … ${screens.at(-1)!.name}`;
+      test(`every built screen passes axe (${group + 1}/${GROUPS.length}: ${named})`, async ({
+        page,
+        api,
+        createStudent,
+      }) => {
+        // Each screen loaded, settled and checked in turn.
+        test.setTimeout(180_000);
+        prepared ??= prepare(api, createStudent);
+        const { world, accounts } = await prepared;
 
-      const student = await createStudent();
-      const enrolled = await createStudent();
-      await enrolFree(api, enrolled, course.id);
-      const accounts: Record<Exclude<Who, 'visitor'>, Account> = {
-        student,
-        enrolled,
-        admin: { user: admin.user, token: admin.token, password: '' },
-      };
-
-      const pending = trackRequests(page);
-      let current: Who | undefined;
-      for (const screen of SCREENS) {
-        await test.step(screen.name, async () => {
-          if (screen.who !== current) {
-            // The app keeps its session in local storage (the spec's three keys).
-            await page.goto('/');
-            const account = screen.who === 'visitor' ? null : accounts[screen.who];
-            await page.evaluate(
-              (session) => {
-                window.localStorage.clear();
-                if (!session) return;
-                window.localStorage.setItem('authToken', session.token);
-                window.localStorage.setItem('userId', session.user.id);
-                window.localStorage.setItem('userData', JSON.stringify(session.user));
-              },
-              account && { token: account.token, user: account.user },
-            );
-            current = screen.who;
-          }
-          await page.goto(screen.path(world));
-          await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-          // The scheme follows the emulated system setting: no choice is stored.
-          await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
-          await settle(page, pending);
-          if (screen.open) {
-            await screen.open(page);
+        const pending = trackRequests(page);
+        let current: Who | undefined;
+        for (const screen of screens) {
+          await test.step(screen.name, async () => {
+            if (screen.who !== current) {
+              // The app keeps its session in local storage (the spec's three keys).
+              await page.goto('/');
+              const account = screen.who === 'visitor' ? null : accounts[screen.who];
+              await page.evaluate(
+                (session) => {
+                  window.localStorage.clear();
+                  if (!session) return;
+                  window.localStorage.setItem('authToken', session.token);
+                  window.localStorage.setItem('userId', session.user.id);
+                  window.localStorage.setItem('userData', JSON.stringify(session.user));
+                },
+                account && { token: account.token, user: account.user },
+              );
+              current = screen.who;
+            }
+            await page.goto(screen.path(world));
+            await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+            // The scheme follows the emulated system setting: no choice is stored.
+            await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
             await settle(page, pending);
-          }
-          await expectNoAxeViolations(page);
-        });
-      }
+            if (screen.open) {
+              await screen.open(page);
+              await settle(page, pending);
+            }
+            await expectNoAxeViolations(page);
+          });
+        }
+      });
     });
   });
 }
