@@ -105,13 +105,21 @@ test.describe('classes administration', () => {
     // An existing member.
     await edit.getByRole('button', { name: 'Add Student' }).click();
     add = page.getByRole('dialog', { name: 'Add Student' });
-    await add
+    const memberField = add
       .getByRole('textbox', { name: 'Member' })
       .or(add.getByRole('combobox', { name: 'Member' }))
-      .first()
-      .fill(member.user.email);
-    await page.getByRole('option', { name: `${member.user.name} (${member.user.email})` }).click();
-    await add.getByRole('button', { name: 'Add Student' }).click();
+      .first();
+    await memberField.fill(member.user.email);
+    // The list is drawn again as the search's answer arrives; a click that lands while it is
+    // redrawn selects nothing, so the pick is made (the list opened again) until it enables the submit.
+    const submitMember = add.getByRole('button', { name: 'Add Student' });
+    const option = page.getByRole('option', { name: `${member.user.name} (${member.user.email})` });
+    await expect(async () => {
+      if (!(await option.isVisible())) await memberField.click();
+      await option.click({ timeout: 2_000 });
+      await expect(submitMember).toBeEnabled({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+    await submitMember.click();
     await expect(edit.getByRole('button', { name: `Remove ${member.user.name}` })).toBeVisible();
     await page.screenshot({ path: '/tmp/shots/admin-ops-enrollments-375.png', fullPage: true });
     await page.keyboard.press('Escape');
