@@ -76,6 +76,11 @@ export const User = z.object({
   requires_password_change: z.boolean(),
   is_active: z.boolean(),
   deletion_requested: z.boolean(),
+  /**
+   * Whether the owner has confirmed `email` by opening a link sent to it. Until then the account
+   * owns nothing kept by that address (workshop bookings, class waitlist places).
+   */
+  email_verified: z.boolean(),
   /** A new address waiting for its owner to open the confirmation link; email stays in force until then. */
   pending_email: z.string().nullable(),
   created_at: z.string(),

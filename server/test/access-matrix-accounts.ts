@@ -29,6 +29,8 @@ const freshPendingA = async (t: TestApp) => {
   return { a };
 };
 const pendingChange = (t: TestApp, w: World) => rowsWhere(t, emailChanges, emailChanges.user_id, w.a.user.id);
+/** A student A of this case alone whose address is not confirmed yet. */
+const freshUnconfirmedA = async (t: TestApp) => ({ a: await createUser(t, { email_verified_at: null }) });
 
 /** A 1×1 PNG: the smallest avatar the upload re-encodes. */
 const PNG = Buffer.from(
@@ -89,6 +91,12 @@ const accounts: MatrixEntry[] = [
   {
     route: 'POST /api/user/:id/email-change/resend',
     fresh: freshPendingA,
+    call: self,
+    unchanged: pendingChange,
+  },
+  {
+    route: 'POST /api/user/:id/email-confirmation',
+    fresh: freshUnconfirmedA,
     call: self,
     unchanged: pendingChange,
   },

@@ -21,6 +21,8 @@ export interface UserFactoryInput {
   experience?: number;
   privacy?: (typeof users.$inferInsert)['privacy'];
   allow_messages?: boolean;
+  /** When the address was confirmed: now unless given; null for an account that has not confirmed it. */
+  email_verified_at?: Date | null;
   /** Opens the session as a temporary-password sign-in does. */
   requiresPasswordChange?: boolean;
 }
@@ -43,6 +45,8 @@ export async function createUser(t: TestApp, input: UserFactoryInput = {}) {
       city: 'Oakland',
       country: 'United States',
       martial_art: 'Taijiquan',
+      // An established account, its address confirmed; pass email_verified_at: null for a newcomer's.
+      email_verified_at: t.clock.now(),
       ...fields,
       password_hash,
     })

@@ -94,6 +94,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     requires_password_change: false,
     is_active: true,
     deletion_requested: false,
+    email_verified: true,
     pending_email: null,
     created_at: '2024-03-01T10:00:00.000Z',
     updated_at: '2024-03-01T10:00:00.000Z',

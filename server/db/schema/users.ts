@@ -23,6 +23,12 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     email: text('email').notNull(),
+    /**
+     * When the owner proved they read `email` (a link sent to it was opened); null until then. Only
+     * a confirmed address makes an account the owner of what others keep by that address (bookings,
+     * waitlist places); it is cleared whenever the address changes without such proof.
+     */
+    email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
     username: text('username').notNull(),
     password_hash: text('password_hash').notNull(),
     is_admin: boolean('is_admin').notNull().default(false),
@@ -144,3 +150,11 @@ export const emailChanges = pgTable(
     index('email_changes_user_idx').on(t.user_id),
   ],
 );
+
+/**
+ * The account's address, lower-cased, once its owner has confirmed it; null before. What is kept by
+ * e-mail (bookings, waitlist places) belongs to an account only through this.
+ */
+export const confirmedEmail = sql<
+  string | null
+>`case when ${users.email_verified_at} is not null then lower(${users.email}) end`;

@@ -116,11 +116,16 @@ export function createBookingsRepo(db: Db) {
       return row;
     },
 
-    async listOf(owner: { userId: string; email: string }, limit: number): Promise<BookingRow[]> {
+    /** Bookings made by the account, and with its e-mail when that is given (confirmed). */
+    async listOf(owner: { userId: string; email: string | null }, limit: number): Promise<BookingRow[]> {
       return db
         .select()
         .from(bookings)
-        .where(or(eq(bookings.user_id, owner.userId), eq(bookings.email, owner.email)))
+        .where(
+          owner.email
+            ? or(eq(bookings.user_id, owner.userId), eq(bookings.email, owner.email))
+            : eq(bookings.user_id, owner.userId),
+        )
         .orderBy(desc(bookings.start_time), desc(bookings.id))
         .limit(limit);
     },

@@ -79,7 +79,7 @@ export interface AdminFields {
 }
 
 export interface BookingsDeps {
-  users: Pick<UsersService, 'activeAdmins' | 'findById'>;
+  users: Pick<UsersService, 'activeAdmins' | 'confirmedEmail'>;
   school: Pick<SchoolService, 'get'>;
 }
 
@@ -145,11 +145,8 @@ export function createBookingsService(platform: Platform, deps: BookingsDeps) {
     else platform.log.warn('booking: no active administrator to tell');
   }
 
-  /** The account's e-mail, for the rule that a booking made with it belongs to that account. */
-  async function accountEmail(auth: AuthContext): Promise<string | null> {
-    const user = await deps.users.findById(auth.user.id);
-    return user?.email.toLowerCase() ?? null;
-  }
+  /** The account's confirmed e-mail, for the rule that a booking made with it belongs to that account. */
+  const accountEmail = (auth: AuthContext): Promise<string | null> => deps.users.confirmedEmail(auth.user.id);
 
   async function owns(auth: AuthContext, row: BookingRow): Promise<boolean> {
     if (row.user_id === auth.user.id) return true;
@@ -378,17 +375,17 @@ export function createBookingsService(platform: Platform, deps: BookingsDeps) {
     async byEmail(auth: AuthContext, email: string): Promise<Booking[]> {
       const wanted = email.trim().toLowerCase();
       if (!auth.user.is_admin && wanted !== (await accountEmail(auth)))
-        throw forbidden('You can only see your own bookings', 'NOT_OWNER');
+        throw forbidden(
+          'You can only see the bookings of your own confirmed e-mail address. Confirm it in Settings.',
+          'NOT_OWNER',
+        );
       return (await repo.listByEmail(wanted, ADMIN_BOOKINGS_MAX_LIMIT)).map(toBooking);
     },
 
-    /** A user's bookings: made while signed in, or with the account's e-mail. */
+    /** A user's bookings: made while signed in, or with the account's e-mail once it is confirmed. */
     async ofUser(userId: string): Promise<Booking[]> {
-      const user = await deps.users.findById(userId);
-      if (!user) return [];
-      return (await repo.listOf({ userId, email: user.email.toLowerCase() }, ADMIN_BOOKINGS_MAX_LIMIT)).map(
-        toBooking,
-      );
+      const email = await deps.users.confirmedEmail(userId);
+      return (await repo.listOf({ userId, email }, ADMIN_BOOKINGS_MAX_LIMIT)).map(toBooking);
     },
 
     /** An administrator's or the owner's cancel: the booker and the administrators are told alike. */

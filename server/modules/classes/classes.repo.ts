@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ClassSession, SignupKind } from '../../../common/classes';
 import type { Db } from '../../db/client';
-import { classEnrollments, classes, classSignups, users } from '../../db/schema';
+import { classEnrollments, classes, classSignups, confirmedEmail, users } from '../../db/schema';
 
 /*
  * Drizzle leaves the table off a column in a one-table select, so a correlated subquery names the
@@ -100,6 +100,12 @@ const onWaitlist = and(
   inArray(classSignups.status, ['waiting', 'offered']),
 );
 
+/** A member's own signups, and those made with their confirmed e-mail when given. */
+const byMember = (userId: string, email: string | null) =>
+  email
+    ? or(eq(classSignups.user_id, userId), eq(classSignups.email, email.toLowerCase()))
+    : eq(classSignups.user_id, userId);
+
 export function createClassesRepo(db: Db) {
   async function findClass(id: string, now: Date) {
     const [row] = await db.select(classColumns(now)).from(classes).where(eq(classes.id, id)).limit(1);
@@ -192,18 +198,19 @@ export function createClassesRepo(db: Db) {
     findUser: async (id: string) =>
       (
         await db
-          .select({ id: users.id, name: users.name, email: users.email })
+          .select({ id: users.id, name: users.name, email: users.email, confirmed_email: confirmedEmail })
           .from(users)
           .where(eq(users.id, id))
           .limit(1)
       )[0],
 
+    /** The account whose confirmed address this is: an unconfirmed one is owed nothing kept by it. */
     findUserByEmail: async (email: string) =>
       (
         await db
           .select({ id: users.id })
           .from(users)
-          .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+          .where(sql`${confirmedEmail} = ${email.toLowerCase()}`)
           .limit(1)
       )[0],
 
@@ -301,7 +308,8 @@ export function createClassesRepo(db: Db) {
     },
 
     /** A member's current classes: enrolments, and waitlist entries by account or e-mail. */
-    async memberEntries(userId: string, email: string) {
+    /** A member's classes and waitlist places: theirs, and those kept by their confirmed e-mail when given. */
+    async memberEntries(userId: string, email: string | null) {
       const [enrolled, listed] = await Promise.all([
         db
           .select({ class_id: classEnrollments.class_id, enrolled_at: classEnrollments.enrolled_at })
@@ -311,12 +319,7 @@ export function createClassesRepo(db: Db) {
         db
           .select({ ...signupColumns, position: positionOf.mapWith(Number) })
           .from(classSignups)
-          .where(
-            and(
-              onWaitlist,
-              or(eq(classSignups.user_id, userId), eq(classSignups.email, email.toLowerCase())),
-            ),
-          )
+          .where(and(onWaitlist, byMember(userId, email)))
           .orderBy(asc(classSignups.seq)),
       ]);
       return { enrolled, listed };
@@ -468,17 +471,12 @@ export function createClassesRepo(db: Db) {
     },
 
     /** A member's open waitlist entry for a class, by account or e-mail. */
-    async memberWaitlistEntry(classId: string, userId: string, email: string) {
+    /** A member's place on a class's waitlist: theirs, or one kept by their confirmed e-mail when given. */
+    async memberWaitlistEntry(classId: string, userId: string, email: string | null) {
       const [row] = await db
         .select({ ...signupColumns, position: positionOf.mapWith(Number) })
         .from(classSignups)
-        .where(
-          and(
-            eq(classSignups.class_id, classId),
-            onWaitlist,
-            or(eq(classSignups.user_id, userId), eq(classSignups.email, email.toLowerCase())),
-          ),
-        )
+        .where(and(eq(classSignups.class_id, classId), onWaitlist, byMember(userId, email)))
         .limit(1);
       return row;
     },

@@ -43,7 +43,11 @@ export function createClassesService(platform: Platform) {
   const load = async (id: string, options = { drafts: true }) => toClass(await loadRow(id, options));
 
   /** A member's place in a class, as their dashboard shows it. */
-  async function memberEntry(classId: string, userId: string, email: string): Promise<MemberClass | null> {
+  async function memberEntry(
+    classId: string,
+    userId: string,
+    email: string | null,
+  ): Promise<MemberClass | null> {
     const enrolled = await repo.findMemberEnrollment(classId, userId);
     const cls = await load(classId);
     if (enrolled)
@@ -185,7 +189,7 @@ export function createClassesService(platform: Platform) {
         if (await repo.findMemberEnrollment(classId, userId)) throw alreadyEnrolled();
         if (!hasRoom(row)) throw classFull();
         const id = await repo.insertEnrollment({ class_id: classId, user_id: userId, at: now() });
-        const listed = await repo.memberWaitlistEntry(classId, userId, user.email);
+        const listed = await repo.memberWaitlistEntry(classId, userId, user.confirmed_email);
         if (listed) await repo.closeSignup(listed.id, 'withdrawn', now());
         return id;
       });
@@ -225,11 +229,11 @@ export function createClassesService(platform: Platform) {
       auth: AuthContext,
       classId: string,
     ): Promise<{ created: boolean; body: MemberClassResponse }> {
-      const { id: userId, email, name } = await member(auth.user.id);
+      const { id: userId, email, confirmed_email: ownEmail, name } = await member(auth.user.id);
       const outcome = await platform.withAdvisoryLock(lockKey(classId), async () => {
         const row = await loadRow(classId, { drafts: false });
         if (await repo.findMemberEnrollment(classId, userId)) throw alreadyEnrolled();
-        const listed = await repo.memberWaitlistEntry(classId, userId, email);
+        const listed = await repo.memberWaitlistEntry(classId, userId, ownEmail);
         if (listed?.status === 'offered' && listed.offer_expires_at && listed.offer_expires_at > now()) {
           await repo.linkSignupToUser(listed.id, userId);
           await takeOffer({ ...listed, user_id: userId });
@@ -244,10 +248,15 @@ export function createClassesService(platform: Platform) {
         if (!row.waitlist_enabled) throw classFull();
         if (listed) return 'waitlisted' as const;
         const signup = { name, phone: null, user_id: userId };
-        await joinList(row, 'waitlist', { ...signup, email: email.toLowerCase() });
+        await joinList(
+          row,
+          'waitlist',
+          { ...signup, email: email.toLowerCase() },
+          { ownsEmail: ownEmail !== null },
+        );
         return 'waitlisted' as const;
       });
-      const entry = await memberEntry(classId, userId, email);
+      const entry = await memberEntry(classId, userId, ownEmail);
       return {
         created: outcome === 'enrolled',
         body: {
@@ -262,12 +271,12 @@ export function createClassesService(platform: Platform) {
 
     /** A member leaves a class or its waitlist (declining an offer); a freed seat is offered on. */
     async leave(auth: AuthContext, classId: string): Promise<MemberClassResponse> {
-      const { id: userId, email } = await member(auth.user.id);
+      const { id: userId, confirmed_email: ownEmail } = await member(auth.user.id);
       await platform.withAdvisoryLock(lockKey(classId), async () => {
         await loadRow(classId, { drafts: true });
         const dropped = await repo.dropEnrollment(classId, userId, now());
         if (!dropped) {
-          const listed = await repo.memberWaitlistEntry(classId, userId, email);
+          const listed = await repo.memberWaitlistEntry(classId, userId, ownEmail);
           if (!listed || !(await repo.closeSignup(listed.id, 'withdrawn', now())))
             throw notFound(NOT_IN_CLASS_MESSAGE, 'NOT_IN_CLASS');
         }
@@ -280,7 +289,7 @@ export function createClassesService(platform: Platform) {
       assertSelfOrAdmin(auth, userId);
       const user = await repo.findUser(userId);
       if (!user) throw notFound('User not found', 'USER_NOT_FOUND');
-      const { enrolled, listed } = await repo.memberEntries(userId, user.email);
+      const { enrolled, listed } = await repo.memberEntries(userId, user.confirmed_email);
       const ids = [...new Set([...enrolled.map((e) => e.class_id), ...listed.map((l) => l.class_id)])];
       const rows = new Map<string, Class>();
       for (const row of await Promise.all(ids.map((id) => repo.findClass(id, now()))))

@@ -173,15 +173,27 @@ export function createWaitlist(
   }
 
   /** Puts a person on a list once, e-mailing them the first time (or when they come back to it). */
+  /**
+   * Puts a person on a list, once per address. A member's join meets an entry already kept by their
+   * address only when the address is confirmed as theirs (`ownsEmail`); until then that entry is
+   * someone else's, and the join is refused rather than handed it.
+   */
   async function joinList(
     row: ClassRow,
     kind: 'interest' | 'waitlist',
     person: { name: string; email: string; phone: string | null; user_id: string | null },
+    { ownsEmail = false }: { ownsEmail?: boolean } = {},
   ): Promise<{ fresh: boolean; position: number | null }> {
     const inserted = await repo.insertSignup({ class_id: row.id, kind, ...person, at: now() });
     let fresh = inserted !== undefined;
     if (!fresh) {
       const existing = await repo.findSignup(row.id, person.email, kind);
+      if (existing && person.user_id && existing.user_id !== person.user_id && !ownsEmail) {
+        throw conflict(
+          'Someone is already on this list with your e-mail address. Confirm your address in Settings to see that place.',
+          'EMAIL_NOT_CONFIRMED',
+        );
+      }
       if (existing && kind === 'waitlist' && !['waiting', 'offered'].includes(existing.status)) {
         await repo.rejoin(existing.id, person, now());
         fresh = true;

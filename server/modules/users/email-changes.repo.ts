@@ -53,7 +53,7 @@ export function createEmailChangesRepo(db: Db) {
     },
 
     /**
-     * Spends a live token and moves its address onto the user (the caller runs it in one transaction): the guarded
+     * Spends a live token and moves its address onto the user, confirmed (the caller runs it in one transaction): the guarded
      * UPDATE lets one of several concurrent confirmations through, and the users' unique e-mail
      * index refuses an address another account took meanwhile (the change then stays pending).
      * Undefined when the token is unknown, spent or expired.
@@ -73,7 +73,7 @@ export function createEmailChangesRepo(db: Db) {
       if (!change) return undefined;
       const [user] = await db
         .update(users)
-        .set({ email: change.new_email, updated_at: at })
+        .set({ email: change.new_email, email_verified_at: at, updated_at: at })
         .where(eq(users.id, change.user_id))
         .returning({ id: users.id, email: users.email });
       return user ? { userId: user.id, email: user.email } : undefined;

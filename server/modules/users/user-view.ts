@@ -34,6 +34,11 @@ function courseFields(courses: EnrolledCourse[]) {
  * not given) and the address waiting for confirmation, if any; requires_password_change comes
  * from the viewer's own session.
  */
+/** A pending address that would move the account elsewhere: not the link that confirms its own address. */
+function pendingChange(row: UserRow, pending: string | null): string | null {
+  return pending && pending.toLowerCase() !== row.email.toLowerCase() ? pending : null;
+}
+
 export function toUser(
   row: UserRow,
   viewer?: Viewer | null,
@@ -64,7 +69,8 @@ export function toUser(
     requires_password_change: viewer?.user.id === row.id ? viewer.requiresPasswordChange : false,
     is_active: row.is_active,
     deletion_requested: row.deletion_requested,
-    pending_email: pendingEmail,
+    email_verified: row.email_verified_at !== null,
+    pending_email: pendingChange(row, pendingEmail),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -16,7 +16,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { preparedStatements } from '../../platform/prepared';
-import { emailChanges, users } from '../../db/schema';
+import { confirmedEmail, emailChanges, users } from '../../db/schema';
 import type { EnrolledCourse } from './user-view';
 
 export type UserRow = typeof users.$inferSelect;
@@ -30,6 +30,11 @@ const matchesLower = (column: typeof users.email | typeof users.username, value:
 export function createUsersRepo(db: Db | Tx) {
   const run = preparedStatements(db);
   return {
+    async confirmedEmail(id: string): Promise<string | null> {
+      const [row] = await db.select({ email: confirmedEmail }).from(users).where(eq(users.id, id)).limit(1);
+      return row?.email ?? null;
+    },
+
     async findById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;

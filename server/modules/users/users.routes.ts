@@ -241,6 +241,24 @@ export function usersRoutes(
     );
 
     app.post(
+      '/user/:id/email-confirmation',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary:
+            "Send a link that confirms the account's own e-mail address (owner or admin); until it is " +
+            'opened, bookings and waitlist places made with that address stay out of the account ' +
+            '(409 when already confirmed or while a change of address waits; 5 links an hour)',
+          security: bearerSecurity,
+          params: IdParams,
+          response: { 200: OkResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
+        },
+      },
+      async (request) => users.sendEmailConfirmation(requireAuth(request), request.params.id),
+    );
+
+    app.post(
       '/user/:id/email-change/resend',
       {
         config: { access: 'user' },

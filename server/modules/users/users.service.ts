@@ -250,7 +250,7 @@ export function createUsersService(
       assertPasswordAllowed(input.password, [input.username, input.email], 'password');
       await assertUnique(input.email, input.username);
       const at = now();
-      return repo.insert({
+      const row = await repo.insert({
         name: input.name,
         email: input.email,
         username: input.username,
@@ -261,6 +261,9 @@ export function createUsersService(
         created_at: at,
         updated_at: at,
       });
+      // The address is the newcomer's word until they open the link sent to it.
+      await emailChanges.confirmCurrent(row);
+      return row;
     },
 
     async list(
@@ -329,6 +332,8 @@ export function createUsersService(
       const changes: UserChanges = {
         name: input.name,
         email: confirmFirst ? undefined : input.email,
+        // An address set without its owner opening a link is not theirs to prove: it waits for one.
+        ...(emailChanged && !confirmFirst ? { email_verified_at: null } : {}),
         username: input.username,
         avatar: input.avatar,
         avatar_public_id: avatarPublicId,
@@ -487,6 +492,20 @@ export function createUsersService(
       const { email } = await emailChanges.confirm(token);
       return { success: true, email };
     },
+
+    /** Sends a link that confirms the account's own address (owner or admin). */
+    async sendEmailConfirmation(auth: AuthContext, id: string): Promise<OkResponse> {
+      assertSelfOrAdmin(auth, id);
+      const row = await findOrThrow(id);
+      await emailChanges.confirmCurrent(row);
+      return { success: true, message: `We sent a confirmation link to ${row.email}.` };
+    },
+
+    /**
+     * The account's address once its owner has confirmed it, lower-cased; null before. What others
+     * keep by e-mail (bookings, waitlist places) belongs to the account only through this.
+     */
+    confirmedEmail: (userId: string): Promise<string | null> => repo.confirmedEmail(userId),
 
     async resendEmailChange(auth: AuthContext, id: string): Promise<OkResponse> {
       assertSelfOrAdmin(auth, id);

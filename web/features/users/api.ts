@@ -74,6 +74,17 @@ export function useDeactivateAccount(userId: string) {
 }
 
 /** A new link for the pending e-mail change; the earlier one stops working. */
+/** A link that confirms the account's own address, sent again. */
+export function useSendEmailConfirmation(userId: string) {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(`/user/${encodeURIComponent(userId)}/email-confirmation`, {
+        method: 'POST',
+        schema: OkResponse,
+      }),
+  });
+}
+
 export function useResendEmailChange(userId: string) {
   return useMutation({
     mutationFn: () =>

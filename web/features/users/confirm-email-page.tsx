@@ -61,7 +61,8 @@ export function ConfirmEmailPage() {
           E-mail address confirmed
         </Title>
         <Text size="lg" role="status" className={classes.confirmed}>
-          Your account now uses <strong>{confirm.data.email}</strong>. Use it to sign in from now on.
+          <strong>{confirm.data.email}</strong> is your account&apos;s confirmed address: sign in and recover
+          your password with it, and what you booked with it is in your account.
         </Text>
         <Button component={Link} to={next.to}>
           {next.label}

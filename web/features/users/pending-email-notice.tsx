@@ -3,11 +3,44 @@ import { IconMailForward } from '@tabler/icons-react';
 import type { User } from '../../../common/users';
 import { errorMessage } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { useCancelEmailChange, useResendEmailChange } from './api';
+import { useCancelEmailChange, useResendEmailChange, useSendEmailConfirmation } from './api';
 import classes from './pending-email-notice.module.css';
 
-/** While a new address waits for its link, the current one stays in use; this says so. */
+/**
+ * While a new address waits for its link, the current one stays in use; while the account's own
+ * address is unconfirmed, what was booked with it stays out of the account. This says which.
+ */
 export function PendingEmailNotice({ profile }: { profile: User }) {
+  if (profile.pending_email) return <PendingChange profile={profile} />;
+  if (!profile.email_verified) return <UnconfirmedEmail profile={profile} />;
+  return null;
+}
+
+function UnconfirmedEmail({ profile }: { profile: User }) {
+  const send = useSendEmailConfirmation(profile.id);
+  const handleSend = () =>
+    send.mutate(undefined, {
+      onSuccess: () => notifySuccess(`We sent a new link to ${profile.email}.`),
+      onError: (error) => notifyError(errorMessage(error, 'Failed to send the link. Please try again.')),
+    });
+  return (
+    <Alert color="blue" icon={<IconMailForward size={20} aria-hidden />} title="Confirm your e-mail address">
+      <Stack gap="sm">
+        <Text size="sm" className={classes.message}>
+          Open the link we sent to <strong>{profile.email}</strong>. Until then, workshop bookings and class
+          places made with this address stay out of your account.
+        </Text>
+        <Group gap="xs">
+          <Button size="xs" variant="default" loading={send.isPending} onClick={handleSend}>
+            Send a new link
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+function PendingChange({ profile }: { profile: User }) {
   const resend = useResendEmailChange(profile.id);
   const cancel = useCancelEmailChange(profile.id);
   if (!profile.pending_email) return null;

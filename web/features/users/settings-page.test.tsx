@@ -458,6 +458,34 @@ describe('a pending e-mail change', () => {
     expect(calls.some((call) => call.method === 'DELETE' && call.path.endsWith('/email-change'))).toBe(true);
   });
 
+  it('asks for the sign-up address to be confirmed, and sends a new link', async () => {
+    const user = makeUser({ email_verified: false });
+    const { calls } = serverFor(user, {
+      [`POST /api/user/${user.id}/email-confirmation`]: () => ({
+        body: { success: true, message: `We sent a confirmation link to ${user.email}.` },
+      }),
+    });
+    const { user: person } = await renderSettings(user);
+    expect(screen.getByText('Confirm your e-mail address')).toBeTruthy();
+    expect(screen.getByText(/workshop bookings and class places made with this address/)).toBeTruthy();
+
+    await person.click(screen.getByRole('button', { name: 'Send a new link' }));
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === 'POST' && call.path.endsWith('/email-confirmation'))).toBe(
+        true,
+      ),
+    );
+    expect(await screen.findByText(`We sent a new link to ${user.email}.`)).toBeTruthy();
+  });
+
+  it('says nothing of confirming once the address is confirmed', async () => {
+    const user = makeUser();
+    serverFor(user);
+    await renderSettings(user);
+    expect(screen.getByText(user.email)).toBeTruthy();
+    expect(screen.queryByText('Confirm your e-mail address')).toBeNull();
+  });
+
   it('shows the password policy message under the new password', async () => {
     const user = makeUser();
     serverFor(user, {
