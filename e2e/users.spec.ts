@@ -16,11 +16,12 @@ import {
 import { solidPng } from './images';
 
 /** The confirmation link in the newest e-mail to an address, read from the outbox as an admin. */
-async function confirmationLinkTo(api: APIRequestContext, address: string): Promise<URL> {
-  const text = await readOutboxText(
-    api,
-    (m) => m.to_address === address && m.subject === 'Confirm your new e-mail address',
-  );
+async function confirmationLinkTo(
+  api: APIRequestContext,
+  address: string,
+  subject = 'Confirm your new e-mail address',
+): Promise<URL> {
+  const text = await readOutboxText(api, (m) => m.to_address === address && m.subject === subject);
   const link = /(\S+\/confirm-email\?token=\S+)/.exec(text)?.[1];
   expect(link).toBeDefined();
   return new URL(link!);
@@ -286,4 +287,33 @@ test('change the e-mail address: it waits for the link sent to the new address',
   await page.goto('/app/settings');
   await expect(textbox(page.getByRole('form', { name: 'Edit profile' }), 'Email')).toHaveValue(newEmail);
   await expect(page.getByText('Confirm your new e-mail address')).toHaveCount(0);
+});
+
+test('a new account confirms its address with the link e-mailed at sign-up; Settings asks until then', async ({
+  page,
+  api,
+  createStudent,
+  signIn,
+}) => {
+  const account = await createStudent();
+  expect(account.user.email_verified).toBe(false);
+  await signIn(account);
+  await openSettings(page);
+  const notice = page.getByRole('alert').filter({ hasText: 'Confirm your e-mail address' });
+  await expect(notice).toContainText(`Open the link we sent to ${account.user.email}`);
+  await notice.getByRole('button', { name: 'Send a new link' }).click();
+  await expect(page.getByText(`We sent a new link to ${account.user.email}.`)).toBeVisible();
+  await toastsClosed(page);
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'settings-unconfirmed-email');
+
+  const link = await confirmationLinkTo(api, account.user.email, 'Confirm your e-mail address');
+  await page.goto(`/confirm-email${link.search}`);
+  await expect(page.getByRole('heading', { name: 'E-mail address confirmed', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(account.user.email);
+
+  const response = await api.get(`/api/user/${account.user.id}/profile`, { headers: bearer(account.token) });
+  expect((await response.json()) as User).toMatchObject({ email_verified: true, pending_email: null });
+  await openSettings(page);
+  await expect(page.getByText('Confirm your e-mail address')).toHaveCount(0);
 });
