@@ -1,11 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_PAGE } from '../modules/site/site.routes';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser } from '../test/factories';
+import { createBooking } from '../test/factories-bookings';
+import { createCourse } from '../test/factories-courses';
+import { listRoutes, routeKey } from '../test/route-table';
+import { CAPABILITY_PATHS, loggableUrl, SECRET_PARAM } from './logging';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -235,6 +241,110 @@ describe('secrets in logged objects', () => {
       } finally {
         await t.close();
       }
+    }
+  });
+});
+
+describe('capabilities in paths', () => {
+  let t: TestApp;
+  const log = capture();
+  beforeAll(async () => {
+    // Debug: the public pages and the web app's pages are logged at debug.
+    t = await createTestApp({ LOG_LEVEL: 'debug' }, { webRoot, logStream: log.stream, prettyLogs: false });
+  });
+  afterAll(async () => t.close());
+
+  it('leave no manage token, offer token or checkout session id in the lines of the requests that carry them', async () => {
+    const { token: manage } = await createBooking(t, { start_time: new Date('2026-03-10T20:00:00Z') });
+    // An offer nobody holds: the request is answered 404 and logged all the same.
+    const offer = randomBytes(32).toString('base64url');
+    const course = await createCourse(t, { price: 89 });
+    const { auth } = await createUser(t);
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/create-checkout',
+      headers: auth,
+      payload: { course_id: course.id },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const session = started.json<{ session_id: string }>().session_id;
+    log.lines.length = 0;
+
+    const calls: Array<{ method: 'GET' | 'POST' | 'PUT'; url: string; payload?: object; logged: string }> = [
+      { method: 'GET', url: `/api/bookings/manage/${manage}`, logged: '/api/bookings/manage/[redacted]' },
+      {
+        method: 'PUT',
+        url: `/api/bookings/manage/${manage}`,
+        payload: {},
+        logged: '/api/bookings/manage/[redacted]',
+      },
+      {
+        method: 'PUT',
+        url: `/api/bookings/manage/${manage}/cancel`,
+        logged: '/api/bookings/manage/[redacted]/cancel',
+      },
+      { method: 'GET', url: `/workshops/manage/${manage}`, logged: '/workshops/manage/[redacted]' },
+      { method: 'GET', url: `/api/classes/offers/${offer}`, logged: '/api/classes/offers/[redacted]' },
+      {
+        method: 'POST',
+        url: `/api/classes/offers/${offer}/accept?from=mail`,
+        logged: '/api/classes/offers/[redacted]/accept?from=mail',
+      },
+      { method: 'GET', url: `/classes/offers/${offer}`, logged: '/classes/offers/[redacted]' },
+      {
+        method: 'GET',
+        url: `/api/payment/local-checkout/${session}`,
+        logged: '/api/payment/local-checkout/[redacted]',
+      },
+      {
+        method: 'POST',
+        url: `/api/payment/local-checkout/${session}`,
+        payload: { outcome: 'cancel' },
+        logged: '/api/payment/local-checkout/[redacted]',
+      },
+      { method: 'GET', url: `/payment/checkout/${session}`, logged: '/payment/checkout/[redacted]' },
+      {
+        method: 'GET',
+        url: `/payment/success?session_id=${session}&course_id=${course.id}`,
+        logged: `/payment/success?session_id=[redacted]&course_id=${course.id}`,
+      },
+    ];
+    for (const call of calls) {
+      const res = await t.app.inject({ method: call.method, url: call.url, payload: call.payload });
+      expect(res.statusCode, call.url).toBeLessThan(500);
+    }
+
+    const entries = log.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const requests = entries.filter((entry) => 'statusCode' in entry);
+    expect(requests.map((entry) => `${String(entry.method)} ${String(entry.url)}`)).toEqual(
+      calls.map((call) => `${call.method} ${call.logged}`),
+    );
+    const text = log.lines.join('\n');
+    for (const secret of [manage, offer, session]) expect(text).not.toContain(secret);
+  });
+
+  it('are declared for every route whose path param names a secret, and each declared path is served', async () => {
+    const routes = await listRoutes(t, { all: true });
+    expect(routes.map(routeKey)).toContain('GET /workshops/manage/:token');
+    const secretParams = routes.flatMap((route) =>
+      [...route.url.matchAll(/:([A-Za-z_]+)/g)]
+        .map((match) => match[1]!)
+        .filter((name) => SECRET_PARAM.test(name))
+        .map((name) => ({ route, name })),
+    );
+    expect(secretParams.length).toBeGreaterThanOrEqual(CAPABILITY_PATHS.length - 1);
+    const uncovered = secretParams
+      .filter(({ route, name }) => {
+        const sample = route.url.replace(/:([A-Za-z_]+)/g, (_all, param: string) => `${param}-Value-7q`);
+        return loggableUrl(sample).includes(`${name}-Value-7q`);
+      })
+      .map(({ route, name }) => `${routeKey(route)} (:${name})`);
+    expect(uncovered).toEqual([]);
+
+    const served = new Set(routes.map((route) => route.url));
+    for (const pattern of CAPABILITY_PATHS) {
+      expect(pattern, pattern).toMatch(/\/:[A-Za-z_]+$/);
+      expect(served.has(pattern) || APP_PAGE.test(pattern), pattern).toBe(true);
     }
   });
 });

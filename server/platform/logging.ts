@@ -56,8 +56,11 @@ export function redactSecrets<T extends Record<string, unknown>>(object: T, dept
   return (out ?? object) as T;
 }
 
-/** Query parameters whose values stay out of the request lines. */
-const SECRET_PARAM = /token|password|secret|key|code|signature|session/i;
+/**
+ * Query parameters whose values stay out of the request lines. A route param so named is a
+ * capability in the path: see CAPABILITY_PATHS.
+ */
+export const SECRET_PARAM = /token|password|secret|key|code|signature|session/i;
 
 export interface LoggingOptions {
   level: string;
@@ -198,10 +201,39 @@ export function loggerOptions({ level, stream, pretty }: LoggingOptions): Fastif
   };
 }
 
-/** The URL as logged: query values that could be credentials are replaced. */
+/**
+ * Paths whose last segment is a bearer capability: whoever holds the link may act on what it
+ * names (cancel or move a booking, take a class seat, pay or cancel a test checkout). That segment
+ * is logged as `[redacted]`, in these paths and in the longer ones below them
+ * (`/api/bookings/manage/[redacted]/cancel`). Every route param whose name looks secret
+ * (`SECRET_PARAM`) must be covered here: logging.test.ts walks the registered routes to hold that.
+ */
+export const CAPABILITY_PATHS = [
+  '/api/bookings/manage/:token',
+  '/api/classes/offers/:token',
+  '/api/payment/local-checkout/:sessionId',
+  '/workshops/manage/:token',
+  '/classes/offers/:token',
+  // The web app's page of the built-in test checkout (server/platform/payments/local.ts).
+  '/payment/checkout/:sessionId',
+] as const;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** One pattern for all of CAPABILITY_PATHS: group 1 is what stays, group 2 the capability. */
+const CAPABILITY_PATH = new RegExp(
+  `^(${CAPABILITY_PATHS.map((pattern) => escapeRegExp(pattern.slice(0, pattern.lastIndexOf(':')))).join('|')})([^/?#]+)`,
+);
+
+/** The path as logged: the capability in a path of CAPABILITY_PATHS is replaced. */
+function loggablePath(path: string): string {
+  return path.replace(CAPABILITY_PATH, `$1${CENSOR}`);
+}
+
+/** The URL as logged: capabilities in the path and query values that could be credentials are replaced. */
 export function loggableUrl(url: string): string {
   const at = url.indexOf('?');
-  if (at < 0) return url;
+  if (at < 0) return loggablePath(url);
   const query = url
     .slice(at + 1)
     .split('&')
@@ -216,7 +248,7 @@ export function loggableUrl(url: string): string {
       return SECRET_PARAM.test(decoded) ? `${name}=[redacted]` : pair;
     })
     .join('&');
-  return `${url.slice(0, at)}?${query}`;
+  return `${loggablePath(url.slice(0, at))}?${query}`;
 }
 
 /**

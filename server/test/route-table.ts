@@ -25,12 +25,13 @@ export const routeKey = (route: Pick<RouteOptions, 'method' | 'url'>) =>
   `${String(route.method)} ${route.url}`;
 
 /**
- * Every /api route with the options it was registered with (access, schemas, handler).
+ * Every /api route with the options it was registered with (access, schemas, handler), or with
+ * `{ all: true }` the public site's pages and feeds too.
  * Fastify does not list a built app's route options, so the modules are registered a second time
  * into a probe instance that records them with an onRoute hook; the probe shares the test app's
  * database and never listens.
  */
-export async function listRoutes(t: TestApp): Promise<RouteOptions[]> {
+export async function listRoutes(t: TestApp, { all = false } = {}): Promise<RouteOptions[]> {
   const routes: RouteOptions[] = [];
   const probe = Fastify({ logger: false });
   probe.setValidatorCompiler(validatorCompiler);
@@ -38,7 +39,7 @@ export async function listRoutes(t: TestApp): Promise<RouteOptions[]> {
   // Routes may build their own limiters from the plugin, as the app registers it.
   await probe.register(rateLimit, { global: false });
   probe.addHook('onRoute', (route) => {
-    if (route.method !== 'HEAD' && route.url.startsWith('/api/')) routes.push(route);
+    if (route.method !== 'HEAD' && (all || route.url.startsWith('/api/'))) routes.push(route);
   });
   const transport = { kind: 'log' as const, send: async () => {}, close: () => {} };
   const jobs = createJobs(t.database.db, t.clock, probe.log, { pollMs: 0 });
