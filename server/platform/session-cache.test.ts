@@ -67,7 +67,7 @@ describe('the session cache', () => {
     expect(deactivate.statusCode).toBe(200);
     expect((await profile(t, student.user.id, student.auth)).statusCode).toBe(401);
 
-    const leaving = await createUser(t);
+    const leaving = await createUser(t, { deletion_requested: true });
     expect((await profile(t, leaving.user.id, leaving.auth)).statusCode).toBe(200);
     const removed = await t.app.inject({
       method: 'DELETE',

@@ -22,6 +22,8 @@ const self = (w: World) => ({ params: { id: w.a.user.id } });
 const userRow = (t: TestApp, w: World) => rowsWhere(t, users, users.id, w.a.user.id);
 /** A student A of this case alone, for rows that change or end the account. */
 const freshA = async (t: TestApp) => ({ a: await createUser(t) });
+/** A student A of this case alone whose deletion was requested, the first of the two steps. */
+const freshLeavingA = async (t: TestApp) => ({ a: await createUser(t, { deletion_requested: true }) });
 /** A student A of this case alone, waiting for the link that confirms a new e-mail address. */
 const freshPendingA = async (t: TestApp) => {
   const a = await createUser(t);
@@ -71,7 +73,7 @@ const accounts: MatrixEntry[] = [
     call: (w) => ({ ...self(w), body: { enabled: false } }),
     unchanged: userRow,
   },
-  { route: 'DELETE /api/user/:id', fresh: freshA, call: self, unchanged: userRow },
+  { route: 'DELETE /api/user/:id', fresh: freshLeavingA, call: self, unchanged: userRow },
   { route: 'GET /api/user/:id/courses', call: self },
   {
     route: 'POST /api/user/:id/deactivate',

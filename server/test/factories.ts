@@ -21,6 +21,8 @@ export interface UserFactoryInput {
   experience?: number;
   privacy?: (typeof users.$inferInsert)['privacy'];
   allow_messages?: boolean;
+  /** The first step of a deletion taken: an administrator may delete the account. */
+  deletion_requested?: boolean;
   /** When the address was confirmed: now unless given; null for an account that has not confirmed it. */
   email_verified_at?: Date | null;
   /** Opens the session as a temporary-password sign-in does. */

@@ -123,7 +123,11 @@ describe('course_stats', () => {
     const shown = await card(course.id, mei.auth);
     expect(shown).toMatchObject({ enrolled_students: 1, average_rating: 5, total_reviews: 1 });
 
-    // A student's account goes, and their enrolment and review with it.
+    // A student's account goes, in two steps, and their enrolment and review with it.
+    const requested = await send('PUT', `/api/admin/user/${mei.user.id}/deletion-request`, admin, {
+      requested: true,
+    });
+    expect(requested.statusCode).toBe(200);
     expect((await send('DELETE', `/api/user/${mei.user.id}`, admin)).statusCode).toBe(200);
     expect(await drift()).toEqual([]);
 

@@ -95,7 +95,7 @@ describe('replacing and removing an avatar', () => {
 
   it("deletes a deleted user's avatar file", async () => {
     const admin = await createAdmin(t);
-    const me = await createUser(t);
+    const me = await createUser(t, { deletion_requested: true });
     const picture = await uploadAvatar(me, '#999999');
     await setAvatar(me, picture.secure_url);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/user/${me.user.id}`, headers: admin.auth });

@@ -244,10 +244,20 @@ describe('PUT /api/user/{id}', () => {
   });
 });
 
+const remove = (id: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'DELETE', url: `/api/user/${id}`, headers });
+const userRow = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
+const DELETION_NOT_REQUESTED = {
+  error:
+    'Request the deletion of this account first (PUT /api/admin/user/{id}/deletion-request): ' +
+    'an account is deleted only once a deletion request stands',
+  code: 'DELETION_NOT_REQUESTED',
+};
+
 describe('DELETE /api/user/{id}', () => {
   it('deletes a user and their sessions', async () => {
     const admin = await createAdmin(t);
-    const student = await createUser(t);
+    const student = await createUser(t, { deletion_requested: true });
     const res = await t.app.inject({
       method: 'DELETE',
       url: `/api/user/${student.user.id}`,
@@ -266,7 +276,12 @@ describe('DELETE /api/user/{id}', () => {
 
   it('anonymises an account with orders instead: the orders stay, nothing identifies the person, nobody signs in', async () => {
     const admin = await createAdmin(t);
-    const buyer = await createUser(t, { name: 'Mei Chen', city: 'Oakland', country: 'USA' });
+    const buyer = await createUser(t, {
+      name: 'Mei Chen',
+      city: 'Oakland',
+      country: 'USA',
+      deletion_requested: true,
+    });
     const course = await createCourse(t, { price: 49, title: 'Xingyi Foundations' });
     const order = await createPaidOrder(t, buyer.user.id, course);
 
@@ -297,6 +312,81 @@ describe('DELETE /api/user/{id}', () => {
     expect(signIn.statusCode).toBe(401);
     const [kept] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(kept).toMatchObject({ user_id: buyer.user.id, amount_cents: 4900, status: 'paid' });
+  });
+
+  it('refuses an account without a deletion request with 409 and changes nothing, orders or none', async () => {
+    const admin = await createAdmin(t);
+    const student = await createUser(t);
+    const buyer = await createUser(t);
+    await createPaidOrder(t, buyer.user.id, await createCourse(t, { price: 49 }));
+    for (const person of [student, buyer]) {
+      const before = await userRow(person.user.id);
+      const res = await remove(person.user.id, admin.auth);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual(DELETION_NOT_REQUESTED);
+      expect(await userRow(person.user.id)).toEqual(before);
+      expect((await status(person.auth)).statusCode).toBe(200);
+    }
+  });
+
+  it('refuses again once the request is withdrawn, or the account reactivated', async () => {
+    const admin = await createAdmin(t);
+    const mark = (id: string, requested: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/user/${id}/deletion-request`,
+        payload: { requested },
+        headers: admin.auth,
+      });
+    const withdrawn = await createUser(t);
+    expect((await mark(withdrawn.user.id, true)).statusCode).toBe(200);
+    expect((await mark(withdrawn.user.id, false)).statusCode).toBe(200);
+    expect((await remove(withdrawn.user.id, admin.auth)).json()).toEqual(DELETION_NOT_REQUESTED);
+
+    const reactivated = await createUser(t);
+    expect((await mark(reactivated.user.id, true)).statusCode).toBe(200);
+    const back = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/user/${reactivated.user.id}/reactivate`,
+      headers: admin.auth,
+    });
+    expect(back.statusCode).toBe(200);
+    expect((await remove(reactivated.user.id, admin.auth)).statusCode).toBe(409);
+    expect(await userRow(reactivated.user.id)).toMatchObject({ deletion_requested: false });
+  });
+
+  it("takes the owner's own deletion request, confirmed with their password, as the first step", async () => {
+    const admin = await createAdmin(t);
+    const leaving = await createUser(t);
+    const asked = await deactivate(
+      leaving.user.id,
+      { isDeletionRequest: true, password: leaving.password },
+      leaving.auth,
+    );
+    expect(asked.statusCode).toBe(200);
+    expect(t.mail.filter((m) => m.to === leaving.user.email).at(-1)?.subject).toBe(
+      'Your account deletion request',
+    );
+    expect((await remove(leaving.user.id, admin.auth)).statusCode).toBe(200);
+    expect(await userRow(leaving.user.id)).toBeUndefined();
+
+    // Deactivating alone is no deletion request.
+    const resting = await createUser(t);
+    const off = await deactivate(
+      resting.user.id,
+      { isDeletionRequest: false, password: resting.password },
+      resting.auth,
+    );
+    expect(off.statusCode).toBe(200);
+    expect((await remove(resting.user.id, admin.auth)).json()).toEqual(DELETION_NOT_REQUESTED);
+    expect(await userRow(resting.user.id)).toMatchObject({ is_active: false });
+  });
+
+  it('answers 404 for an account that does not exist', async () => {
+    const admin = await createAdmin(t);
+    const res = await remove(randomUUID(), admin.auth);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'User not found', code: 'USER_NOT_FOUND' });
   });
 
   it('is refused by the database for a user row that still has orders', async () => {

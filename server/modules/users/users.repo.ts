@@ -153,7 +153,8 @@ export function createUsersRepo(db: Db | Tx) {
 
     /**
      * Replaces everything that identifies the person with neutral values, keeping the row (and the
-     * records that must outlive the account) and its unique constraints satisfied.
+     * records that must outlive the account) and its unique constraints satisfied. Only an account
+     * whose deletion was requested: undefined when there is none.
      */
     async anonymise(id: string, passwordHash: string, at: Date): Promise<UserRow | undefined> {
       const [row] = await db
@@ -178,7 +179,7 @@ export function createUsersRepo(db: Db | Tx) {
           email_notifications: false,
           updated_at: at,
         })
-        .where(eq(users.id, id))
+        .where(and(eq(users.id, id), eq(users.deletion_requested, true)))
         .returning();
       return row;
     },
@@ -191,8 +192,12 @@ export function createUsersRepo(db: Db | Tx) {
         .where(eq(users.avatar_public_id, publicId));
     },
 
+    /** Deletes an account whose deletion was requested; false when there is none. */
     async delete(id: string): Promise<boolean> {
-      const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+      const rows = await db
+        .delete(users)
+        .where(and(eq(users.id, id), eq(users.deletion_requested, true)))
+        .returning({ id: users.id });
       return rows.length > 0;
     },
 

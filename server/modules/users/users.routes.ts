@@ -176,10 +176,12 @@ export function usersRoutes(
         config: { access: 'admin' },
         schema: {
           tags,
-          summary: 'Delete a user permanently (admin; not yourself)',
+          summary:
+            'Delete a user permanently, the second step after a deletion request (admin; not yourself; ' +
+            '409 DELETION_NOT_REQUESTED without the request)',
           security: bearerSecurity,
           params: IdParams,
-          response: { 200: OkResponse, ...errorResponses(400, 401, 403, 404) },
+          response: { 200: OkResponse, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) => users.remove(requireAuth(request), request.params.id),

@@ -74,6 +74,9 @@ registerConstraintAnswers({
   users_username_lower_key: { message: USERNAME_TAKEN, field: 'username' },
 });
 const USER_NOT_FOUND = 'User not found';
+const DELETION_NOT_REQUESTED =
+  'Request the deletion of this account first (PUT /api/admin/user/{id}/deletion-request): ' +
+  'an account is deleted only once a deletion request stands';
 
 export function createUsersService(
   platform: Platform,
@@ -387,22 +390,31 @@ export function createUsersService(
     },
 
     /**
-     * Deletes the account. One with payment records is anonymised instead: nothing identifies the
-     * person any more and nobody can sign in to it, while their orders stay for the school's books.
+     * Deletes an account whose deletion was requested (409 DELETION_NOT_REQUESTED otherwise). One
+     * with payment records is anonymised instead: nothing identifies the person any more and nobody
+     * can sign in to it, while their orders stay for the school's books.
      */
     async remove(auth: AuthContext, id: string): Promise<OkResponse> {
       assertNotSelfLockout(auth, id, 'delete');
       const row = await findOrThrow(id);
+      // The second step of a deletion needs the first: the mark set by an administrator or by the
+      // owner's own request (deactivate with isDeletionRequest). The repo checks it again as it
+      // writes, so a request withdrawn meanwhile keeps the account.
+      const refusal = async () =>
+        (await repo.findById(id))
+          ? conflict(DELETION_NOT_REQUESTED, 'DELETION_NOT_REQUESTED')
+          : notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+      if (!row.deletion_requested) throw await refusal();
       if (await hasKeptRecords(id)) {
         const unusable = await hashSecret(randomBytes(32).toString('base64url'));
         await platform.tx(async () => {
-          if (!(await repo.anonymise(id, unusable, now()))) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+          if (!(await repo.anonymise(id, unusable, now()))) throw await refusal();
           await emailChanges.discard(id);
         });
         await platform.sessions.revokeAllForUser(id);
       } else {
         // Sessions, temporary passwords and terms acceptances go with the user (ON DELETE CASCADE).
-        if (!(await repo.delete(id))) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+        if (!(await repo.delete(id))) throw await refusal();
         platform.sessions.forgetUser(id);
       }
       await discardAvatar(row.avatar_public_id);

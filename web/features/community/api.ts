@@ -43,16 +43,24 @@ export const useAdminUsers = (q: string, page: number) =>
     placeholderData: keepPreviousData,
   });
 
-/** A change to an account moves the lists, its profile and the community: every such read is refreshed. */
-function useAccountMutation<Variables, Result>(request: (variables: Variables) => Promise<Result>) {
+/**
+ * A change to an account moves the lists, its profile and the community: every such read is
+ * refreshed, and with `refreshOnError` after a refusal too, which can mean the list was out of date.
+ */
+function useAccountMutation<Variables, Result>(
+  request: (variables: Variables) => Promise<Result>,
+  { refreshOnError = false } = {},
+) {
   const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queries.users.all }),
+      queryClient.invalidateQueries({ queryKey: queries.community.all }),
+    ]);
   return useMutation({
     mutationFn: request,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queries.users.all }),
-        queryClient.invalidateQueries({ queryKey: queries.community.all }),
-      ]),
+    onSuccess: refresh,
+    ...(refreshOnError && { onError: refresh }),
   });
 }
 
@@ -90,8 +98,14 @@ export const useDeletionRequest = () =>
     }),
   );
 
+/**
+ * The second step of a deletion. The server refuses it (409) once the deletion request is
+ * withdrawn, e.g. by another administrator: the list is read again to show that.
+ */
 export const useDeleteUser = () =>
-  useAccountMutation((id: string) => apiRequest(userPath(id), { method: 'DELETE', schema: OkResponse }));
+  useAccountMutation((id: string) => apiRequest(userPath(id), { method: 'DELETE', schema: OkResponse }), {
+    refreshOnError: true,
+  });
 
 /** Every student's address, read when the administrator asks to copy them (not cached). */
 export const fetchStudentEmails = async () =>

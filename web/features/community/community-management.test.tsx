@@ -194,6 +194,31 @@ describe('CommunityManagement: two-step delete', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
   });
 
+  it('shows the refusal of a delete whose request was withdrawn meanwhile, and the list as it now is', async () => {
+    let requested = true;
+    const refusal =
+      'Request the deletion of this account first (PUT /api/admin/user/{id}/deletion-request): ' +
+      'an account is deleted only once a deletion request stands';
+    server({
+      'POST /api/verify/users': () => ({
+        body: { users: [{ ...student, deletion_requested: requested }], total: 1 },
+      }),
+      [`DELETE /api/user/${STUDENT_ID}`]: () => {
+        // Another administrator withdrew the request before this one confirmed.
+        requested = false;
+        return { status: 409, body: { error: refusal, code: 'DELETION_NOT_REQUESTED' } };
+      },
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Confirm delete Daniel Wu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete account' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(COMMUNITY_MESSAGES.deleteFailed)).toBeTruthy();
+    expect(screen.getByText(refusal)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Delete Daniel Wu' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Confirm delete Daniel Wu' })).toBeNull();
+  });
+
   it("toasts 'Delete Failed' when the request fails", async () => {
     server({ [`PUT /api/admin/user/${STUDENT_ID}/deletion-request`]: () => serverFailure });
     const { user } = renderPage();
