@@ -19,6 +19,7 @@ const BODILESS = new Set([
   'POST /api/admin/user/:id/reactivate',
   'POST /api/reviews/:id/helpful',
   'POST /api/user/:id/email-change/resend',
+  'POST /api/user/:id/email-confirmation',
   'POST /api/admin/jobs/:id/retry',
   'PUT /api/admin/testimonials/:id/approve',
   'PUT /api/admin/testimonials/:id/reject',
