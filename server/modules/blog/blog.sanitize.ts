@@ -1,11 +1,28 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Where an embedded player may come from: the embed paths of YouTube and Vimeo, over https. Any
+ * Where an embedded player may come from: one video's embed path on YouTube or Vimeo, over https,
+ * judged on the address as the browser resolves it (so `/embed/../..` leads nowhere else). Any
  * other frame could run someone else's page inside ours.
  */
-const PLAYER =
-  /^https:\/\/(?:www\.youtube\.com\/embed\/|www\.youtube-nocookie\.com\/embed\/|player\.vimeo\.com\/video\/)[^\s]+$/;
+const PLAYER_PATHS: Record<string, RegExp> = {
+  'www.youtube.com': /^\/embed\/[\w-]+$/,
+  'www.youtube-nocookie.com': /^\/embed\/[\w-]+$/,
+  'player.vimeo.com': /^\/video\/\d+$/,
+};
+
+function isPlayer(src: string): boolean {
+  if (!src.startsWith('https://')) return false;
+  let url: URL;
+  try {
+    url = new URL(src);
+  } catch {
+    return false;
+  }
+  const path = PLAYER_PATHS[url.hostname];
+  // The address as written must be the one resolved: no dot segments, credentials or port.
+  return Boolean(path?.test(url.pathname)) && url.port === '' && url.username === '' && src === url.href;
+}
 
 /** An image from the web (http/https) or from our own media store. */
 const IMAGE_SOURCE = /^(?:https?:\/\/[^\s]+|\/media\/[^\s]+)$/i;
@@ -14,7 +31,7 @@ const IMAGE_SOURCE = /^(?:https?:\/\/[^\s]+|\/media\/[^\s]+)$/i;
  * What a post's content may hold: the formatting an editor needs and nothing that runs. Scripts
  * and styles are dropped with their text, event-handler attributes never pass (only the listed
  * attributes do), links keep http, https and mailto addresses, images come from the web or from
- * /media, and frames only from the players above. A link opening a new tab gets rel="noopener
+ * /media, and frames only from the players above, with no permissions delegated. A link opening a new tab gets rel="noopener
  * noreferrer", so the opened page cannot reach back into ours.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -55,7 +72,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
     img: ['src', 'alt', 'title', 'width', 'height'],
-    iframe: ['src', 'title', 'width', 'height', 'allow', 'allowfullscreen', 'frameborder'],
+    // No `allow`: a player needs no camera, microphone or location, and none is delegated to it.
+    iframe: ['src', 'title', 'width', 'height', 'allowfullscreen', 'frameborder'],
     ol: ['start'],
     th: ['colspan', 'rowspan', 'scope'],
     td: ['colspan', 'rowspan'],
@@ -78,7 +96,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     },
   },
   exclusiveFilter: (frame) => {
-    if (frame.tag === 'iframe') return !PLAYER.test(frame.attribs.src ?? '');
+    if (frame.tag === 'iframe') return !isPlayer(frame.attribs.src ?? '');
     if (frame.tag === 'img') return !IMAGE_SOURCE.test(frame.attribs.src ?? '');
     return false;
   },
