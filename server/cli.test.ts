@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PASSWORD_COMMON_MESSAGE, PASSWORD_PERSONAL_MESSAGE } from '../common/users';
 import { openPostgres } from './db/client';
 import { EMBEDDED_CLUSTER_DIR, startEmbeddedPostgres } from './db/embedded-postgres';
 import { sessions, tempPasswords, users } from './db/schema';
@@ -129,6 +130,41 @@ describe('npm run cli', { timeout: 90_000 }, () => {
     });
     expect(await verifySecret(byName.sifu_lin!.password_hash, 'plum-blossom-8')).toBe(true);
   });
+
+  // Eight runs of the command, one after another: more time than the others need.
+  it(
+    'refuses a password the policy refuses, for a new administrator and a promotion alike, changing nothing',
+    { timeout: 240_000 },
+    async () => {
+      const w = await world();
+      await insertUsers(w, [mei]);
+      const newAdmin = [
+        'create-admin',
+        '--username',
+        'newsifu',
+        '--email',
+        'newsifu@example.org',
+        '--name',
+        'N',
+      ];
+      for (const password of ['00000000', 'aaaaaaaa', '87654321', '123123123', '12121212', 'abcdefgh']) {
+        const res = await w.piped(`${password}\n`, ...newAdmin);
+        expect(res.code, password).toBe(1);
+        expect(res.stderr).toContain(PASSWORD_COMMON_MESSAGE);
+      }
+      const promote = ['create-admin', '--username', 'mei', '--set-password'];
+      const own = await w.piped('mei@example.org\n', ...promote);
+      expect(own.code).toBe(1);
+      expect(own.stderr).toContain(PASSWORD_PERSONAL_MESSAGE);
+      const walk = await w.piped('poiuytre\n', ...promote);
+      expect(walk.code).toBe(1);
+      expect(walk.stderr).toContain(PASSWORD_COMMON_MESSAGE);
+
+      const { rows, byName } = await readUsers(w);
+      expect(rows.map((row) => row.username)).toEqual(['mei']);
+      expect(byName.mei).toMatchObject({ is_admin: false, password_hash: 'x' });
+    },
+  );
 
   it('seeds the demo only on a database without users', async () => {
     const w = await world();

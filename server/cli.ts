@@ -14,6 +14,7 @@ import { seedDemo } from './db/seed';
 import { createAccountWriter } from './db/seed/accounts';
 import { issueTempPassword } from './modules/auth/auth.service';
 import { createSessionStore } from './platform/auth';
+import { passwordProblem } from './platform/password-policy';
 import { systemClock } from './platform/clock';
 import { createEvents, redisEventsConfig } from './platform/events';
 import { createMediaStorage } from './platform/storage';
@@ -106,14 +107,19 @@ function parseCreateAdmin(args: string[]) {
   return parsed.data;
 }
 
-/** Asks for the password without echoing it, twice; or reads the first line of piped input. */
-async function readPassword(prompt: PasswordPrompt): Promise<string> {
+/**
+ * Asks for the password without echoing it, twice; or reads the first line of piped input. The
+ * password policy is the one every form meets, with the account's username and e-mail.
+ */
+async function readPassword(prompt: PasswordPrompt, identities: string[]): Promise<string> {
   const first = await prompt('Password: ');
   if (prompt.interactive && (await prompt('Repeat the password: ')) !== first) {
     throw new CliError('The two passwords differ; nothing was changed.');
   }
   const parsed = Password.safeParse(first);
   if (!parsed.success) throw new CliError(parsed.error.issues.map((issue) => issue.message).join('\n'));
+  const problem = passwordProblem(parsed.data, identities);
+  if (problem) throw new CliError(problem);
   return parsed.data;
 }
 
@@ -136,7 +142,8 @@ async function createAdmin(database: Database, args: string[], prompt: PasswordP
       );
     }
   }
-  const password = !found || options['set-password'] ? await readPassword(prompt) : undefined;
+  const identities = found ? [found.username, found.email] : [options.username ?? '', options.email ?? ''];
+  const password = !found || options['set-password'] ? await readPassword(prompt, identities) : undefined;
   return database.db.transaction(async (tx) => {
     const accounts = createAccountWriter(tx);
     const byUsername = options.username ? await accounts.findByUsername(options.username) : undefined;

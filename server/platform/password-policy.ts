@@ -1,4 +1,5 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import {
   PASSWORD_COMMON_MESSAGE,
   PASSWORD_MESSAGE,
@@ -11,6 +12,26 @@ import { badRequest } from './errors';
 let commonPasswords: Set<string> | undefined;
 const isCommon = (password: string) =>
   (commonPasswords ??= new Set(dictionary['passwords-common'])).has(password.toLowerCase());
+
+/**
+ * zxcvbn's score 2: an attacker who tries common passwords (reversed or with l33t substitutions
+ * too), repeats, sequences, keyboard walks and dates first needs at least a million guesses.
+ */
+const MIN_SCORE = 2;
+/**
+ * The estimate reads this many characters: its cost grows quickly with the length (a 200-character
+ * password can take most of a second), and a password whose first 64 characters are guessable is
+ * a guessable pattern.
+ */
+const ESTIMATED_LENGTH = 64;
+
+let estimator: ZxcvbnFactory | undefined;
+const estimate = (password: string) =>
+  (estimator ??= new ZxcvbnFactory({
+    dictionary: { 'passwords-common': dictionary['passwords-common'] },
+    graphs: adjacencyGraphs,
+    maxLength: ESTIMATED_LENGTH,
+  })).check(password);
 
 /** The account's own names a password must not repeat: username, e-mail and the e-mail's local part. */
 function personalWords(identities: string[]): Set<string> {
@@ -29,7 +50,7 @@ function personalWords(identities: string[]): Set<string> {
 export function passwordProblem(password: string, identities: string[]): string | undefined {
   if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGE;
   if (personalWords(identities).has(password.toLowerCase())) return PASSWORD_PERSONAL_MESSAGE;
-  if (isCommon(password)) return PASSWORD_COMMON_MESSAGE;
+  if (isCommon(password) || estimate(password).score < MIN_SCORE) return PASSWORD_COMMON_MESSAGE;
   return undefined;
 }
 

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_COMMON_MESSAGE, PASSWORD_MESSAGE, PASSWORD_PERSONAL_MESSAGE } from '../../../common/users';
-import { DEMO_ADMIN_PASSWORD, DEMO_STUDENT_PASSWORD } from '../../db/seed/demo-accounts';
+import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts';
 import { passwordProblem } from '../../platform/password-policy';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser, DEFAULT_PASSWORD } from '../../test/factories';
 
-/* OWASP ASVS 5.0 V6.2: at least 8 characters, not the account's own names, not a common password. */
+/*
+ * OWASP ASVS 5.0 V6.2: at least 8 characters, not the account's own names, not a common password
+ * and not a pattern an attacker tries as early (V6.2.4): repeats, sequences, keyboard walks, dates.
+ */
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,14 +42,54 @@ function expectRefused(res: Awaited<ReturnType<typeof signUp>>, field: string, m
   expect(res.json()).toEqual({ error: message, code: 'WEAK_PASSWORD', details: [{ path: field, message }] });
 }
 
+/** Each is refused on every path that sets a password; the first is in the common list itself. */
+const PATTERNS = ['11111111', '00000000', 'aaaaaaaa', '87654321', '123123123', '12121212', 'abcdefgh'];
+const PASSPHRASE = 'lantern-over-still-water';
+
 describe('the password policy', () => {
-  it('lets the demo and test passwords through and names the rule a bad one breaks', () => {
-    for (const password of [DEMO_ADMIN_PASSWORD, DEMO_STUDENT_PASSWORD, DEFAULT_PASSWORD]) {
+  it('lets the demo accounts, the test password and a passphrase through and names the rule a bad one breaks', () => {
+    for (const account of DEMO_ACCOUNTS) {
+      expect(passwordProblem(account.password, [account.username, account.email])).toBeUndefined();
+    }
+    for (const password of [DEFAULT_PASSWORD, PASSPHRASE, 'Lantern over still water']) {
       expect(passwordProblem(password, ['someone', 'someone@example.org'])).toBeUndefined();
     }
     expect(passwordProblem('short', [])).toBe(PASSWORD_MESSAGE);
     expect(passwordProblem('Dragon123', [])).toBe(PASSWORD_COMMON_MESSAGE);
     expect(passwordProblem('Mei.Chen', ['mei.chen@example.org'])).toBe(PASSWORD_PERSONAL_MESSAGE);
+  });
+
+  it.each<[string, string]>([
+    ...PATTERNS.map((password): [string, string] => [password, 'repeat or sequence']),
+    ['poiuytre', 'keyboard walk'],
+    ['1qaz2wsx', 'keyboard walk in the common list'],
+    ['19871205', 'date'],
+    ['12/05/1987', 'date with separators'],
+    ['Password1!', 'common password with a symbol'],
+    ['P@ssw0rd123', 'common password in l33t'],
+    ['sunshine99', 'common word and a repeat'],
+  ])('refuses %j (%s) as too common', (password) => {
+    expect(passwordProblem(password, [])).toBe(PASSWORD_COMMON_MESSAGE);
+  });
+
+  it('judges the first 64 characters, so the longest password a form takes costs no more than those', () => {
+    const longest = 'P@ssw0rd'.repeat(25);
+    const first64 = longest.slice(0, 64);
+    const medianMs = (password: string) => {
+      const times = Array.from({ length: 5 }, () => {
+        const started = performance.now();
+        passwordProblem(password, []);
+        return performance.now() - started;
+      });
+      return times.sort((a, b) => a - b)[2]!;
+    };
+    passwordProblem(first64, []);
+    expect(medianMs(longest) / Math.max(medianMs(first64), 0.5)).toBeLessThan(3);
+
+    expect(passwordProblem(longest, [])).toBe(PASSWORD_COMMON_MESSAGE);
+    expect(passwordProblem(`${PASSPHRASE}-${'7'.repeat(175)}`, [])).toBeUndefined();
+    // A pattern that fills the first 64 characters is a pattern, whatever follows it.
+    expect(passwordProblem(`${'ab'.repeat(32)}${PASSPHRASE}`, [])).toBe(PASSWORD_COMMON_MESSAGE);
   });
 });
 
@@ -74,6 +117,17 @@ describe('POST /api/create/user', () => {
     expect(short.statusCode).toBe(400);
     expect(short.json().error).toBe(PASSWORD_MESSAGE);
     expect((await signUp()).statusCode).toBe(201);
+  });
+
+  it.each(PATTERNS)('refuses the pattern %j and creates nothing', async (password) => {
+    const username = `pattern_${password}`;
+    expectRefused(await signUp({ password, username }), 'password', PASSWORD_COMMON_MESSAGE);
+    expect((await signIn(username, password)).statusCode).toBe(401);
+  });
+
+  it('accepts a passphrase', async () => {
+    expect((await signUp({ password: PASSPHRASE, username: 'passphrase_signup' })).statusCode).toBe(201);
+    expect((await signIn('passphrase_signup', PASSPHRASE)).statusCode).toBe(200);
   });
 });
 
@@ -121,6 +175,91 @@ describe('PUT /api/user/{id} new_password', () => {
     expect((await put({ new_password: 'pushing-hands-9' })).statusCode).toBe(200);
     expect((await signIn(student.user.username, 'pushing-hands-9')).statusCode).toBe(200);
   });
+
+  const changeOwn = async (newPassword: string) => {
+    const me = await createUser(t);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${me.user.id}`,
+      headers: me.auth,
+      payload: {
+        name: me.user.name,
+        email: me.user.email,
+        username: me.user.username,
+        current_password: me.password,
+        new_password: newPassword,
+      },
+    });
+    return { me, res };
+  };
+
+  it.each(PATTERNS)('refuses the pattern %j from the owner and keeps the old password', async (password) => {
+    const { me, res } = await changeOwn(password);
+    expectRefused(res, 'new_password', PASSWORD_COMMON_MESSAGE);
+    expect((await signIn(me.user.username, me.password)).statusCode).toBe(200);
+    expect((await signIn(me.user.username, password)).statusCode).toBe(401);
+  });
+
+  it('lets the owner change to a passphrase', async () => {
+    const { me, res } = await changeOwn(PASSPHRASE);
+    expect(res.statusCode).toBe(200);
+    expect((await signIn(me.user.username, PASSPHRASE)).statusCode).toBe(200);
+  });
+
+  const setByAdmin = async (newPassword: string) => {
+    const admin = await createAdmin(t);
+    const student = await createUser(t);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${student.user.id}`,
+      headers: admin.auth,
+      payload: {
+        name: student.user.name,
+        email: student.user.email,
+        username: student.user.username,
+        new_password: newPassword,
+      },
+    });
+    return { student, res };
+  };
+
+  it.each(PATTERNS)(
+    "refuses the pattern %j in an admin's save and keeps the old password",
+    async (password) => {
+      const { student, res } = await setByAdmin(password);
+      expectRefused(res, 'new_password', PASSWORD_COMMON_MESSAGE);
+      expect((await signIn(student.user.username, student.password)).statusCode).toBe(200);
+    },
+  );
+
+  it('lets an admin set a passphrase', async () => {
+    const { student, res } = await setByAdmin(PASSPHRASE);
+    expect(res.statusCode).toBe(200);
+    expect((await signIn(student.user.username, PASSPHRASE)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/admin/users password', () => {
+  const createByAdmin = async (username: string, password: string) => {
+    const admin = await createAdmin(t);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: admin.auth,
+      payload: { name: 'Chen Jia', email: `${username}@example.org`, username, password },
+    });
+  };
+
+  it.each(PATTERNS)('refuses the pattern %j and creates nothing', async (password) => {
+    const username = `admin_made_${password}`;
+    expectRefused(await createByAdmin(username, password), 'password', PASSWORD_COMMON_MESSAGE);
+    expect((await signIn(username, password)).statusCode).toBe(401);
+  });
+
+  it('creates the account with a passphrase', async () => {
+    expect((await createByAdmin('admin_made_phrase', PASSPHRASE)).statusCode).toBe(201);
+    expect((await signIn('admin_made_phrase', PASSPHRASE)).statusCode).toBe(200);
+  });
 });
 
 describe('PUT /api/user/set-new-password', () => {
@@ -138,5 +277,32 @@ describe('PUT /api/user/set-new-password', () => {
     const status = await t.app.inject({ method: 'GET', url: '/api/user/password-status', headers: auth });
     expect(status.json()).toEqual({ requiresPasswordChange: true });
     expect((await set('single-whip-left')).statusCode).toBe(200);
+  });
+
+  const setNew = async (newPassword: string) => {
+    const me = await createUser(t, { requiresPasswordChange: true });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/set-new-password',
+      headers: me.auth,
+      payload: { newPassword },
+    });
+    return { me, res };
+  };
+
+  it.each(PATTERNS)('refuses the pattern %j and keeps the change pending', async (password) => {
+    const { me, res } = await setNew(password);
+    expectRefused(res, 'newPassword', PASSWORD_COMMON_MESSAGE);
+    const status = await t.app.inject({ method: 'GET', url: '/api/user/password-status', headers: me.auth });
+    expect(status.json()).toEqual({ requiresPasswordChange: true });
+    expect((await signIn(me.user.username, password)).statusCode).toBe(401);
+  });
+
+  it('sets a passphrase and ends the pending change', async () => {
+    const { me, res } = await setNew(PASSPHRASE);
+    expect(res.statusCode).toBe(200);
+    const status = await t.app.inject({ method: 'GET', url: '/api/user/password-status', headers: me.auth });
+    expect(status.json()).toEqual({ requiresPasswordChange: false });
+    expect((await signIn(me.user.username, PASSPHRASE)).statusCode).toBe(200);
   });
 });
