@@ -51,6 +51,17 @@ const hashResetCode = (userId: string, code: string) =>
 const generateResetCode = () =>
   String(randomInt(0, 10 ** RESET_CODE_LENGTH)).padStart(RESET_CODE_LENGTH, '0');
 
+export const RESET_CODE_JOB = 'auth.reset-code';
+/** A code lives RESET_CODE_TTL_MINUTES; the job's retries fit well inside that. */
+const RESET_CODE_JOB_ATTEMPTS = 3;
+/** The address as typed (normalised by the schema) and when it was asked for. */
+interface ResetCodeJob {
+  email: string;
+  requestedAt: string;
+}
+const resetCodeExpiry = (requestedAt: Date) =>
+  new Date(requestedAt.getTime() + RESET_CODE_TTL_MINUTES * MINUTE);
+
 /**
  * Issues a temporary password (TEMP_PASSWORD_TTL_MINUTES, single use) and spends any older one:
  * the end of recovery, and what an operator hands out with `npm run cli -- reset-password`.
@@ -116,6 +127,35 @@ export function createAuthService(platform: Platform, deps: { users: UsersServic
     return allMatch;
   }
 
+  /** Mails a code for a known address; expires when the answer to the request said it would. */
+  platform.jobs.register(RESET_CODE_JOB, async (payload) => {
+    const { email, requestedAt } = payload as ResetCodeJob;
+    const at = new Date(requestedAt);
+    const expiresAt = resetCodeExpiry(at);
+    // A code that could no longer be used when it arrived is not worth sending.
+    if (now() >= expiresAt) return;
+    const row = await users.findByEmail(email);
+    if (!row) return;
+    const code = generateResetCode();
+    await platform.tx(async () => {
+      await repo.replaceResetCode({
+        user_id: row.id,
+        code_hash: hashResetCode(row.id, code),
+        expires_at: expiresAt,
+        created_at: at,
+      });
+      await platform.mailer.send({
+        to: row.email,
+        subject: `Your Kwoon password reset code: ${code}`,
+        text:
+          `Hello ${row.name},\n\n` +
+          `Your code to reset the password of your Kwoon account is ${code}.\n\n` +
+          `It is valid for ${RESET_CODE_TTL_MINUTES} minutes and can be used once. ` +
+          'If you did not ask for it, ignore this e-mail: nothing changes without the code.\n',
+      });
+    });
+  });
+
   return {
     async signIn(input: SignInInput): Promise<AuthResponse> {
       const row = await users.findByLogin(input.username);
@@ -168,35 +208,15 @@ export function createAuthService(platform: Platform, deps: { users: UsersServic
 
     /**
      * Proves the mailbox before any question is asked: e-mails a code to the account's address.
-     * Answers alike whether or not the address has an account; the e-mail goes out after the answer
-     * so its delivery time does not tell either.
+     * The request only queues the work, the same one write whether or not the address has an
+     * account; the look-up, the code and the e-mail come after the answer, so neither its words
+     * nor its time tell whether the address is known.
      */
     async requestResetCode(email: string): Promise<RequestResetCodeResponse> {
       const at = now();
-      const expiresAt = new Date(at.getTime() + RESET_CODE_TTL_MINUTES * MINUTE);
-      const row = await users.findByEmail(email);
-      if (row) {
-        const code = generateResetCode();
-        await repo.replaceResetCode({
-          user_id: row.id,
-          code_hash: hashResetCode(row.id, code),
-          expires_at: expiresAt,
-          created_at: at,
-        });
-        // Only queued here, so awaiting it costs a known address no more time than the code's own write.
-        await platform.mailer
-          .send({
-            to: row.email,
-            subject: `Your Kwoon password reset code: ${code}`,
-            text:
-              `Hello ${row.name},\n\n` +
-              `Your code to reset the password of your Kwoon account is ${code}.\n\n` +
-              `It is valid for ${RESET_CODE_TTL_MINUTES} minutes and can be used once. ` +
-              'If you did not ask for it, ignore this e-mail: nothing changes without the code.\n',
-          })
-          .catch((error: unknown) => platform.log.error({ err: error }, 'reset code e-mail failed'));
-      }
-      return { sent: true, expiresAt: expiresAt.toISOString() };
+      const payload: ResetCodeJob = { email, requestedAt: at.toISOString() };
+      await platform.jobs.enqueue(RESET_CODE_JOB, payload, { maxAttempts: RESET_CODE_JOB_ATTEMPTS });
+      return { sent: true, expiresAt: resetCodeExpiry(at).toISOString() };
     },
 
     async requestReset(input: z.output<typeof RequestResetInput>): Promise<RequestResetResponse> {
