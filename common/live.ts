@@ -13,6 +13,12 @@ export const SESSION_ENDED_EVENT = 'session-ended';
 /** Sent before the server closes the stream for a restart: connect again (to another instance). */
 export const RECONNECT_EVENT = 'reconnect';
 /**
+ * Sent before the server closes the oldest stream of a session or a person holding too many: a
+ * newer one has taken its place. Connecting again at once would only close another, so a client
+ * waits until the person comes back to it.
+ */
+export const REPLACED_EVENT = 'replaced';
+/**
  * Sent instead of the missed events when a client reconnects from a position the server no longer
  * holds (older than the log keeps, or unknown): re-read everything shown.
  */

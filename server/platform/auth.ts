@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, gte, lte, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   DEFAULT_SESSION_IDLE_DAYS,
   PASSWORD_CHANGE_SESSION_TTL_MINUTES,
@@ -10,7 +11,7 @@ import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { Clock } from './clock';
 import { forbidden, unauthorized } from './errors';
-import type { Events } from './events';
+import type { Events, Unsubscribe } from './events';
 import { afterCommit } from './tx';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -57,10 +58,31 @@ const LAST_USED_PRECISION_MS = MINUTE;
 
 const normalExpiry = (now: Date) => new Date(now.getTime() + SESSION_TTL_DAYS * DAY);
 
-/** Where the instances tell each other that sessions ended or changed, so their caches forget them. */
+/**
+ * Where the instances tell each other that sessions ended or changed, so their caches forget them
+ * and the streams of an ended session close.
+ */
 export const SESSIONS_CHANNEL = 'sessions_changed';
-/** What a sessions_changed event names: one session, or every session of a user but one. */
-type SessionsChanged = { sessionId: string } | { userId: string; except?: string };
+/**
+ * What a sessions_changed event names: one session, or every session of a user but one. `ended`
+ * says the sessions are gone; without it they may only have changed (the user's rights, a
+ * password change finished) and are read again.
+ */
+export const SessionsChanged = z.union([
+  z.object({ sessionId: z.string(), ended: z.boolean().optional() }),
+  z.object({ userId: z.string(), except: z.string().optional(), ended: z.boolean().optional() }),
+]);
+export type SessionsChanged = z.infer<typeof SessionsChanged>;
+
+/** Whether a sessions_changed event names the session `sessionId` of the user `userId`. */
+export function namesSession(
+  change: SessionsChanged,
+  session: { sessionId: string; userId: string },
+): boolean {
+  return 'sessionId' in change
+    ? change.sessionId === session.sessionId
+    : change.userId === session.userId && change.except !== session.sessionId;
+}
 
 export interface SessionCacheOptions {
   /** How long a resolved session is trusted without reading it again; 0 turns the cache off. */
@@ -105,31 +127,55 @@ export function createSessionStore(
 
   function forgetLocally(change: SessionsChanged) {
     generation += 1;
-    for (const [hash, entry] of cache) {
-      const matches =
-        'sessionId' in change
-          ? entry.context.sessionId === change.sessionId
-          : entry.context.user.id === change.userId && entry.context.sessionId !== change.except;
-      if (matches) cache.delete(hash);
+    for (const [hash, { context }] of cache) {
+      if (namesSession(change, { sessionId: context.sessionId, userId: context.user.id })) cache.delete(hash);
     }
   }
 
   /** Announcements still on their way; `settled()` waits for them. */
   const announcing = new Set<Promise<unknown>>();
 
+  /** Who hears every sessions_changed event, this instance's own included (`watch`). */
+  const watchers = new Set<(change: SessionsChanged) => void>();
+  let hearing: Promise<Unsubscribe> | undefined;
+
+  /** Subscribes once to the other instances' changes (and this one's, as the bus returns them). */
+  function hear(): Promise<Unsubscribe> {
+    if (!events) return Promise.resolve(async () => {});
+    const bus = events;
+    hearing ??= bus
+      .subscribe(SESSIONS_CHANNEL, (payload) => {
+        const change = SessionsChanged.safeParse(payload);
+        if (!change.success) return;
+        // The cache first, so a watcher that reads the session again reads it from the database.
+        if (ttlMs > 0) forgetLocally(change.data);
+        for (const watcher of watchers) watcher(change.data);
+      })
+      .catch((error: unknown) => {
+        hearing = undefined;
+        throw error;
+      });
+    return hearing;
+  }
+
   /**
-   * Forgets now, again once the change has committed, and tells the other instances — also when
-   * this store caches nothing (the CLI revoking a live server's sessions).
+   * Forgets now, again once the change has committed, and tells every instance — also when this
+   * store caches nothing (the CLI revoking a live server's sessions). Outside a transaction it
+   * resolves once the announcement is out, so an answer sent after it follows it on the bus: an
+   * event published after that answer reaches every instance after the announcement.
    */
-  function forget(change: SessionsChanged) {
+  function forget(change: SessionsChanged): Promise<void> {
     if (ttlMs > 0) forgetLocally(change);
+    let told: Promise<void> = Promise.resolve();
     afterCommit(db, () => {
       if (ttlMs > 0) forgetLocally(change);
       if (!events) return;
       const sent = events.publish(SESSIONS_CHANNEL, change).catch(() => {});
       announcing.add(sent);
       void sent.finally(() => announcing.delete(sent));
+      told = sent;
     });
+    return told;
   }
 
   function remember(hash: string, entry: CachedSession) {
@@ -156,17 +202,29 @@ export function createSessionStore(
     },
 
     /** Publishes this store's changes on `bus` and, when it caches, listens for the other instances'. */
-    async listen(bus: Events) {
+    async listen(bus: Events): Promise<void> {
       events = bus;
-      if (ttlMs <= 0) return async () => {};
-      return bus.subscribe(SESSIONS_CHANNEL, (payload) => {
-        if (typeof payload === 'object' && payload !== null) forgetLocally(payload as SessionsChanged);
-      });
+      if (ttlMs > 0 || watchers.size > 0) await hear();
+    },
+
+    /**
+     * Calls `watcher` with every sessions_changed event from any instance, this one's included,
+     * in the bus's order among the other events; resolves once listening, with the way to stop.
+     */
+    async watch(watcher: (change: SessionsChanged) => void): Promise<() => void> {
+      watchers.add(watcher);
+      try {
+        await hear();
+      } catch (error) {
+        watchers.delete(watcher);
+        throw error;
+      }
+      return () => watchers.delete(watcher);
     },
 
     /** A user's sign-in rights changed (admin, active, deleted): their cached sessions are read again. */
     forgetUser(userId: string) {
-      forget({ userId });
+      void forget({ userId });
     },
 
     async create(userId: string, options: { requiresPasswordChange?: boolean } = {}) {
@@ -235,9 +293,10 @@ export function createSessionStore(
       return context;
     },
 
+    /** Ends the session; every instance closes its streams before any event published after this returns. */
     async revoke(sessionId: string) {
       await db.delete(sessions).where(eq(sessions.id, sessionId));
-      forget({ sessionId });
+      await forget({ sessionId, ended: true });
     },
 
     async revokeAllForUser(userId: string, options: { except?: string } = {}) {
@@ -246,7 +305,7 @@ export function createSessionStore(
         .where(
           and(eq(sessions.user_id, userId), options.except ? ne(sessions.id, options.except) : undefined),
         );
-      forget({ userId, ...(options.except ? { except: options.except } : {}) });
+      await forget({ userId, ...(options.except ? { except: options.except } : {}), ended: true });
     },
 
     /** A session that has set its new password becomes an ordinary one, with the ordinary lifetime. */
@@ -255,7 +314,7 @@ export function createSessionStore(
         .update(sessions)
         .set({ requires_password_change: false, expires_at: normalExpiry(clock.now()) })
         .where(and(eq(sessions.user_id, userId), eq(sessions.requires_password_change, true)));
-      forget({ userId });
+      await forget({ userId });
     },
   };
 }

@@ -99,6 +99,9 @@ function browser() {
       }),
   } as unknown as LiveDeps['locks'];
   const tabs: ((message: unknown) => void)[] = [];
+  const away: (() => void)[] = [];
+  /** The person comes back to the tabs: every tab waiting for it goes on. */
+  const comeBack = () => away.splice(0).forEach((resume) => resume());
   function tab(open: LiveDeps['open']) {
     const handlers = new Set<(event: Event) => void>();
     const me = (message: unknown) =>
@@ -110,9 +113,19 @@ function browser() {
       addEventListener: (_type: string, handler: (event: Event) => void) => handlers.add(handler),
       removeEventListener: (_type: string, handler: (event: Event) => void) => handlers.delete(handler),
     };
-    return createLiveConnection({ open, channel, locks, sleep: async () => {} });
+    return createLiveConnection({
+      open,
+      channel,
+      locks,
+      sleep: async () => {},
+      comeBack: (signal) =>
+        new Promise((resolve) => {
+          away.push(resolve);
+          signal.addEventListener('abort', () => resolve(), { once: true });
+        }),
+    });
   }
-  return { tab };
+  return { tab, comeBack };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -182,6 +195,35 @@ describe('one live stream per browser', () => {
     await flush();
     expect(heard).toEqual(['session-ended']);
     expect(opens).toBe(1);
+  });
+});
+
+describe('a stream replaced by a newer one', () => {
+  it('does not connect again, nor lets another tab, until the person comes back to it', async () => {
+    signInAs(makeUser());
+    const streams = [serverStream(), serverStream()];
+    const opened: string[] = [];
+    const { tab, comeBack } = browser();
+    const tabA = tab((signal) => (opened.push('A'), streams[opened.length - 1]!.read(signal)));
+    const tabB = tab((signal) => (opened.push('B'), streams[opened.length - 1]!.read(signal)));
+    tabA.subscribe(() => {});
+    tabB.subscribe(() => {});
+    await flush();
+    streams[0]!.push('id: 4\nevent: ready\ndata: null\n\n');
+    await flush();
+    expect(tabB.isOpen()).toBe(true);
+
+    streams[0]!.push('event: replaced\ndata: null\n\n');
+    streams[0]!.close();
+    for (let i = 0; i < 5; i++) await flush();
+    expect(opened).toEqual(['A']);
+    // The screens poll while no stream is open.
+    expect(tabA.isOpen()).toBe(false);
+    expect(tabB.isOpen()).toBe(false);
+
+    comeBack();
+    await flush();
+    expect(opened).toEqual(['A', 'A']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { LAST_EVENT_ID_HEADER, RESET_EVENT, SESSION_ENDED_EVENT } from '../../common/live';
+import { LAST_EVENT_ID_HEADER, REPLACED_EVENT, RESET_EVENT, SESSION_ENDED_EVENT } from '../../common/live';
 import { ApiRequestError, streamRequest } from './api-client';
 import { STORAGE_KEYS, readToken } from './session-storage';
 
@@ -76,6 +76,8 @@ export interface LiveDeps {
   locks: Pick<LockManager, 'request'> | null;
   /** Waits before connecting again; resolves early when `signal` aborts. */
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Resolves when the person next comes back to this tab (it is shown again), or when `signal` aborts. */
+  comeBack: (signal: AbortSignal) => Promise<void>;
 }
 
 export function createLiveConnection(deps: LiveDeps) {
@@ -117,6 +119,7 @@ export function createLiveConnection(deps: LiveDeps) {
       while (!signal.aborted && readToken()) {
         // A stream that closes before saying anything counts as a failure, so it is not hammered.
         let heard = false;
+        let replaced = false;
         try {
           for await (const message of parseEventStream(deps.open(signal, lastEventId))) {
             if (!heard) announce(true);
@@ -126,6 +129,7 @@ export function createLiveConnection(deps: LiveDeps) {
             post({ event: message });
             // The session is over: the app checks its token (and signs out); no point reconnecting.
             if (message.type === SESSION_ENDED_EVENT) return;
+            if (message.type === REPLACED_EVENT) replaced = true;
           }
           // Closed by the server (after `reconnect`, a restart): connect again.
           if (!heard) failures += 1;
@@ -136,7 +140,11 @@ export function createLiveConnection(deps: LiveDeps) {
           failures += 1;
         }
         announce(false);
-        if (failures > 0) await deps.sleep(Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (failures - 1)), signal);
+        // A newer stream of this session or person took this one's place: connecting at once would
+        // close another, which would do the same. This tab keeps the lock, so no other tab of the
+        // browser connects either, and waits for the person to come back to it; screens poll meanwhile.
+        if (replaced) await deps.comeBack(signal);
+        else if (failures > 0) await deps.sleep(Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (failures - 1)), signal);
       }
     } finally {
       leading = false;
@@ -209,6 +217,18 @@ function browserDeps(): LiveDeps {
           clearTimeout(timer);
           resolve();
         });
+      }),
+    comeBack: (signal) =>
+      new Promise((resolve) => {
+        const done = () => {
+          document.removeEventListener('visibilitychange', shown);
+          resolve();
+        };
+        const shown = () => {
+          if (document.visibilityState === 'visible') done();
+        };
+        document.addEventListener('visibilitychange', shown);
+        signal.addEventListener('abort', done, { once: true });
       }),
   };
 }

@@ -4,7 +4,7 @@ import { ApiError } from '../../../common/api';
 import { LAST_EVENT_ID_HEADER } from '../../../common/live';
 import { bearerToken, requireAuth } from '../../platform/auth';
 import { bearerSecurity } from '../../platform/errors';
-import type { LiveService } from './live.service';
+import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER, type LiveService } from './live.service';
 
 export function liveRoutes(services: { live: LiveService }): FastifyPluginAsyncZod {
   const { live } = services;
@@ -24,8 +24,11 @@ export function liveRoutes(services: { live: LiveService }): FastifyPluginAsyncZ
             'is `id: <n>`, `event: <type>` and `data: <JSON>`. A client that connects again sends the last id it ' +
             'saw as `Last-Event-ID` (or `?lastEventId=`) and first gets the events it missed, or a `reset` ' +
             'event when they are no longer kept (re-read everything). A comment line every EVENTS_HEARTBEAT_MS ' +
-            'keeps it open. The server closes it after `session-ended` (sign in again) or `reconnect` (a ' +
-            'restart: connect again).',
+            'keeps it open. The server closes it after `session-ended` (sent as soon as the session is signed ' +
+            'out or revoked: sign in again), `reconnect` (a restart: connect again) or `replaced` (a newer ' +
+            `stream took its place: an instance keeps ${MAX_STREAMS_PER_SESSION} streams per session and ` +
+            `${MAX_STREAMS_PER_USER} per person, closing the oldest; connect again only when the person comes ` +
+            'back to it).',
           security: bearerSecurity,
           headers: z.looseObject({ [LAST_EVENT_ID_HEADER]: z.string().optional() }),
           querystring: z.object({ lastEventId: z.string().optional() }),
@@ -40,7 +43,8 @@ export function liveRoutes(services: { live: LiveService }): FastifyPluginAsyncZ
         const auth = requireAuth(request);
         // The response closes when the client goes away (or once the stream has ended).
         const lastEventId = request.headers[LAST_EVENT_ID_HEADER] ?? request.query.lastEventId;
-        const body = await live.open(auth.user.id, bearerToken(request)!, lastEventId, (listener) =>
+        const session = { userId: auth.user.id, sessionId: auth.sessionId };
+        const body = await live.open(session, bearerToken(request)!, lastEventId, (listener) =>
           reply.raw.once('close', listener),
         );
         return (

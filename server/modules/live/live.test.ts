@@ -1,76 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveEvents } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { liveEvents, sessions } from '../../db/schema';
+import { hashToken } from '../../platform/auth';
 import { createSecondInstance, createTestApp, type TestApp } from '../../test/app';
+import { listen, openStream as openEventStream, type Frame } from '../../test/event-stream';
 import { createUser } from '../../test/factories';
 import { LIVE_EVENTS_KEEP_MS, REPLAY_LIMIT, userChannel } from './live.service';
 
 /*
  * The event stream over real HTTP: the app listens on a free port and the test reads the stream
- * with fetch, as the web app does.
+ * with fetch, as the web app does (server/test/event-stream.ts).
  */
 
 let t: TestApp;
 
 // One app for the file: each test streams to users of its own. The shutdown test closes an app of
 // its own.
-const liveApp = () => createTestApp({ EVENTS_HEARTBEAT_MS: 50 });
+const SESSION_CACHE_SECONDS = 10;
+const liveApp = () => createTestApp({ EVENTS_HEARTBEAT_MS: 50, SESSION_CACHE_SECONDS });
 beforeAll(async () => {
   t = await liveApp();
 });
 afterAll(async () => t.close());
 
-async function listen(app: TestApp) {
-  if (!app.app.server.listening) await app.app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
-}
-
-interface Frame {
-  type: string;
-  data: unknown;
-  id?: number;
-}
-
-/** Reads the stream's events (type, data and id) as they arrive; `next()` waits for the next one. */
-async function openStream(headers: Record<string, string>, on: TestApp = t, query = '') {
-  const controller = new AbortController();
-  const res = await fetch(`${await listen(on)}/api/events${query}`, { headers, signal: controller.signal });
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  const comments: string[] = [];
-  async function next(): Promise<Frame | 'closed'> {
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (block.startsWith(':')) {
-          comments.push(block);
-          continue;
-        }
-        const type = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
-        const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as unknown;
-        const id = /^id: (.*)$/m.exec(block)?.[1];
-        return id === undefined ? { type, data } : { type, data, id: Number(id) };
-      }
-      const { value, done } = await reader.read();
-      if (done) return 'closed';
-      buffer += value;
-    }
-  }
-  /** The next `n` events that are not heartbeats. */
-  async function take(n: number): Promise<Frame[]> {
-    const out: Frame[] = [];
-    while (out.length < n) {
-      const frame = await next();
-      if (frame === 'closed') throw new Error(`stream closed after ${out.length} of ${n} events`);
-      out.push(frame);
-    }
-    return out;
-  }
-  return { res, next, take, comments, close: () => controller.abort() };
-}
+/** A stream of `t` unless another app is named. */
+const openStream = (headers: Record<string, string>, on: TestApp = t, query = '') =>
+  openEventStream(on, headers, query);
 
 const note = (n: number) => ({ type: 'message.created', data: { n } });
 const publishNotes = (on: TestApp, userId: string, from: number, count: number) =>
@@ -102,16 +58,25 @@ describe('GET /api/events', () => {
     stream.close();
   });
 
-  it('keeps a quiet stream alive, then ends it once its session is signed out', async () => {
+  it('keeps a quiet stream alive with a comment every EVENTS_HEARTBEAT_MS', async () => {
     const mei = await createUser(t);
     const stream = await openStream(mei.auth);
     expect(await stream.next()).toMatchObject({ type: 'ready' });
-    const logout = await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: mei.auth });
-    expect(logout.statusCode).toBe(200);
+    const deadline = Date.now() + 2000;
+    while (stream.comments.length === 0 && Date.now() < deadline)
+      expect(await stream.next(Math.min(deadline, Date.now() + 25))).toBe('waiting');
+    expect(stream.comments).toContain(': keep-alive');
+    stream.close();
+  });
 
-    expect(await stream.next()).toEqual({ type: 'session-ended', data: null });
-    expect(await stream.next()).toBe('closed');
-    expect(stream.comments.length).toBeGreaterThan(0);
+  it('ends at a heartbeat a stream whose session ended without a word (it expired)', async () => {
+    const mei = await createUser(t);
+    const stream = await openStream(mei.auth);
+    expect(await stream.next()).toMatchObject({ type: 'ready' });
+    await t.database.db.delete(sessions).where(eq(sessions.token_hash, hashToken(mei.token)));
+    // Past what the session cache trusts without reading the session again.
+    t.clock.advance(SESSION_CACHE_SECONDS * 1000);
+    expect(await stream.rest(2000)).toEqual([{ type: 'session-ended', data: null }]);
   });
 
   it('ends every stream with a hint to reconnect when the server shuts down', async () => {
