@@ -146,11 +146,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   // Outside production every answer is also checked against zod's own serialisation.
   app.setSerializerCompiler(createSerializerCompiler({ verify: config.NODE_ENV !== 'production' }));
-  registerErrorHandler(app);
+  const outages = registerErrorHandler(app);
   // First, so every later hook, handler and service logs with the request's id.
   registerRequestScope(app);
   const log = contextualLogger(app.log);
-  database.pool?.onError((error) => app.log.error({ err: error }, 'PostgreSQL connection failed'));
+  // An idle connection the database dropped; when the database goes down, every idle connection
+  // fails at once, in the same burst as the requests.
+  database.pool?.onError((error) => {
+    if (outages.count('DATABASE_UNAVAILABLE')) app.log.error({ err: error }, 'PostgreSQL connection failed');
+  });
   // On shutdown, connections drain before the database closes; a fifth of SHUTDOWN_TIMEOUT_MS is
   // left for closing it.
   const connections = trackConnections(app.server);

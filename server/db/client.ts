@@ -22,6 +22,7 @@ import {
 } from './embedded-postgres';
 import { lockDataDir } from './pglite-lock';
 import * as schema from './schema';
+import { markDatabaseConnectionFailure } from '../platform/errors';
 import { withTransactionContext } from '../platform/tx';
 
 export { PGLITE_LOCK_FILE } from './pglite-lock';
@@ -231,9 +232,22 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
   };
 }
 
+/**
+ * A pool connection whose socket errors (refused, reset, timed out) are marked as the database's,
+ * so that the error handler answers them 503 while the same codes from another service stay 500.
+ */
+class DatabaseClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // Ahead of the client's own listener, which hands the same error to the waiting queries.
+    this.connection.prependListener('error', markDatabaseConnectionFailure);
+  }
+}
+
 export async function openPostgres(url: string, options: Partial<PostgresOptions> = {}): Promise<Database> {
   const settings = { ...POSTGRES_DEFAULTS, ...options };
   const pool = new pg.Pool({
+    Client: DatabaseClient,
     connectionString: url,
     max: settings.poolMax,
     connectionTimeoutMillis: settings.connectionTimeoutMs,

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser } from '../test/factories';
-import { registerConstraintAnswers } from './errors';
+import { DATABASE_RETRY_AFTER_SECONDS, registerConstraintAnswers } from './errors';
 
 /** SQLSTATEs a request can meet, raised by the database itself the way it raises them. */
-const RAISED = ['23514', '23502', '57014', '40001', '40P01', '22012'];
+const RAISED = ['23514', '23502', '57014', '40001', '40P01', '22012', '57P01', '57P03', '08006', '55000'];
 const CONSTRAINTS = ['test_things_name_key', 'test_unregistered_key', 'users_email_lower_key'];
 
 let t: TestApp;
@@ -46,6 +46,13 @@ beforeAll(async () => {
             password_hash: 'hash-that-must-not-be-logged',
           });
           return { ok: true };
+        });
+        // A refused connection to a service other than the database (a mail server, a bucket).
+        app.get('/test/other-service-refused', async () => {
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:25'), {
+            code: 'ECONNREFUSED',
+            syscall: 'connect',
+          });
         });
         app.get<{ Params: { code: string } }>('/test/sqlstate/:code', async (request) => {
           const code = request.params.code;
@@ -315,7 +322,6 @@ describe('database errors a request can cause', () => {
   it.each([
     ['23514', 400, 'INVALID_VALUE'],
     ['23502', 400, 'MISSING_VALUE'],
-    ['57014', 503, 'DATABASE_TIMEOUT'],
   ])('SQLSTATE %s answers %i %s and is logged as a warning', async (sqlstate, status, code) => {
     lines.length = 0;
     const res = await t.app.inject({ url: `/test/sqlstate/${sqlstate}` });
@@ -325,6 +331,31 @@ describe('database errors a request can cause', () => {
     expect(logged).toEqual([
       expect.objectContaining({ level: 40, msg: `database refused the request: ${code}` }),
     ]);
+  });
+
+  /** Requests meeting each SQLSTATE in turn: each answers 503 with Retry-After and `code`; the log lines they leave. */
+  async function outage(sqlstates: string[], code: string) {
+    lines.length = 0;
+    for (const sqlstate of sqlstates)
+      for (let i = 0; i < 3; i++) {
+        const res = await t.app.inject({ url: `/test/sqlstate/${sqlstate}` });
+        expect(res.statusCode, sqlstate).toBe(503);
+        expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+        expect(res.json()).toEqual({ error: expect.any(String), code });
+      }
+    return lines.map((line) => JSON.parse(line)).filter((entry) => entry.err);
+  }
+
+  it('SQLSTATE 57014 (the statement timeout ran out) answers 503 DATABASE_TIMEOUT with Retry-After, logged once per burst', async () => {
+    const logged = await outage(['57014'], 'DATABASE_TIMEOUT');
+    expect(logged).toEqual([expect.objectContaining({ level: 40, sqlstate: '57014' })]);
+    expect(logged[0].msg).toContain('DATABASE_TIMEOUT');
+  });
+
+  it('SQLSTATEs of a server that cannot take requests (57P01 admin shutdown, 57P03 cannot connect now, 08006 connection failure) answer 503 DATABASE_UNAVAILABLE with Retry-After, logged once per burst', async () => {
+    const logged = await outage(['57P01', '57P03', '08006'], 'DATABASE_UNAVAILABLE');
+    expect(logged).toEqual([expect.objectContaining({ level: 40, sqlstate: '57P01' })]);
+    expect(logged[0].msg).toContain('DATABASE_UNAVAILABLE');
   });
 
   it.each(['40001', '40P01'])('SQLSTATE %s (a lost race) answers 503 with Retry-After', async (sqlstate) => {
@@ -355,9 +386,16 @@ describe('database errors a request can cause', () => {
     });
   });
 
-  it('others stay a 500, logged as an error', async () => {
+  it("a refused connection to another service stays a 500: only the database's own connections answer 503", async () => {
+    const res = await t.app.inject({ url: '/test/other-service-refused' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: 'Something went wrong on our side', code: 'INTERNAL' });
+    expect(res.headers['retry-after']).toBeUndefined();
+  });
+
+  it.each(['22012', '55000'])('others stay a 500, logged as an error (SQLSTATE %s)', async (sqlstate) => {
     lines.length = 0;
-    const res = await t.app.inject({ url: '/test/sqlstate/22012' });
+    const res = await t.app.inject({ url: `/test/sqlstate/${sqlstate}` });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ error: 'Something went wrong on our side', code: 'INTERNAL' });
     expect(lines.map((line) => JSON.parse(line))).toContainEqual(

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../common/api';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { createBurstLog, type BurstLog } from './burst-log';
 
 /** An error whose message is meant for the user; services throw these through the helpers below. */
 export class AppError extends Error {
@@ -91,14 +92,76 @@ export const isRetryableTransactionError = (error: unknown): boolean => {
   return state === '40001' || state === '40P01';
 };
 
+/** Seconds a client is asked to wait (Retry-After) when the database cannot take its request. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+const CONNECTION_FAILURE = Symbol('database connection failure');
+
+/**
+ * The pool marks each error of its connections' sockets (refused, reset, timed out): those come
+ * from the database's connection whatever their code, while the same codes from another service
+ * (a mail server, a bucket) are that service's.
+ */
+export function markDatabaseConnectionFailure(error: unknown): void {
+  if (error && typeof error === 'object' && Object.isExtensible(error) && !(CONNECTION_FAILURE in error))
+    Object.defineProperty(error, CONNECTION_FAILURE, { value: true });
+}
+
+/**
+ * SQLSTATEs of a server that cannot take the request at all: connection exceptions (class 08),
+ * admin_shutdown (57P01), crash_shutdown (57P02) and cannot_connect_now (57P03: starting up,
+ * shutting down, in recovery).
+ */
+const UNREACHABLE_STATE = /^(08[0-9A-Z]{3}|57P0[123])$/;
+
+/**
+ * What node-postgres and its pool say, without a SQLSTATE, when they have no connection to give:
+ * no free connection within DB_CONNECTION_TIMEOUT_MS, a pool already closed, a connection lost
+ * under a query or unusable after losing it.
+ */
+const NO_CONNECTION_MESSAGES = new Set([
+  'timeout exceeded when trying to connect',
+  'Cannot use a pool after calling end on the pool',
+  'Connection terminated unexpectedly',
+  'Connection terminated due to connection timeout',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+]);
+
+/** Whether the request failed because no database connection could carry it, not because of anything it asked. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const candidate = current as PgError & { message?: unknown; [CONNECTION_FAILURE]?: true };
+    if (candidate[CONNECTION_FAILURE]) return true;
+    if (typeof candidate.code === 'string' && UNREACHABLE_STATE.test(candidate.code)) return true;
+    if (typeof candidate.message === 'string' && NO_CONNECTION_MESSAGES.has(candidate.message)) return true;
+    current = candidate.cause;
+  }
+  return false;
+}
+
+const retryLater = { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) };
+
 /** The violated constraint's name, for the log. */
 const constraintOf = (error: unknown) => {
   const pgError = findPgError(error);
   return pgError?.constraint ?? pgError?.constraint_name;
 };
 
-/** Maps a database error the request could have caused to an AppError; others stay 500. */
+/**
+ * Maps a database error to an AppError: one the request could have caused, or a database that
+ * cannot take requests now (503 with Retry-After); others stay 500.
+ */
 export function fromDatabaseError(error: unknown): AppError | undefined {
+  if (isDatabaseUnavailable(error))
+    return new AppError(
+      503,
+      'DATABASE_UNAVAILABLE',
+      'The service is temporarily unavailable. Please try again in a few seconds.',
+      undefined,
+      retryLater,
+    );
   const pgError = findPgError(error);
   if (!pgError?.code) return undefined;
   const constraint = pgError.constraint ?? pgError.constraint_name ?? '';
@@ -126,8 +189,14 @@ export function fromDatabaseError(error: unknown): AppError | undefined {
       return constraintError(400, constraint, { message: 'Invalid value', code: 'INVALID_VALUE' });
     case '23502': // not_null_violation
       return badRequest('A required value is missing', 'MISSING_VALUE');
-    case '57014': // query_canceled: DB_STATEMENT_TIMEOUT_MS ran out
-      return new AppError(503, 'DATABASE_TIMEOUT', 'The request took too long. Please try again later.');
+    case '57014': // query_canceled: DB_STATEMENT_TIMEOUT_MS ran out (a lock held too long, say)
+      return new AppError(
+        503,
+        'DATABASE_TIMEOUT',
+        'The request took too long. Please try again later.',
+        undefined,
+        retryLater,
+      );
     case '40001': // serialization_failure
     case '40P01': // deadlock_detected
       // Another transaction won a race and platform.tx already tried once more (tx.ts); a moment
@@ -234,8 +303,16 @@ export function answerFrameworkError(
   void reply.status(answer.status).send({ error: answer.message, code: answer.code });
 }
 
-/** The one place that turns thrown errors into the API's error shape. */
-export function registerErrorHandler(app: FastifyInstance): void {
+/** Answers of a database that cannot take requests now: they come in floods, logged once per burst. */
+const OUTAGE_CODES = new Set(['DATABASE_UNAVAILABLE', 'DATABASE_TIMEOUT']);
+
+/**
+ * The one place that turns thrown errors into the API's error shape. Returns the log that counts
+ * the database's outages, for the pool's own connection failures to join.
+ */
+export function registerErrorHandler(app: FastifyInstance): BurstLog {
+  const outages = createBurstLog(app.log);
+  app.addHook('onClose', async () => outages.close());
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
@@ -254,10 +331,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (fromDb) {
       // Not a bug of ours, but worth seeing: a busy or misused database shows here first.
       const constraint = constraintOf(error);
-      request.log.warn(
-        { err: error, sqlstate: sqlState(error), ...(constraint ? { constraint } : {}) },
-        `database refused the request: ${fromDb.code}`,
-      );
+      const fields = { err: error, sqlstate: sqlState(error), ...(constraint ? { constraint } : {}) };
+      if (!OUTAGE_CODES.has(fromDb.code))
+        request.log.warn(fields, `database refused the request: ${fromDb.code}`);
+      else if (outages.count(fromDb.code))
+        request.log.warn(
+          fields,
+          `database cannot take requests: answering 503 ${fromDb.code}; the rest of this burst is counted, not logged`,
+        );
       if (fromDb.headers) reply.headers(fromDb.headers);
       return reply.status(fromDb.statusCode).send({
         error: fromDb.message,
@@ -284,6 +365,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       code: unavailable ? 'UNAVAILABLE' : 'INTERNAL',
     });
   });
+  return outages;
 }
 
 /** Response schemas for the error statuses a route can answer, for its OpenAPI entry. */

@@ -78,6 +78,18 @@ export async function createTestApp(
 }
 
 /**
+ * The real app on a database the test opened itself: with pool settings of its own, or through a
+ * connection the test can break. Closing the app closes that database's pool.
+ */
+export async function createTestAppOn(
+  database: Database,
+  overrides: Partial<Config> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  return startApp(database, undefined, () => database.close(), overrides, options);
+}
+
+/**
  * A second instance of the app on the same database, as another process behind a load balancer:
  * with its own connection pool on PostgreSQL; on PGlite, which one process owns, on the same
  * embedded database. Closing it leaves the database to the first instance.
