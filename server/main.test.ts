@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from './db/seed/demo-accounts';
-import { keepAliveLoad } from './test/keep-alive-load';
+import { keepAliveLoad, sendOnNewConnection, type Outcome } from './test/keep-alive-load';
 import { isGone, postmasterOf, postmasterPidFile } from './test/postmaster';
 import { serverProcesses } from './test/server-process';
 
@@ -191,6 +191,50 @@ describe('the server process', { timeout: 90_000 }, () => {
     expect(signIn.status).toBe(401);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  it('answers a burst of new connections, GETs and POSTs, sent around SIGTERM on the embedded server: each answered or refused, none reset', async () => {
+    const { child, base, exited } = await servers.start({ dataDir: await servers.dataDir() });
+    let gone = false;
+    void exited.then(() => (gone = true));
+    const sent: Promise<Outcome>[] = [];
+    const wave = (size: number) => {
+      for (let i = 0; i < size; i++)
+        sent.push(
+          i % 3 === 0
+            ? sendOnNewConnection(base, 'POST', '/api/user/authenticate', '{}')
+            : sendOnNewConnection(base, 'GET', '/api/courses'),
+        );
+    };
+    // Waves of new connections from before the signal until after it: the kernel establishes each
+    // at once, and some are still waiting in the listener's queue when the drain begins.
+    for (let i = 0; i < 10; i++) {
+      wave(10);
+      await sleep(5);
+    }
+    child.kill('SIGTERM');
+    for (let i = 0; i < 40 && !gone; i++) {
+      wave(10);
+      await sleep(5);
+    }
+    const outcomes = await Promise.all(sent);
+    expect(await exited).toBe(0);
+    // Once the process is gone, a new connection is refused before anything is sent.
+    expect(await sendOnNewConnection(base, 'POST', '/api/user/authenticate', '{}')).toEqual({
+      kind: 'refused',
+    });
+
+    const answered = outcomes.flatMap((o) => (o.kind === 'answered' ? [o] : []));
+    const summary = `answered ${answered.length}, refused ${outcomes.filter((o) => o.kind === 'refused').length}`;
+    expect(
+      outcomes.filter((o) => o.kind === 'reset' || o.kind === 'other'),
+      summary,
+    ).toEqual([]);
+    expect(
+      answered.filter((a) => a.status >= 500),
+      summary,
+    ).toEqual([]);
+    expect(answered.length, summary).toBeGreaterThan(30);
   });
 
   it('drains under keep-alive load on SIGTERM: every request is answered or its new connection refused, none reset', async () => {

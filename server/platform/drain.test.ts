@@ -3,6 +3,8 @@ import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser } from '../test/factories';
+import { sendOnNewConnection } from '../test/keep-alive-load';
+import { waitingToBeAccepted } from './drain';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -125,6 +127,31 @@ describe('draining connections on close', () => {
     expect(signIn.status, signIn.text).toBe(200);
     expect(signIn.connection).toBe('close');
     expect(JSON.parse(signIn.text).token).toEqual(expect.any(String));
+    await closed;
+    agent.destroy();
+  });
+});
+
+describe('closing the listener', () => {
+  it("answers the connections waiting in the listener's queue when the close starts, GETs and POSTs, none reset", async () => {
+    const { app, agent, port } = await listening();
+    const base = `http://127.0.0.1:${port}`;
+    // The kernel establishes each connection at once; the server takes it up only when its event
+    // loop next polls, and the close below starts before that.
+    const sent = Array.from({ length: 40 }, (_, i) =>
+      i % 2 === 0
+        ? sendOnNewConnection(base, 'GET', '/api/courses')
+        : sendOnNewConnection(base, 'POST', '/api/user/authenticate', '{}'),
+    );
+    await new Promise((resolve) => process.nextTick(resolve));
+    expect(waitingToBeAccepted(app.server.address() as AddressInfo)).toBeGreaterThan(0);
+    const closed = app.close();
+
+    const outcomes = await Promise.all(sent);
+    expect(outcomes.filter((o) => o.kind !== 'answered')).toEqual([]);
+    expect(outcomes.filter((o) => o.kind === 'answered' && (o.status >= 500 || !o.connectionClose))).toEqual(
+      [],
+    );
     await closed;
     agent.destroy();
   });

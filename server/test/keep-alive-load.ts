@@ -54,6 +54,44 @@ function get(
 }
 
 /**
+ * One request on a connection of its own, as a client that does not keep connections does (a
+ * POST with its JSON body).
+ */
+export function sendOnNewConnection(base: string, method: 'GET' | 'POST', path: string, body?: string) {
+  const url = new URL(base);
+  return new Promise<Outcome>((resolve) => {
+    const request = http.request(
+      {
+        agent: false,
+        host: url.hostname,
+        port: url.port,
+        method,
+        path,
+        timeout: 10_000,
+        headers:
+          body === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () =>
+          resolve({
+            kind: 'answered',
+            status: response.statusCode ?? 0,
+            connectionClose: /close/i.test(response.headers.connection ?? ''),
+          }),
+        );
+        response.on('error', (error) => resolve(classify(error)));
+      },
+    );
+    request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
+    request.on('error', (error) => resolve(classify(error)));
+    request.end(body);
+  });
+}
+
+/**
  * Keeps `connections` keep-alive connections busy with back-to-back requests, the way a load
  * balancer or a busy browser reuses them, until `stop()`; refused connections are retried after a
  * short pause so a closed listener is not hammered.
