@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageLimit, pageOffset, requiredText } from './api';
+import { mediaOrWebAddress, URL_MAX } from './fields';
 
 // ---------------------------------------------------------------- constants
 
@@ -153,10 +154,21 @@ export function embedUrlFor(url: string): string | null {
   return null;
 }
 
+const TAG = /<\/?[a-z!][^>]*>/gi;
+
+/**
+ * Drops anything that looks like a tag. No tag closes after the last `>`, so only the text up to
+ * it is searched, where every tag that opens also closes: searched to the end from every `<`, a
+ * long run of `<a` with no `>` would cost its length squared.
+ */
+function withoutTags(value: string): string {
+  const end = value.lastIndexOf('>') + 1;
+  return value.slice(0, end).replace(TAG, '') + value.slice(end);
+}
+
 /** Plain text as stored: anything that looks like a tag is dropped and control characters go. */
 export const plainText = (value: string) =>
-  value
-    .replace(/<\/?[a-z!][^>]*>/gi, '')
+  withoutTags(value)
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
     .trim();
@@ -184,12 +196,12 @@ export type BlogPostStatus = z.infer<typeof BlogPostStatus>;
 
 export const MEDIA_TYPES = ['image', 'video'] as const;
 
-/** A file on our own store (`/media/…`) or an http(s) address; never javascript: or data:. */
-const BlogUrl = z
-  .string({ error: BLOG_URL_MESSAGE })
-  .trim()
-  .max(2000, 'URLs must be at most 2000 characters')
-  .refine((v) => /^\/media\/[^\s]+$/.test(v) || /^https?:\/\/[^\s/]+[^\s]*$/i.test(v), BLOG_URL_MESSAGE);
+/** A file on our own store (`/media/…`) or an http(s) address. */
+const BlogUrl = mediaOrWebAddress({
+  type: BLOG_URL_MESSAGE,
+  tooLong: `URLs must be at most ${URL_MAX} characters`,
+  invalid: BLOG_URL_MESSAGE,
+});
 
 const optionalPlain = (label: string, max: number) =>
   z

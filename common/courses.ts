@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageLimit, pageOffset } from './api';
+import { mediaOrWebAddress, URL_MAX } from './fields';
 import { QuizPassMark } from './quiz';
 
 /** Quiz questions live in common/quiz.ts; re-exported so course code has one import. */
@@ -55,12 +56,11 @@ export const COURSE_SEARCH_DEFAULT_LIMIT = 20;
 /** A media path on our own store, or an http(s) URL (YouTube, Vimeo, a file elsewhere); blank clears it. */
 export const MediaUrl = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-  z
-    .string({ error: MEDIA_URL_MESSAGE })
-    .trim()
-    .max(2000, 'URLs must be at most 2000 characters')
-    .refine((v) => /^\/media\/\S+$/.test(v) || /^https?:\/\/[^\s/]+\S*$/i.test(v), MEDIA_URL_MESSAGE)
-    .nullable(),
+  mediaOrWebAddress({
+    type: MEDIA_URL_MESSAGE,
+    tooLong: `URLs must be at most ${URL_MAX} characters`,
+    invalid: MEDIA_URL_MESSAGE,
+  }).nullable(),
 );
 
 /** Accepts newline-separated text or a list of strings; stores trimmed, non-blank lines joined by newlines. */

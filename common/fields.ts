@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Field schemas the school's forms share (classes, bookings): a blank optional field, an e-mail
- * address, a calendar date and a wall-clock time in the school's time zone.
+ * Field schemas the school's forms share (classes, bookings, the editors' addresses): a blank
+ * optional field, an e-mail address, a file or web address, a calendar date and a wall-clock time
+ * in the school's time zone.
  */
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
@@ -38,3 +39,44 @@ export const SchoolDate = z.iso.date({ error: DATE_MESSAGE });
 /** A 24-hour wall-clock time, HH:MM. */
 export const wallTime = (message: string) =>
   z.string({ error: message }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, message);
+
+/** The longest address a URL field takes. */
+export const URL_MAX = 2000;
+
+const MEDIA_PREFIX = '/media/';
+const BLANK_OR_CONTROL = /[\s\p{Cc}]/u;
+
+/** A file on our own store: `/media/` and a path, without whitespace or control characters. */
+export const isMediaPath = (value: string): boolean =>
+  value.length > MEDIA_PREFIX.length && value.startsWith(MEDIA_PREFIX) && !BLANK_OR_CONTROL.test(value);
+
+/**
+ * An absolute address as a browser reads it: `http://` or `https://` (only https with
+ * `httpsOnly`), a host, and nothing the URL parser refuses. Whitespace or a control character
+ * anywhere refuses it: the parser would quietly drop a tab or a line break and read another
+ * address than the one shown.
+ */
+export function isWebAddress(value: string, { httpsOnly = false } = {}): boolean {
+  if (BLANK_OR_CONTROL.test(value) || !/^https?:\/\/[^/]/i.test(value)) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' || (url.protocol === 'http:' && !httpsOnly);
+}
+
+/**
+ * A file on our own store (`/media/…`) or a web address, trimmed; never javascript: or data:. An
+ * address longer than URL_MAX is refused by its length alone, before anything reads it.
+ */
+export const mediaOrWebAddress = (
+  messages: { type: string; tooLong: string; invalid: string },
+  options: { httpsOnly?: boolean } = {},
+) =>
+  z
+    .string({ error: messages.type })
+    .trim()
+    .max(URL_MAX, { error: messages.tooLong, abort: true })
+    .refine((value) => isMediaPath(value) || isWebAddress(value, options), messages.invalid);

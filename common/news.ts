@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageLimit, pageOffset, requiredText } from './api';
+import { mediaOrWebAddress, URL_MAX } from './fields';
 
 // ---------------------------------------------------------------- constants
 
@@ -56,14 +57,14 @@ export const NewsStatus = z.enum(NEWS_STATUSES, { error: 'Status must be publish
 export type NewsStatus = z.infer<typeof NewsStatus>;
 
 /** A file on our own store (`/media/…`) or an https address. */
-const ThumbnailUrl = z
-  .string({ error: 'Thumbnail must be an address' })
-  .trim()
-  .max(2000, 'Thumbnail address must be at most 2000 characters')
-  .refine(
-    (v) => /^\/media\/[^\s]+$/.test(v) || /^https:\/\/[^\s/]+[^\s]*$/i.test(v),
-    'Thumbnail must be an uploaded image or an https address',
-  );
+const ThumbnailUrl = mediaOrWebAddress(
+  {
+    type: 'Thumbnail must be an address',
+    tooLong: `Thumbnail address must be at most ${URL_MAX} characters`,
+    invalid: 'Thumbnail must be an uploaded image or an https address',
+  },
+  { httpsOnly: true },
+);
 
 /** What the Add/Edit News form saves; PUT takes the whole item too. */
 export const NewsInput = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageLimit, pageOffset, requiredText } from './api';
+import { mediaOrWebAddress, URL_MAX } from './fields';
 
 // ---------------------------------------------------------------- constants
 
@@ -63,14 +64,14 @@ export type ResourceType = z.infer<typeof ResourceType>;
 const mediaAddress = (label: string) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    z
-      .string({ error: `${label} must be an address` })
-      .trim()
-      .max(2000, `${label} address must be at most 2000 characters`)
-      .refine(
-        (v) => /^\/media\/[^\s]+$/.test(v) || /^https:\/\/[^\s/]+[^\s]*$/i.test(v),
-        `${label} must be an uploaded file or an https address`,
-      )
+    mediaOrWebAddress(
+      {
+        type: `${label} must be an address`,
+        tooLong: `${label} address must be at most ${URL_MAX} characters`,
+        invalid: `${label} must be an uploaded file or an https address`,
+      },
+      { httpsOnly: true },
+    )
       .nullable()
       .default(null),
   );

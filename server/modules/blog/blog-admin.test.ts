@@ -10,7 +10,7 @@ import {
   type BlogPost,
   type BlogStats,
 } from '../../../common/blog';
-import { blogSlugRedirects } from '../../db/schema';
+import { blogPosts, blogSlugRedirects } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { blogPostBody, createBlogPost } from '../../test/factories-blog';
 import { createAdmin, createUser } from '../../test/factories';
@@ -99,6 +99,20 @@ describe('POST /api/admin/blog/post', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: message, code: 'VALIDATION_ERROR' });
     expect(JSON.stringify(res.json<{ details: unknown }>().details)).toContain(field);
+  });
+
+  it('refuses a 60,000-character banner address by its length alone, and stores nothing', async () => {
+    const title = 'A banner far too long';
+    const banner_image = `https://${'a.'.repeat(30_000)} x`;
+    const res = await create(blogPostBody({ title, banner_image }));
+    expect(res.statusCode).toBe(400);
+    const message = 'URLs must be at most 2000 characters';
+    expect(res.json()).toEqual({
+      error: message,
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'banner_image', message }],
+    });
+    expect(await t.database.db.select().from(blogPosts).where(eq(blogPosts.title, title))).toHaveLength(0);
   });
 
   it('refuses content that sanitising leaves empty', async () => {
