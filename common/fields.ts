@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Field schemas the school's forms share (classes, bookings, the editors' addresses): a blank
- * optional field, an e-mail address, a file or web address, a calendar date and a wall-clock time
- * in the school's time zone.
+ * Field schemas the school's forms share (classes, bookings, the school's settings, the editors'
+ * addresses): a blank optional field, one line of text, an e-mail address, a file or web address,
+ * a calendar date and a wall-clock time in the school's time zone.
  */
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
@@ -23,6 +23,19 @@ export const optionalText = (label: string, max: number) =>
       .max(max, `${label} must be at most ${max} characters`)
       .nullable(),
   );
+
+/**
+ * Line breaks, tabs and other control characters, and the Unicode line and paragraph separators:
+ * in a field shown on one line they would start lines of their own in the e-mails, calendar files
+ * and pages it is written into.
+ */
+const NOT_ONE_LINE = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+
+export const oneLineMessage = (label: string) =>
+  `${label} must not contain line breaks or control characters`;
+
+/** Whether the text fits on one line: no line break, tab or other control character. */
+export const isOneLine = (text: string): boolean => !NOT_ONE_LINE.test(text);
 
 /** A required e-mail address, trimmed and lower-cased, so one person is one address. */
 export const emailAddress = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isMediaPath, isOneLine, oneLineMessage } from './fields';
 
 /**
  * The school's own facts — name, address, hours, contacts — kept in the database so another
@@ -66,22 +67,28 @@ const required = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
+/** A setting shown on one line: in headings, e-mail lines, calendar entries and structured data. */
+const requiredLine = (label: string, max: number) =>
+  required(label, max).refine(isOneLine, oneLineMessage(label));
+
 const blankToNull = (value: unknown) =>
   value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value;
 
+// The URL parser would drop a line break or tab and read another address than the one written.
 const webUrl = z
   .string({ error: URL_MESSAGE })
   .trim()
-  .max(SCHOOL_URL_MAX, URL_MESSAGE)
+  .max(SCHOOL_URL_MAX, { error: URL_MESSAGE, abort: true })
+  .refine(isOneLine, URL_MESSAGE)
   .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: URL_MESSAGE }));
 
 export const SchoolAddress = z.object({
-  street: required('Street', SCHOOL_LINE_MAX),
-  city: required('City', SCHOOL_LINE_MAX),
+  street: requiredLine('Street', SCHOOL_LINE_MAX),
+  city: requiredLine('City', SCHOOL_LINE_MAX),
   /** State, province or county, as the post writes it ("CA"). */
-  region: required('Region', SCHOOL_LINE_MAX),
-  postal_code: required('Postal code', 20),
-  country: required('Country', SCHOOL_LINE_MAX),
+  region: requiredLine('Region', SCHOOL_LINE_MAX),
+  postal_code: requiredLine('Postal code', 20),
+  country: requiredLine('Country', SCHOOL_LINE_MAX),
 });
 export type SchoolAddress = z.infer<typeof SchoolAddress>;
 
@@ -91,7 +98,7 @@ export type SchoolAddress = z.infer<typeof SchoolAddress>;
  */
 export const OpeningHoursRow = z
   .object({
-    label: required('Days label', 60),
+    label: requiredLine('Days label', 60),
     days: z.array(DayOfWeek).min(1, 'Choose at least one day'),
     closed: z.boolean({ error: 'closed must be true or false' }),
     opens: z.preprocess(blankToNull, z.string({ error: TIME_MESSAGE }).regex(TIME, TIME_MESSAGE).nullable()),
@@ -115,18 +122,19 @@ export type SocialLink = z.infer<typeof SocialLink>;
 
 /** PUT /admin/school: every field, replaced as a whole. */
 export const SchoolSettingsInput = z.object({
-  name: required('School name', SCHOOL_NAME_MAX),
-  tagline: required('Tagline', SCHOOL_TAGLINE_MAX),
+  name: requiredLine('School name', SCHOOL_NAME_MAX),
+  tagline: requiredLine('Tagline', SCHOOL_TAGLINE_MAX),
+  /** Paragraphs: the one setting that may hold line breaks. */
   description: required('Short description', SCHOOL_DESCRIPTION_MAX),
   address: SchoolAddress,
   /** The area the school serves, as the site names it ("Sonoma County"). */
-  area_label: required('Area', SCHOOL_LINE_MAX),
+  area_label: requiredLine('Area', SCHOOL_LINE_MAX),
   email: z
     .string({ error: 'Please enter a valid email address' })
     .trim()
     .max(254, 'Please enter a valid email address')
     .pipe(z.email('Please enter a valid email address')),
-  phone: required('Phone', 40),
+  phone: requiredLine('Phone', 40),
   hours: z
     .array(OpeningHoursRow)
     .max(SCHOOL_HOURS_MAX_ROWS, `At most ${SCHOOL_HOURS_MAX_ROWS} rows of hours`),
@@ -139,8 +147,8 @@ export const SchoolSettingsInput = z.object({
     z
       .string({ error: URL_MESSAGE })
       .trim()
-      .max(SCHOOL_URL_MAX, URL_MESSAGE)
-      .refine((v) => /^\/media\/\S+$/.test(v) || webUrl.safeParse(v).success, URL_MESSAGE)
+      .max(SCHOOL_URL_MAX, { error: URL_MESSAGE, abort: true })
+      .refine((v) => isMediaPath(v) || webUrl.safeParse(v).success, URL_MESSAGE)
       .nullable(),
   ),
   founded_year: z.preprocess(

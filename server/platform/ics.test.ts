@@ -43,4 +43,55 @@ describe('calendar files', () => {
     expect(icsText('a;b,c\\d\ne')).toBe('a\\;b\\,c\\\\d\\ne');
     expect(icsTime(new Date('2026-11-01T20:00:00.000Z'))).toBe('20261101T200000Z');
   });
+
+  it('writes every line break as \\n, a lone CR too, and drops other control characters but tab', () => {
+    expect(icsText('a\r\nb\rc\nd')).toBe('a\\nb\\nc\\nd');
+    expect(icsText('a\u0000b\u000bc\u001bd\u007fe\u0085f\tg')).toBe('abcdef\tg');
+  });
+
+  it('escapes every text property, the product id and the UID too: no value adds a line or an event', () => {
+    const hostile = 'Evil, Inc.; \\ \r\nEND:VEVENT\r\nBEGIN:VEVENT\rSUMMARY:Free\nX:\u0000\u001b';
+    const file = calendarFile(
+      {
+        ...event,
+        uid: `${hostile}@kwoon.example.org`,
+        summary: hostile,
+        location: hostile,
+        description: hostile,
+      },
+      `-//${hostile}//Bookings//EN`,
+    );
+    const lines = file.split('\r\n').slice(0, -1);
+    expect(file).not.toMatch(/\r(?!\n)|(?<!\r)\n/);
+    // eslint-disable-next-line no-control-regex
+    expect(file).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
+    for (const line of lines) {
+      expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+      // A line is a property (NAME:value) or the continuation of a folded one.
+      expect(line).toMatch(/^([A-Z-]+:| )/);
+    }
+    const unfolded = file.replace(/\r\n /g, '').split('\r\n');
+    expect(unfolded.filter((line) => line === 'BEGIN:VEVENT')).toHaveLength(1);
+    expect(unfolded.filter((line) => line === 'END:VEVENT')).toHaveLength(1);
+    const escaped = 'Evil\\, Inc.\\; \\\\ \\nEND:VEVENT\\nBEGIN:VEVENT\\nSUMMARY:Free\\nX:';
+    expect(unfolded).toEqual([
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      `PRODID:-//${escaped}//Bookings//EN`,
+      'CALSCALE:GREGORIAN',
+      'METHOD:PUBLISH',
+      'BEGIN:VEVENT',
+      `UID:${escaped}@kwoon.example.org`,
+      'SEQUENCE:2',
+      'DTSTAMP:20260302T180000Z',
+      'DTSTART:20260309T190000Z',
+      'DTEND:20260309T200000Z',
+      `SUMMARY:${escaped}`,
+      `LOCATION:${escaped}`,
+      `DESCRIPTION:${escaped}`,
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ]);
+  });
 });

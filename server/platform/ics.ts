@@ -24,9 +24,19 @@ export const icsTime = (at: Date): string =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-/** TEXT values escape backslash, semicolon, comma and line breaks. */
+/**
+ * A TEXT value (RFC 5545 3.3.11): backslash, semicolon and comma escaped, every line break (CRLF,
+ * LF or a lone CR) written as `\n`, and any other control character but tab dropped, so that no
+ * value can end its line and start a property, or an event, of its own.
+ */
 export const icsText = (text: string): string =>
-  text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  text
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '');
 
 /**
  * Lines longer than 75 octets are folded: CRLF and one space before each continuation, never
@@ -52,15 +62,19 @@ export function foldLine(line: string): string {
   return parts.join('\r\n ');
 }
 
+/**
+ * Every value is either escaped as TEXT (the product id and the UID are TEXT in RFC 5545 too) or
+ * a number or an instant, so no property can hold a line break.
+ */
 export function calendarFile(event: CalendarEvent, productId: string): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    `PRODID:${productId}`,
+    `PRODID:${icsText(productId)}`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     'BEGIN:VEVENT',
-    `UID:${event.uid}`,
+    `UID:${icsText(event.uid)}`,
     `SEQUENCE:${event.sequence}`,
     `DTSTAMP:${icsTime(event.stamp)}`,
     `DTSTART:${icsTime(event.start)}`,

@@ -172,6 +172,42 @@ describe('PUT /api/admin/school', () => {
     ],
     ['a logo that is no URL', { logo_url: 'logo.png' }, 'logo_url', 'Please enter a valid http or https URL'],
     [
+      'a name that would forge a calendar event',
+      { name: 'Evil School\r\nBEGIN:VEVENT\r\nSUMMARY:Free lessons' },
+      'name',
+      'School name must not contain line breaks or control characters',
+    ],
+    [
+      'a street with a lone carriage return',
+      { address: { ...settings().address, street: '12 Shore Lane\rLakeport' } },
+      'address.street',
+      'Street must not contain line breaks or control characters',
+    ],
+    [
+      'a tab in the phone',
+      { phone: '(707)\t555-0199' },
+      'phone',
+      'Phone must not contain line breaks or control characters',
+    ],
+    [
+      'a tagline with a line separator',
+      { tagline: 'Taijiquan\u2028by the lake' },
+      'tagline',
+      'Tagline must not contain line breaks or control characters',
+    ],
+    [
+      'a days label with an escape character',
+      { hours: [{ label: 'Monday\u001b[2J', days: ['Monday'], closed: true, opens: null, closes: null }] },
+      'hours.0.label',
+      'Days label must not contain line breaks or control characters',
+    ],
+    [
+      'a social link with a line break in it',
+      { social_links: [{ network: 'website', url: 'https://lakeside\ntaiji.org' }] },
+      'social_links.0.url',
+      'Please enter a valid http or https URL',
+    ],
+    [
       'a founded year too early',
       { founded_year: 1066 },
       'founded_year',
@@ -183,6 +219,13 @@ describe('PUT /api/admin/school', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: message, code: 'VALIDATION_ERROR', details: [{ path, message }] });
     expect((await read()).json()).toEqual(before);
+  });
+
+  it('keeps the line breaks of the description, the one setting of paragraphs', async () => {
+    const description = 'A small volunteer-run school.\n\nClasses by the lake.';
+    const res = await save({ ...settings(), description });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().school.description).toBe(description);
   });
 
   it('takes an uploaded logo', async () => {
