@@ -1,6 +1,5 @@
 import { hash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { constants as zlib } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +15,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { PRIVATE_DIR_MODE } from './db/data-dir';
 import { createSessionStore, registerAccessControl } from './platform/auth';
 import { systemClock, type Clock } from './platform/clock';
 import { trackConnections } from './platform/drain';
@@ -39,7 +37,7 @@ import { registerProbes } from './platform/probes';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { createSerializerCompiler } from './platform/serializer';
 import { createRateLimitStore } from './platform/rate-limit-redis';
-import { registerMediaRoute } from './platform/media-route';
+import { registerMedia } from './platform/media-route';
 import { createMediaStorage, type MediaStorage } from './platform/storage';
 import { createThrottle } from './platform/throttle';
 import { createTransactions } from './platform/tx';
@@ -174,8 +172,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...CONTENT_SECURITY_POLICY.scriptSrc,
     ...(colorSchemeScript ? [inlineScriptHash(colorSchemeScript)] : []),
   ];
+  // Lesson videos in a bucket play from its presigned links, on the bucket's own origin.
+  const storage = deps.storage ?? (await createMediaStorage(config));
+  const mediaSrc = [...CONTENT_SECURITY_POLICY.mediaSrc, ...storage.linkOrigins];
   registerSecurityHeaders(app, {
-    contentSecurityPolicy: { directives: { ...CONTENT_SECURITY_POLICY, scriptSrc } },
+    contentSecurityPolicy: { directives: { ...CONTENT_SECURITY_POLICY, scriptSrc, mediaSrc } },
     crossOriginEmbedderPolicy: false,
   });
   if (config.CORS_ORIGINS.length > 0) {
@@ -220,7 +221,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOpenApiConventions(app);
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const storage = deps.storage ?? (await createMediaStorage(config));
   const transport =
     deps.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : logTransport(log));
   const sessions = createSessionStore(database.db, clock, {
@@ -274,18 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.swagger(),
   );
 
-  if (storage.root) {
-    await mkdir(storage.root, { recursive: true, mode: PRIVATE_DIR_MODE });
-    await app.register(fastifyStatic, {
-      root: storage.root,
-      prefix: '/media/',
-      decorateReply: false,
-      immutable: true,
-      maxAge: '365d',
-    });
-  } else {
-    registerMediaRoute(app, storage);
-  }
+  await registerMedia(app, storage, clock);
   await registerWebApp(app, webRoot);
   return app;
 }

@@ -139,8 +139,16 @@ const ConfigFields = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** `bucket` in the path rather than the host name; true by default with S3_ENDPOINT. */
   S3_FORCE_PATH_STYLE: bool.optional(),
-  /** A CDN or public bucket address that uploaded files' URLs point at; else the app serves /media. */
+  /**
+   * A CDN or public bucket address that uploaded files' URLs point at; else the app serves /media.
+   * Never lesson videos: those are handed out as presigned links, and must stay private in the bucket.
+   */
   S3_PUBLIC_URL: z.url().optional(),
+  /**
+   * Signs the local store's links to lesson videos (an HMAC the /media route checks). Without it a
+   * key is generated once into DATA_DIR; instances serving one media folder need the same one.
+   */
+  MEDIA_SIGNING_KEY: z.string().min(32, 'MEDIA_SIGNING_KEY must be at least 32 characters').optional(),
   /** local: the built-in test checkout (no money moves); stripe: Stripe Checkout. */
   PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),

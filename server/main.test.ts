@@ -69,6 +69,28 @@ async function refusesNewConnections(base: string): Promise<boolean> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The signed link the demo administrator's course page gives for the first demo video lesson. */
+async function demoVideoLink(base: string): Promise<string> {
+  const signIn = await fetch(`${base}/api/user/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: signInBody,
+  });
+  const headers = { authorization: `Bearer ${((await signIn.json()) as { token: string }).token}` };
+  const list = (await (await fetch(`${base}/api/courses?limit=200`, { headers })).json()) as {
+    courses: { id: string }[];
+  };
+  for (const { id } of list.courses) {
+    const { course } = (await (await fetch(`${base}/api/courses/${id}`, { headers })).json()) as {
+      course: { modules: { lessons: { content_url: string | null }[] }[] };
+    };
+    const links = course.modules.flatMap((m) => m.lessons.map((l) => l.content_url ?? ''));
+    const link = links.find((url) => url.startsWith('/media/lesson-videos/'));
+    if (link) return link;
+  }
+  throw new Error('no demo video lesson');
+}
+
 describe('the server process', { timeout: 90_000 }, () => {
   it('seeds the demo accounts, finishes in-flight requests on SIGTERM and closes the database', async () => {
     // As `npm start` runs by default: no DATABASE_URL, so the embedded server starts in DATA_DIR.
@@ -84,12 +106,13 @@ describe('the server process', { timeout: 90_000 }, () => {
     // users of the machine.
     const exposed = spawnSync('find', [storage.dataDir, '-perm', '/077'], { encoding: 'utf8' }).stdout;
     expect(exposed.trim()).toBe('');
-    // The demo lessons' videos are in this DATA_DIR's media store, served with seeking.
+    // The demo lessons' videos are in this DATA_DIR's media store, served with seeking through the
+    // signed links the course pages give; the address alone opens nothing.
     const videos = await readdir(path.join(storage.dataDir, 'media', 'lesson-videos'));
     expect(videos.length).toBeGreaterThan(10);
-    const video = await fetch(`${base}/media/lesson-videos/${videos[0]}`, {
-      headers: { range: 'bytes=0-99' },
-    });
+    expect((await fetch(`${base}/media/lesson-videos/${videos[0]}`)).status).toBe(403);
+    const link = await demoVideoLink(base);
+    const video = await fetch(`${base}${link}`, { headers: { range: 'bytes=0-99' } });
     expect(video.status).toBe(206);
     expect(video.headers.get('content-type')).toBe('video/mp4');
     expect((await video.arrayBuffer()).byteLength).toBe(100);
@@ -117,6 +140,8 @@ describe('the server process', { timeout: 90_000 }, () => {
       body: JSON.stringify({ username: admin.username, password: admin.password }),
     });
     expect(signIn.status).toBe(200);
+    // The key that signs the media links is kept in DATA_DIR: a link handed out before still plays.
+    expect((await fetch(`${again.base}${link}`, { headers: { range: 'bytes=0-99' } })).status).toBe(206);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
   });

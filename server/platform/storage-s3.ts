@@ -8,9 +8,11 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../config';
 import { rangeHeader } from './byte-range';
-import { assertSafeId, byteCounter, resolveRange, SAFE_ID, type MediaStorage } from './storage';
+import { isPrivateMedia } from './media-links';
+import { assertSafeId, byteCounter, mediaPathId, resolveRange, SAFE_ID, type MediaStorage } from './storage';
 
 type S3Settings = Pick<
   Config,
@@ -34,6 +36,21 @@ function parseContentRange(header: string | undefined) {
   return { start: Number(match[1]), end: Number(match[2]), size: Number(match[3]) };
 }
 
+/** The bucket's address style: path style names the bucket in the path rather than the host. */
+const pathStyle = (config: S3Settings) => config.S3_FORCE_PATH_STYLE ?? Boolean(config.S3_ENDPOINT);
+
+/**
+ * The address of the bucket's objects as presigned links name them, without a trailing slash:
+ * S3_ENDPOINT (or AWS's regional endpoint) with the bucket in the path, or as the host's first
+ * label. A bucket with a dot in its name cannot be a TLS host name, so the SDK puts it in the path.
+ */
+export function bucketBase(config: S3Settings & { S3_BUCKET: string }): string {
+  const endpoint = new URL(config.S3_ENDPOINT ?? `https://s3.${config.S3_REGION}.amazonaws.com`);
+  const host = `${endpoint.protocol}//${endpoint.host}`;
+  if (pathStyle(config) || config.S3_BUCKET.includes('.')) return `${host}/${config.S3_BUCKET}`;
+  return `${endpoint.protocol}//${config.S3_BUCKET}.${endpoint.host}`;
+}
+
 /**
  * Media in an S3-compatible bucket, each file under its public id as key. Every instance reads and
  * writes the same bucket, so any of them serves what another stored. Uploads go up in 5 MB parts
@@ -46,7 +63,7 @@ export function s3Storage(config: S3Settings): MediaStorage {
   const client = new S3Client({
     region: config.S3_REGION,
     ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT } : {}),
-    forcePathStyle: config.S3_FORCE_PATH_STYLE ?? Boolean(config.S3_ENDPOINT),
+    forcePathStyle: pathStyle(config),
     ...(config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
       ? {
           credentials: {
@@ -61,7 +78,16 @@ export function s3Storage(config: S3Settings): MediaStorage {
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const publicBase = config.S3_PUBLIC_URL?.replace(/\/+$/, '') ?? '/media';
-  const urlOf = (publicId: string) => `${publicBase}/${publicId}`;
+  const objects = bucketBase({ ...config, S3_BUCKET: Bucket });
+  // A private file is never given the public address: its stored URL is its /media path, and
+  // readers get presigned links (privateUrl).
+  const urlOf = (publicId: string) => `${isPrivateMedia(publicId) ? '/media' : publicBase}/${publicId}`;
+  /** The public id of a URL that starts with `base/`, query and fragment dropped. */
+  const idUnder = (url: string, base: string) => {
+    if (!url.startsWith(`${base}/`)) return null;
+    const id = url.slice(base.length + 1).split(/[?#]/)[0] ?? '';
+    return SAFE_ID.test(id) ? id : null;
+  };
 
   async function sizeOf(Key: string): Promise<number | null> {
     try {
@@ -149,5 +175,23 @@ export function s3Storage(config: S3Settings): MediaStorage {
       assertSafeId(publicId);
       await client.send(new DeleteObjectCommand({ Bucket, Key: publicId }));
     },
+
+    // The bucket checks the link: signed for the window's whole length from its start, so every
+    // link of one window is the same link, and it stops working when the window closes.
+    async privateUrl(publicId, window) {
+      assertSafeId(publicId);
+      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: publicId }), {
+        signingDate: window.from,
+        expiresIn: Math.round((window.until.getTime() - window.from.getTime()) / 1000),
+      });
+    },
+
+    idOf(url) {
+      return (
+        mediaPathId(url) ?? idUnder(url, objects) ?? (config.S3_PUBLIC_URL ? idUnder(url, publicBase) : null)
+      );
+    },
+
+    linkOrigins: [new URL(objects).origin],
   };
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config';
 import type { ByteRange } from './byte-range';
+import { createMediaLinkSigner, loadMediaSigningKey, type MediaLinkCheck } from './media-links';
 
 /** A file read back from the store, whole or the range asked for. */
 export type MediaRead =
@@ -37,6 +38,20 @@ export interface MediaStorage {
   /** Reads a stored file for /media; null when there is none under that id. */
   get(publicId: string, options?: { range?: ByteRange; ifNoneMatch?: string }): Promise<MediaRead | null>;
   remove(publicId: string): Promise<void>;
+  /**
+   * A link that opens a private file (media-links.ts) until `until` and not after; `from` is when
+   * its window opened, so links of one window are the same link.
+   */
+  privateUrl(publicId: string, window: { from: Date; until: Date }): Promise<string>;
+  /**
+   * For a store whose private files /media serves: whether a request's query opens the file.
+   * Without it /media serves no private file at all.
+   */
+  checkPrivateLink?(publicId: string, query: unknown, now: Date): MediaLinkCheck;
+  /** The public id a URL this store handed out names (a /media path, signed or not, or its own address), or null. */
+  idOf(url: string): string | null;
+  /** Origins besides the site's own that browsers load this store's links from (a bucket's presigned links). */
+  readonly linkOrigins: readonly string[];
   /** The folder served at /media, for the local store: the app serves it as static files. */
   readonly root?: string;
 }
@@ -78,7 +93,19 @@ export function byteCounter(): Transform & { bytes: number } {
   return counter;
 }
 
-export function localStorage(root: string, publicBase = '/media'): MediaStorage {
+/** The public id a `/media/<id>` path names, with or without a query; null for anything else. */
+export function mediaPathId(url: string): string | null {
+  const match = /^\/media\/([^?#]+)(?:\?[^#]*)?$/.exec(url);
+  return match?.[1] && SAFE_ID.test(match[1]) ? match[1] : null;
+}
+
+export interface LocalStorageOptions {
+  /** Signs the links to private files; a store made without one signs with a key only it knows. */
+  signingKey?: Buffer;
+}
+
+export function localStorage(root: string, options: LocalStorageOptions = {}): MediaStorage {
+  const signer = createMediaLinkSigner(options.signingKey ?? randomBytes(32));
   const resolve = (publicId: string) => {
     assertSafeId(publicId);
     return path.join(root, publicId);
@@ -101,10 +128,11 @@ export function localStorage(root: string, publicBase = '/media'): MediaStorage 
       await rm(partial, { force: true });
       throw error;
     }
-    return { url: `${publicBase}/${publicId}`, bytes: counter.bytes };
+    return { url: `/media/${publicId}`, bytes: counter.bytes };
   };
   return {
     root,
+    linkOrigins: [],
     putStream,
     async put(publicId, data, contentType) {
       return (await putStream(publicId, Readable.from([data]), contentType)).url;
@@ -125,6 +153,12 @@ export function localStorage(root: string, publicBase = '/media'): MediaStorage 
     async remove(publicId) {
       await rm(resolve(publicId), { force: true });
     },
+    async privateUrl(publicId, window) {
+      assertSafeId(publicId);
+      return `/media/${publicId}?${signer.query(publicId, window.until)}`;
+    },
+    checkPrivateLink: (publicId, query, now) => signer.check(publicId, query, now),
+    idOf: mediaPathId,
   };
 }
 
@@ -149,7 +183,10 @@ export const dataDirStorage = (dataDir: string): MediaStorage => localStorage(pa
  * default starts without it.
  */
 export async function createMediaStorage(config: Config): Promise<MediaStorage> {
-  if (config.MEDIA_STORAGE !== 's3') return dataDirStorage(config.DATA_DIR);
+  if (config.MEDIA_STORAGE !== 's3')
+    return localStorage(path.resolve(config.DATA_DIR, 'media'), {
+      signingKey: await loadMediaSigningKey(config),
+    });
   const { s3Storage } = await import('./storage-s3');
   return s3Storage(config);
 }

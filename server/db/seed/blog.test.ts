@@ -67,6 +67,8 @@ describe('the demo blog', () => {
       '/api/blog/post/walking-the-circle-an-introduction-to-baguazhang',
     );
     expect(post.media_types).toEqual(['video']);
+    // Its own copy of a lesson's title card: lesson videos are for the course's students only.
+    expect(post.media_urls[0]).toMatch(/^\/media\/blog-content\/demo-[a-z0-9-]+-[0-9a-f]{8}\.mp4$/);
     const video = await t.app.inject({
       method: 'GET',
       url: post.media_urls[0]!,

@@ -31,6 +31,7 @@ export async function seedDemoBlog(
     DEMO_BLOG_POSTS.flatMap((post) => (post.video ? [post.video.name] : [])),
     ownerId,
     now,
+    'blog-content',
   );
   await db.insert(blogPosts).values(
     DEMO_BLOG_POSTS.map((post) => {

@@ -161,7 +161,7 @@ export async function seedDemoCourses(
   };
   const adminId = idOf(DEMO_ADMIN.username);
   const videoNames = demoVideoLessons(DEMO_COURSES).map((v) => v.name);
-  const videoUrls = await storeDemoVideos(db, storage, videoNames, adminId, now);
+  const videoUrls = await storeDemoVideos(db, storage, videoNames, adminId, now, 'lesson-videos');
   const inserted = new Map<SeedCourse, InsertedCourse>();
   for (const course of DEMO_COURSES) {
     inserted.set(course, await insertCourse(db, course, adminId, videoUrls, now));

@@ -3,9 +3,11 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CourseDetail } from '../../../common/courses';
 import { localStorage } from '../../platform/storage';
 import { createTestApp, type TestApp } from '../../test/app';
-import { lessons, mediaFiles, users } from '../schema';
+import { createAdmin } from '../../test/factories';
+import { lessons, mediaFiles, modules, users } from '../schema';
 import { DEMO_COURSES } from './courses';
 import { DEMO_VIDEO_DIR, DEMO_VIDEO_EXT, demoVideoLessons, demoVideoPath } from './demo-media';
 import { seedDemo } from '.';
@@ -50,7 +52,23 @@ describe('demo lesson videos', () => {
 
   it('points every video lesson at a stored lesson video that /media serves with seeking', async () => {
     const [admin] = await db().select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
-    const videos = await db().select().from(lessons).where(eq(lessons.lesson_type, 'video'));
+    const reader = (await createAdmin(t)).auth;
+    const videos = await db()
+      .select({ lesson: lessons, course_id: modules.course_id })
+      .from(lessons)
+      .innerJoin(modules, eq(modules.id, lessons.module_id))
+      .where(eq(lessons.lesson_type, 'video'))
+      .then((rows) => rows.map((row) => ({ ...row.lesson, course_id: row.course_id })));
+    /** The link the course page gives a reader who may watch the lesson. */
+    const linkOf = async (lesson: { id: string; course_id: string }) => {
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/api/courses/${lesson.course_id}`,
+        headers: reader,
+      });
+      const shown = page.json<{ course: CourseDetail }>().course.modules.flatMap((m) => m.lessons);
+      return shown.find((l) => l.id === lesson.id)!.content_url!;
+    };
     expect(videos).toHaveLength(VIDEO_LESSONS.length);
     expect(new Set(videos.map((v) => v.content_url)).size).toBe(videos.length);
 
@@ -69,14 +87,16 @@ describe('demo lesson videos', () => {
       const source = VIDEO_LESSONS.find((v) => v.title === lesson.title)!;
       expect(stored.equals(await readFile(demoVideoPath(source.name))), lesson.title).toBe(true);
 
-      const whole = await t.app.inject({ method: 'GET', url });
+      const link = await linkOf(lesson);
+      expect(link.startsWith(`${url}?`), link).toBe(true);
+      const whole = await t.app.inject({ method: 'GET', url: link });
       expect(whole.statusCode, url).toBe(200);
       expect(whole.headers['content-type']).toBe('video/mp4');
       expect(whole.headers['accept-ranges']).toBe('bytes');
       expect(whole.rawPayload.equals(stored)).toBe(true);
 
       // What a browser asks for when the viewer seeks.
-      const part = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=1000-1999' } });
+      const part = await t.app.inject({ method: 'GET', url: link, headers: { range: 'bytes=1000-1999' } });
       expect(part.statusCode, url).toBe(206);
       expect(part.headers['content-type']).toBe('video/mp4');
       expect(part.headers['content-range']).toBe(`bytes 1000-1999/${stored.length}`);

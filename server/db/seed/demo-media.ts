@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { UploadFolder } from '../../../common/uploads';
 import type { MediaStorage } from '../../platform/storage';
 import type { Db, Tx } from '../client';
 import { mediaFiles } from '../schema';
@@ -38,10 +39,12 @@ export function demoVideoLessons(courses: readonly SeedCourse[]): DemoVideoLesso
 export const demoVideoPath = (name: string) => path.join(DEMO_VIDEO_DIR, `${name}.${DEMO_VIDEO_EXT}`);
 
 /**
- * Puts each named demo video into the media store as an instructor's upload to `lesson-videos` is
- * kept (a media_files record owned by `ownerId`, served under /media), and returns each name's URL.
- * The public id carries a hash of the bytes: /media is cached as immutable, so a regenerated card
- * gets a new address, and seeding the same files again writes the same ids.
+ * Puts each named demo video into the media store as an instructor's upload to `folder` is kept (a
+ * media_files record owned by `ownerId`, served under /media), and returns each name's URL. A
+ * lesson's video is private (signed links only), so a blog post or a resource that shows the same
+ * card keeps its own copy in its own folder. The public id carries a hash of the bytes: /media is
+ * cached as immutable, so a regenerated card gets a new address, and seeding the same files again
+ * writes the same ids.
  */
 export async function storeDemoVideos(
   db: Db | Tx,
@@ -49,6 +52,7 @@ export async function storeDemoVideos(
   names: readonly string[],
   ownerId: string,
   now: Date,
+  folder: Extract<UploadFolder, 'lesson-videos' | 'blog-content' | 'resource-videos'>,
 ): Promise<Map<string, string>> {
   const urls = new Map<string, string>();
   for (const name of new Set(names)) {
@@ -58,13 +62,13 @@ export async function storeDemoVideos(
       });
     });
     const hash = createHash('sha256').update(data).digest('hex').slice(0, 8);
-    const publicId = `lesson-videos/demo-${name}-${hash}.${DEMO_VIDEO_EXT}`;
+    const publicId = `${folder}/demo-${name}-${hash}.${DEMO_VIDEO_EXT}`;
     urls.set(name, await storage.put(publicId, data, DEMO_VIDEO_TYPE));
     await db
       .insert(mediaFiles)
       .values({
         public_id: publicId,
-        folder: 'lesson-videos',
+        folder,
         owner_id: ownerId,
         content_type: DEMO_VIDEO_TYPE,
         bytes: data.length,

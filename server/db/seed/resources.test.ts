@@ -33,6 +33,9 @@ describe('the demo resources', () => {
         expect(file.statusCode, media).toBe(206);
       }
     }
+    // Its own copy of a lesson's title card: lesson videos are for the course's students only.
+    const video = body.resources.find((r) => r.type === 'video')!;
+    expect(video.video_url).toMatch(/^\/media\/resource-videos\/demo-[a-z0-9-]+-[0-9a-f]{8}\.mp4$/);
     const audio = body.resources.find((r) => r.type === 'audio')!;
     expect(audio.audio_url).toMatch(/^\/media\/resource-audio\/demo-standing-bell-[0-9a-f]{8}\.wav$/);
   });

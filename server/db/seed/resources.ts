@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { inArray, like } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { ResourceType } from '../../../common/resources';
 import type { MediaStorage } from '../../platform/storage';
 import type { Db, Tx } from '../client';
-import { courses, lessons, mediaFiles, resources } from '../schema';
+import { courses, mediaFiles, resources } from '../schema';
+import { storeDemoVideos } from './demo-media';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -14,7 +15,7 @@ export interface SeedResource {
   author: string;
   content: string;
   duration: string;
-  /** The demo lesson video (its name in demo-videos) a video resource shows. */
+  /** The demo video (its name in demo-videos, a lesson's title card) a video resource shows. */
   lesson_video?: string;
   /** The generated bell an audio resource plays. */
   bell?: true;
@@ -132,7 +133,8 @@ async function storeBell(db: Db | Tx, storage: MediaStorage, ownerId: string, no
 
 /**
  * The demo resources, published over the last weeks, after the demo courses (whose ids they
- * relate to and whose lesson video one shows).
+ * relate to). The video resource shows a lesson's title card from its own copy: lesson videos
+ * are for the course's students only.
  */
 export async function seedDemoResources(
   db: Db | Tx,
@@ -146,15 +148,14 @@ export async function seedDemoResources(
     .from(courses)
     .where(inArray(courses.title, titles));
   const courseId = new Map(found.map((c) => [c.title, c.id]));
-  const videoOf = async (name: string) => {
-    const [lesson] = await db
-      .select({ url: lessons.content_url })
-      .from(lessons)
-      .where(like(lessons.content_url, `%/lesson-videos/demo-${name}-%`))
-      .limit(1);
-    if (!lesson?.url) throw new Error(`The demo lesson video "${name}" must be seeded before the resources`);
-    return lesson.url;
-  };
+  const videos = await storeDemoVideos(
+    db,
+    storage,
+    DEMO_RESOURCES.flatMap((r) => (r.lesson_video ? [r.lesson_video] : [])),
+    adminId,
+    now,
+    'resource-videos',
+  );
   const bell = DEMO_RESOURCES.some((r) => r.bell) ? await storeBell(db, storage, adminId, now) : null;
   const rows = [];
   for (const item of DEMO_RESOURCES) {
@@ -162,7 +163,7 @@ export async function seedDemoResources(
     const { days_ago: _daysAgo, lesson_video, bell: hasBell, courses: related, ...fields } = item;
     rows.push({
       ...fields,
-      video_url: lesson_video ? await videoOf(lesson_video) : null,
+      video_url: lesson_video ? videos.get(lesson_video)! : null,
       audio_url: hasBell ? bell : null,
       related_courses: related.flatMap((title) => courseId.get(title) ?? []),
       is_published: true,

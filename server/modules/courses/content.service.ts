@@ -16,9 +16,10 @@ import {
 import type { Tx } from '../../db/client';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform';
+import { createMediaLinks } from '../../platform/media-links';
 import { createContentRepo, type ContentRepo } from './content.repo';
 import { createCoursesRepo, type LessonRow } from './courses.repo';
-import { toLesson, toModules } from './courses.present';
+import { toLesson, toModules, withVideoLink, withVideoLinks } from './courses.present';
 
 const courseNotFound = () => notFound(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
 const moduleNotFound = () => notFound(MODULE_NOT_FOUND, 'MODULE_NOT_FOUND');
@@ -79,6 +80,9 @@ const defaultContent = (type: LessonType) => (type === 'quiz' ? JSON.stringify(S
 export function createContentService(platform: Platform) {
   const inTx = <T>(work: (repo: ContentRepo, tx: Tx) => Promise<T>) =>
     platform.db.transaction((tx) => work(createContentRepo(tx), tx));
+  // Admins get lesson videos as signed links, as the course page gives them, and what they send
+  // back (a link they were given, or an upload's address) is stored as the file's /media path.
+  const links = createMediaLinks(platform.storage, platform.clock);
 
   /** Locks the course so concurrent edits of its order queue up; 404 when it is gone. */
   async function lockCourse(tx: Tx, courseId: string): Promise<void> {
@@ -89,15 +93,15 @@ export function createContentService(platform: Platform) {
     const row = await repo.findModule(moduleId);
     if (!row) throw moduleNotFound();
     const lessons = await createCoursesRepo(platform.db).lessonsOf([moduleId]);
-    return toModules([row], lessons, 'full')[0]!;
+    return (await withVideoLinks(toModules([row], lessons, 'full'), links))[0]!;
   }
 
   async function modulesOf(courseId: string): Promise<Module[]> {
     const content = await createCoursesRepo(platform.db).content(courseId);
-    return toModules(content.modules, content.lessons, 'full');
+    return withVideoLinks(toModules(content.modules, content.lessons, 'full'), links);
   }
 
-  const lessonOut = (row: LessonRow): Lesson => toLesson(row, 'full');
+  const lessonOut = (row: LessonRow): Promise<Lesson> => withVideoLink(toLesson(row, 'full'), links);
 
   return {
     async createModule(courseId: string, input: ModuleInput): Promise<Module> {
@@ -171,7 +175,7 @@ export function createContentService(platform: Platform) {
           module_id: moduleId,
           title: input.title ?? LESSON_DEFAULTS.title,
           lesson_type: type,
-          content_url: input.content_url ?? null,
+          content_url: links.toStored(input.content_url ?? null),
           content_text: contentFor(type, input.content_text ?? defaultContent(type)),
           duration_minutes: input.duration_minutes ?? LESSON_DEFAULTS.duration_minutes,
           is_required: input.is_required ?? LESSON_DEFAULTS.is_required,
@@ -191,10 +195,11 @@ export function createContentService(platform: Platform) {
         const found = await repo.findLesson(lessonId);
         if (!found) throw lessonNotFound();
         await lockCourse(tx, found.course_id);
-        const { order_sequence, content_text, pass_mark, ...fields } = input;
+        const { order_sequence, content_text, pass_mark, content_url, ...fields } = input;
         const type = input.lesson_type ?? found.lesson.lesson_type;
         const values: Partial<LessonRow> = {
           ...fields,
+          ...(content_url !== undefined ? { content_url: links.toStored(content_url) } : {}),
           pass_mark: passMarkFor(type, pass_mark, found.lesson.pass_mark),
           updated_at: platform.clock.now(),
         };
@@ -233,7 +238,7 @@ export function createContentService(platform: Platform) {
         );
         await repo.renumberLessons(lessonIds);
         await repo.touchCourse(mod.course_id, platform.clock.now());
-        return (await createCoursesRepo(tx).lessonsOf([moduleId])).map(lessonOut);
+        return Promise.all((await createCoursesRepo(tx).lessonsOf([moduleId])).map(lessonOut));
       });
     },
   };

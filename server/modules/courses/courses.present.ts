@@ -6,6 +6,7 @@ import {
   type Lesson,
   type Module,
 } from '../../../common/courses';
+import type { MediaLinks } from '../../platform/media-links';
 import type { CourseSummaryRow, LessonRow, ModuleRow } from './courses.repo';
 
 /**
@@ -94,4 +95,23 @@ export function toModules(moduleRows: ModuleRow[], lessons: LessonRow[], access:
     order_sequence: m.order_sequence,
     lessons: byModule.get(m.id) ?? [],
   }));
+}
+
+/**
+ * The lesson as its reader gets it: a lesson video of ours becomes a signed link that expires
+ * (media-links.ts). Only content a reader may see has a URL left to sign: `outline` has none.
+ */
+export async function withVideoLink(lesson: Lesson, links: MediaLinks): Promise<Lesson> {
+  if (!lesson.content_url) return lesson;
+  return { ...lesson, content_url: await links.forReader(lesson.content_url) };
+}
+
+/** `withVideoLink` for every lesson of the modules. */
+export async function withVideoLinks(modules: Module[], links: MediaLinks): Promise<Module[]> {
+  return Promise.all(
+    modules.map(async (m) => ({
+      ...m,
+      lessons: await Promise.all(m.lessons.map((lesson) => withVideoLink(lesson, links))),
+    })),
+  );
 }

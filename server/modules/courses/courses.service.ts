@@ -16,10 +16,11 @@ import {
 import type { AuthContext } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import type { Platform } from '../../platform';
+import { createMediaLinks } from '../../platform/media-links';
 import { createReadCache } from '../../platform/read-cache';
 import { compileSerializer } from '../../platform/serializer';
 import { createCoursesRepo, type CourseRow } from './courses.repo';
-import { toEnrollment, toModules, toSummary, type ContentAccess } from './courses.present';
+import { toEnrollment, toModules, toSummary, withVideoLinks, type ContentAccess } from './courses.present';
 
 const isAdmin = (auth: AuthContext | null) => Boolean(auth?.user.is_admin);
 const courseNotFound = () => notFound(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
@@ -105,6 +106,8 @@ export function createCoursesService(platform: Platform, deps: { images?: Course
     { schema: z.array(Module), method: 'GET', url: '/api/courses/:id' },
     { verify: platform.config.NODE_ENV !== 'production' },
   );
+  // Lesson videos are signed as the content is written: a link outlives the kept page by hours.
+  const links = createMediaLinks(platform.storage, platform.clock);
   const contents = createReadCache<KeptContent>({
     clock: platform.clock,
     ttlMs: platform.config.CATALOGUE_CACHE_SECONDS * 1000,
@@ -120,7 +123,7 @@ export function createCoursesService(platform: Platform, deps: { images?: Course
     const access: ContentAccess = isAdmin(auth) ? 'full' : row.enrollment_start ? 'student' : 'outline';
     const content = await contents.get(`${id}:${access}`, async () => {
       const read = await repo.content(id);
-      const modules = toModules(read.modules, read.lessons, access);
+      const modules = await withVideoLinks(toModules(read.modules, read.lessons, access), links);
       const json = Buffer.from(writeModules(modules));
       return { modules, json, tag: tagOf(json) };
     });

@@ -4,10 +4,12 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CourseDetail } from '../../../common/courses';
 import { checkVideoFile, VIDEO_MAX_BYTES } from '../../../common/uploads';
-import { mediaFiles } from '../../db/schema';
+import { lessons, mediaFiles } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
+import { createCourse } from '../../test/factories-courses';
 import { filePart, folder, multipart, png, type Part } from './multipart-body';
 
 /** The video limit is lowered so oversize uploads stay quick; one test sends a real 101MB file. */
@@ -27,6 +29,17 @@ afterAll(async () => t.close());
 async function upload(parts: Part[], auth?: Record<string, string>, app = t) {
   const { payload, headers } = multipart(parts);
   return app.app.inject({ method: 'POST', url: '/api/uploads', payload, headers: { ...headers, ...auth } });
+}
+
+/** The signed link an admin's course page gives for a lesson showing the uploaded video at `url`. */
+async function lessonLink(url: string) {
+  const course = await createCourse(t, { modules: 1, lessonsPerModule: 1 });
+  await t.database.db
+    .update(lessons)
+    .set({ content_url: url })
+    .where(eq(lessons.id, course.allLessonIds[0]!));
+  const page = await t.app.inject({ method: 'GET', url: `/api/courses/${course.id}`, headers: admin });
+  return page.json<{ course: CourseDetail }>().course.modules[0]!.lessons[0]!.content_url!;
 }
 
 async function storedCount(app = t) {
@@ -179,12 +192,15 @@ describe('POST /api/uploads — lesson-videos', () => {
     });
   });
 
-  it('serves a stored video and lets an admin delete it', async () => {
+  it('serves a stored video through a signed link only, and lets an admin delete it', async () => {
     const data = isoMedia('isom');
     const body = (
       await upload([filePart(data, 'l.mp4', 'video/mp4'), folder('lesson-videos')], admin)
     ).json();
-    const served = await t.app.inject({ method: 'GET', url: body.secure_url });
+    const unsigned = await t.app.inject({ method: 'GET', url: body.secure_url });
+    expect(unsigned.statusCode).toBe(403);
+    expect(unsigned.json()).toMatchObject({ code: 'MEDIA_LINK_INVALID' });
+    const served = await t.app.inject({ method: 'GET', url: await lessonLink(body.secure_url) });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('video/mp4');
     expect(served.rawPayload.equals(data)).toBe(true);
@@ -203,24 +219,17 @@ describe('POST /api/uploads — lesson-videos', () => {
     const body = (
       await upload([folder('lesson-videos'), filePart(data, 'l.mp4', 'video/mp4')], admin)
     ).json();
-    const part = await t.app.inject({
-      method: 'GET',
-      url: body.secure_url,
-      headers: { range: 'bytes=0-99' },
-    });
+    const url = await lessonLink(body.secure_url);
+    const part = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-99' } });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe('bytes 0-99/1000');
     expect(part.headers['accept-ranges']).toBe('bytes');
-    expect(part.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(part.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
     expect(part.rawPayload.equals(data.subarray(0, 100))).toBe(true);
-    const tail = await t.app.inject({ method: 'GET', url: body.secure_url, headers: { range: 'bytes=-10' } });
+    const tail = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=-10' } });
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload.equals(data.subarray(990))).toBe(true);
-    const past = await t.app.inject({
-      method: 'GET',
-      url: body.secure_url,
-      headers: { range: 'bytes=5000-' },
-    });
+    const past = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=5000-' } });
     expect(past.statusCode).toBe(416);
     expect(past.headers['content-range']).toBe('bytes */1000');
     expect(past.json()).toEqual({

@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaFiles } from '../../db/schema';
 import { createSecondInstance, createTestApp, type TestApp } from '../../test/app';
+import type { CourseDetail } from '../../../common/courses';
+import { lessons, mediaFiles } from '../../db/schema';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse } from '../../test/factories-courses';
+import { createCourse, enrollUser } from '../../test/factories-courses';
 import { startTestBucket, type TestBucket } from '../../test/s3';
 import { filePart, folder, multipart, png, type Part } from './multipart-body';
 
@@ -61,7 +62,7 @@ describe('media in an S3-compatible bucket', () => {
     expect(storedImage!.data.length).toBe(image.bytes);
 
     const data = mp4OfSize(6 * MB);
-    const res = await upload([folder('lesson-videos'), filePart(data, 'l.mp4', 'video/mp4')], admin);
+    const res = await upload([folder('resource-videos'), filePart(data, 'l.mp4', 'video/mp4')], admin);
     expect(res.statusCode).toBe(200);
     const video = res.json();
     expect(video).toMatchObject({
@@ -134,9 +135,9 @@ describe('media in an S3-compatible bucket', () => {
   });
 
   it.each([
-    '/media/lesson-videos/missing.mp4',
+    '/media/resource-videos/missing.mp4',
     '/media/Lesson-Videos/X.MP4',
-    '/media/lesson-videos/..%2F..%2Fetc%2Fpasswd',
+    '/media/resource-videos/..%2F..%2Fetc%2Fpasswd',
     '/media/a%20b.mp4',
     '/media/',
   ])('answers 404 for %s', async (url) => {
@@ -205,20 +206,26 @@ describe('media in an S3-compatible bucket', () => {
     }
   });
 
-  it('points URLs at S3_PUBLIC_URL when it is set', async () => {
+  it('points URLs at S3_PUBLIC_URL when it is set, but for lesson videos', async () => {
     const cdn = await createSecondInstance(t, {
       ...bucket.config,
       S3_PUBLIC_URL: 'https://cdn.example.org/media/',
     });
     try {
       const res = await upload(
-        [folder('lesson-videos'), filePart(mp4OfSize(1000), 'l.mp4', 'video/mp4')],
+        [folder('resource-videos'), filePart(mp4OfSize(1000), 'l.mp4', 'video/mp4')],
         admin,
         cdn,
       );
       const body = res.json();
       expect(body.secure_url).toBe(`https://cdn.example.org/media/${body.public_id}`);
       expect(await bucket.object(body.public_id)).not.toBeNull();
+      // A lesson video is private: its address is its /media path, never the public one.
+      const lesson = (
+        await upload([folder('lesson-videos'), filePart(mp4OfSize(1000), 'l.mp4', 'video/mp4')], admin, cdn)
+      ).json();
+      expect(lesson.secure_url).toBe(`/media/${lesson.public_id}`);
+      expect(await bucket.object(lesson.public_id)).not.toBeNull();
     } finally {
       await cdn.close();
     }
@@ -275,7 +282,7 @@ describe('media in an S3-compatible bucket', () => {
     try {
       const data = mp4OfSize(2 * MB);
       const body = (
-        await upload([folder('lesson-videos'), filePart(data, 'l.mp4', 'video/mp4')], admin)
+        await upload([folder('resource-videos'), filePart(data, 'l.mp4', 'video/mp4')], admin)
       ).json();
       const served = await other.app.inject({ method: 'GET', url: body.secure_url });
       expect(served.statusCode).toBe(200);
@@ -289,7 +296,7 @@ describe('media in an S3-compatible bucket', () => {
       expect(part.rawPayload.equals(data.subarray(1000, 2000))).toBe(true);
       // And the other way round: stored by the second, deleted through the first.
       const second = (
-        await upload([folder('lesson-videos'), filePart(data, 'l.mp4', 'video/mp4')], admin, other)
+        await upload([folder('resource-videos'), filePart(data, 'l.mp4', 'video/mp4')], admin, other)
       ).json();
       expect((await t.app.inject({ method: 'GET', url: second.secure_url })).statusCode).toBe(200);
       const removed = await t.app.inject({
@@ -302,6 +309,73 @@ describe('media in an S3-compatible bucket', () => {
       expect((await other.app.inject({ method: 'GET', url: second.secure_url })).statusCode).toBe(404);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('lesson videos in an S3-compatible bucket', () => {
+  it('go to an enrolled student as short-lived presigned links, never at S3_PUBLIC_URL nor through /media', async () => {
+    const cdn = await createSecondInstance(t, {
+      ...bucket.config,
+      S3_PUBLIC_URL: 'https://cdn.example.org/media/',
+    });
+    try {
+      // The bucket checks a presigned link's expiry against the real time: so does this instance.
+      cdn.clock.set(new Date());
+      const cdnAdmin = (await createAdmin(cdn)).auth;
+      const data = mp4OfSize(300_000);
+      const video = (
+        await upload([folder('lesson-videos'), filePart(data, 'l.mp4', 'video/mp4')], cdnAdmin, cdn)
+      ).json();
+      const course = await createCourse(cdn, { modules: 1, lessonsPerModule: 2, price: 30 });
+      const [edited, older] = course.allLessonIds as [string, string];
+      const saved = await cdn.app.inject({
+        method: 'PUT',
+        url: `/api/lessons/${edited}`,
+        headers: cdnAdmin,
+        payload: { content_url: video.secure_url },
+      });
+      expect(saved.statusCode).toBe(200);
+      // A lesson saved when its video's address was the public one.
+      await cdn.database.db
+        .update(lessons)
+        .set({ content_url: `https://cdn.example.org/media/${video.public_id}` })
+        .where(eq(lessons.id, older));
+      const student = await createUser(cdn);
+      await enrollUser(cdn, student.user.id, course.id, { source: 'payment' });
+      const page = await cdn.app.inject({
+        method: 'GET',
+        url: `/api/courses/${course.id}`,
+        headers: student.auth,
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain('cdn.example.org');
+      const shown = page.json<{ course: CourseDetail }>().course.modules[0]!.lessons;
+      const objectUrl = `${bucket.config.S3_ENDPOINT}/${bucket.config.S3_BUCKET}/${video.public_id}`;
+      for (const lesson of shown) {
+        const link = new URL(lesson.content_url!);
+        expect(`${link.origin}${link.pathname}`).toBe(objectUrl);
+        expect(link.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+        expect(Number(link.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(4 * 60 * 60);
+      }
+      const part = await fetch(shown[0]!.content_url!, { headers: { range: 'bytes=1000-1999' } });
+      expect(part.status).toBe(206);
+      expect(Buffer.from(await part.arrayBuffer()).equals(data.subarray(1000, 2000))).toBe(true);
+
+      // /media serves it to nobody, and the pages let the player load it from the bucket.
+      const direct = await cdn.app.inject({ method: 'GET', url: video.secure_url });
+      expect(direct.statusCode).toBe(403);
+      expect(direct.json()).toMatchObject({ code: 'MEDIA_LINK_INVALID' });
+      const odd = await cdn.app.inject({ method: 'GET', url: '/media/lesson-videos/..%2F..%2Fetc%2Fpasswd' });
+      expect(odd.statusCode).toBe(403);
+      expect(direct.headers['content-security-policy']).toContain(
+        `media-src 'self' blob: ${new URL(bucket.config.S3_ENDPOINT!).origin}`,
+      );
+      // No link at all for someone not enrolled.
+      const visitor = await cdn.app.inject({ method: 'GET', url: `/api/courses/${course.id}` });
+      expect(visitor.json<{ course: CourseDetail }>().course.modules[0]!.lessons[0]!.content_url).toBeNull();
+    } finally {
+      await cdn.close();
     }
   });
 });

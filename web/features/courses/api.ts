@@ -14,6 +14,16 @@ export function useCourse(courseId: string) {
   return useQuery(queries.courses.detail(courseId));
 }
 
+/**
+ * Reads the course again, fresh or not: a lesson video's link has expired, and the course page
+ * hands out new ones. Resolves once the new page is in.
+ */
+export function useRefreshCourse(courseId: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    queryClient.refetchQueries({ queryKey: queries.courses.detail(courseId).queryKey, exact: true });
+}
+
 export function useEnroll(userId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { AspectRatio, Badge, Box, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCheck, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { Lesson } from '../../../common/courses';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { useCompleteLesson } from './api';
+import { useCompleteLesson, useRefreshCourse } from './api';
 import { formatDuration, videoSource } from './course-format';
 import classes from './lesson-viewer.module.css';
 import { readQuizQuestions, toParagraphs } from './quiz-content';
@@ -210,8 +210,7 @@ function LessonBody({
     <Stack gap="sm">
       {source.kind === 'file' && (
         <AspectRatio ratio={16 / 9}>
-          {/* No empty captions track: it would claim captions that lessons do not have yet. */}
-          <video controls preload="metadata" src={source.src} aria-label={lesson.title} />
+          <LessonVideo src={source.src} title={lesson.title} courseId={courseId} />
         </AspectRatio>
       )}
       {source.kind === 'embed' && (
@@ -227,5 +226,52 @@ function LessonBody({
       {source.kind === 'none' && <Text c="dimmed">This video is not available yet.</Text>}
       {paragraphs}
     </Stack>
+  );
+}
+
+/** A link without its query: two links to one file differ only in their signature and expiry. */
+const fileOf = (link: string) => link.split('?')[0];
+
+/**
+ * An uploaded lesson video. Its link expires some hours after the course page was read: when the
+ * player fails, the course is read again for a new link, and the video goes on where it was, playing
+ * if it was. A new link to the same file that arrives otherwise (the page read again) waits until
+ * the one playing fails, so it never interrupts the student.
+ */
+function LessonVideo({ src, title, courseId }: { src: string; title: string; courseId: string }) {
+  const refreshCourse = useRefreshCourse(courseId);
+  const [current, setCurrent] = useState(src);
+  const [failed, setFailed] = useState<string | null>(null);
+  const resumeAt = useRef<{ time: number; playing: boolean } | null>(null);
+  if (src !== current && (failed === current || fileOf(src) !== fileOf(current))) setCurrent(src);
+
+  const handleError = (event: SyntheticEvent<HTMLVideoElement>) => {
+    // One new read per link: a link that fails again, fresh as it is, is left to the player's error.
+    if (failed === current) return;
+    const video = event.currentTarget;
+    resumeAt.current = { time: video.currentTime, playing: !video.paused };
+    setFailed(current);
+    void refreshCourse();
+  };
+
+  const handleLoadedMetadata = (event: SyntheticEvent<HTMLVideoElement>) => {
+    const resume = resumeAt.current;
+    if (!resume) return;
+    resumeAt.current = null;
+    const video = event.currentTarget;
+    video.currentTime = resume.time;
+    if (resume.playing) video.play().catch(() => {});
+  };
+
+  return (
+    // No empty captions track: it would claim captions that lessons do not have yet.
+    <video
+      controls
+      preload="metadata"
+      src={current}
+      aria-label={title}
+      onError={handleError}
+      onLoadedMetadata={handleLoadedMetadata}
+    />
   );
 }
