@@ -95,7 +95,8 @@ export type User = z.infer<typeof User>;
 export const PublicProfile = z.object({
   id: z.uuid(),
   name: z.string(),
-  username: z.string(),
+  /** Left out of a private profile: a sign-in name is nobody else's business. */
+  username: z.string().optional(),
   avatar: z.string().nullable(),
   role: UserRole,
   is_private: z.boolean(),

@@ -63,10 +63,10 @@ describe('GET /api/user/{id}/profile as another student', () => {
     expect(body).not.toHaveProperty('current_courses');
   });
 
-  it('shows only name, avatar and role of a private profile', async () => {
+  it('shows only name, avatar and role of a private profile, not its username', async () => {
     const { body } = await personWith({ profile: 'private', progress: 'public', courses: 'public' });
     expect(Object.keys(body).sort()).toEqual(
-      ['allow_messages', 'avatar', 'id', 'is_private', 'name', 'role', 'username'].sort(),
+      ['allow_messages', 'avatar', 'id', 'is_private', 'name', 'role'].sort(),
     );
     expect(body.is_private).toBe(true);
   });

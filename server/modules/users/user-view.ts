@@ -86,7 +86,12 @@ export function toPublicProfile(row: UserRow, courses: EnrolledCourse[] = []): P
     role: row.is_admin ? ('admin' as const) : ('student' as const),
     allow_messages: row.allow_messages,
   };
-  if (row.privacy.profile === 'private') return { ...base, is_private: true };
+  // A private profile shows its name, picture and role, as 'Private Profile': no details, and not
+  // the username, which is half of what signs in to the account.
+  if (row.privacy.profile === 'private') {
+    const { username: _username, ...shown } = base;
+    return { ...shown, is_private: true };
+  }
   return {
     ...base,
     is_private: false,

@@ -78,7 +78,7 @@ describe('GET /api/user/{id}/profile', () => {
     });
   });
 
-  it('hides everything but the basics of a private profile', async () => {
+  it('hides everything but the basics of a private profile, its username too', async () => {
     const { user } = await createUser(t, {
       privacy: { profile: 'private', progress: 'public', courses: 'public' },
       allow_messages: false,
@@ -88,7 +88,6 @@ describe('GET /api/user/{id}/profile', () => {
     expect(res.json()).toEqual({
       id: user.id,
       name: user.name,
-      username: user.username,
       avatar: null,
       role: 'student',
       is_private: true,
