@@ -181,6 +181,19 @@ describe('security headers', () => {
 });
 
 describe('OpenAPI', () => {
+  it('is not served when API_DOCS is off, as in production by default', async () => {
+    const closed = await createTestApp({ API_DOCS: false });
+    try {
+      for (const url of ['/api/docs', '/api/docs/', '/api/openapi.json']) {
+        const res = await closed.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+      }
+    } finally {
+      await closed.close();
+    }
+  });
+
   it('documents the routes with their schemas', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);

@@ -219,7 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...openApiTransforms,
   });
   registerOpenApiConventions(app);
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const transport =
     deps.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : logTransport(log));
@@ -270,9 +270,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.aiProvider ? { aiProvider: deps.aiProvider } : {}),
   });
 
-  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
-    app.swagger(),
-  );
+  if (config.API_DOCS) {
+    app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+      app.swagger(),
+    );
+  }
 
   await registerMedia(app, storage, clock);
   await registerWebApp(app, webRoot);

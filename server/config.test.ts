@@ -31,6 +31,14 @@ describe('PUBLIC_URL', () => {
 const POSTGRES = { DATABASE_URL: 'postgres://kwoon@db.example/kwoon' };
 
 describe('defaults that fail safe', () => {
+  it('serves the API documentation outside production only, unless API_DOCS says otherwise', () => {
+    expect(loadConfig({}).API_DOCS).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).API_DOCS).toBe(false);
+    expect(loadConfig({ API_DOCS: 'true' }).API_DOCS).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).API_DOCS).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', API_DOCS: 'false' }).API_DOCS).toBe(false);
+  });
+
   it('seeds the demo on the embedded database only, unless SEED_DEMO says otherwise', () => {
     expect(loadConfig({}).SEED_DEMO).toBe(true);
     expect(loadConfig({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);

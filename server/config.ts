@@ -78,6 +78,11 @@ const ConfigFields = z.object({
   MAIL_FROM: z.string().min(3).default('Kwoon <no-reply@kwoon.local>'),
   /** Demo accounts and content on a database without users; by default only on the embedded database. */
   SEED_DEMO: bool.optional(),
+  /**
+   * The API's documentation (/api/docs) and its OpenAPI document (/api/openapi.json): by default
+   * served outside production only, where they map the API for whoever asks.
+   */
+  API_DOCS: bool.optional(),
   SCHOOL_TIMEZONE: z.string().min(1).default('America/Los_Angeles'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** PostgreSQL: false when the deployment runs `npm run cli -- migrate` as its own step. */
@@ -245,6 +250,7 @@ const ConfigSchema = ConfigFields.superRefine((config, ctx) => {
   // A database of one's own (DATABASE_URL) is a real deployment: no published demo passwords there
   // unless asked for.
   SEED_DEMO: config.SEED_DEMO ?? !config.DATABASE_URL,
+  API_DOCS: config.API_DOCS ?? config.NODE_ENV !== 'production',
 }));
 
 export type Config = z.infer<typeof ConfigSchema>;
