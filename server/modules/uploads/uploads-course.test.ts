@@ -192,7 +192,7 @@ describe('POST /api/uploads — lesson-videos', () => {
     });
   });
 
-  it('serves a stored video through a signed link only, and lets an admin delete it', async () => {
+  it('serves a stored video through a signed link only, and lets an admin delete it once no lesson shows it', async () => {
     const data = isoMedia('isom');
     const body = (
       await upload([filePart(data, 'l.mp4', 'video/mp4'), folder('lesson-videos')], admin)
@@ -204,12 +204,30 @@ describe('POST /api/uploads — lesson-videos', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('video/mp4');
     expect(served.rawPayload.equals(data)).toBe(true);
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/admin/cloudinary/delete',
-      headers: admin,
-      payload: { publicId: body.public_id },
+
+    const remove = () =>
+      t.app.inject({
+        method: 'DELETE',
+        url: '/api/admin/cloudinary/delete',
+        headers: admin,
+        payload: { publicId: body.public_id },
+      });
+    // A lesson still plays it: the delete is refused, naming the lesson, and the file stays.
+    const [lesson] = await t.database.db
+      .select()
+      .from(lessons)
+      .where(eq(lessons.content_url, body.secure_url));
+    const refused = await remove();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'FILE_IN_USE',
+      error: `This file is still used by lesson "${lesson!.title}". Remove it there first.`,
+      details: { used_by: [`lesson "${lesson!.title}"`] },
     });
+    expect(existsSync(path.join(t.mediaDir, body.public_id))).toBe(true);
+
+    await t.database.db.update(lessons).set({ content_url: null }).where(eq(lessons.id, lesson!.id));
+    const removed = await remove();
     expect(removed.statusCode).toBe(200);
     expect(existsSync(path.join(t.mediaDir, body.public_id))).toBe(false);
   });

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { blogPosts, courses, mediaFiles, news, resources, users } from '../../db/schema';
+import { blogPosts, courses, lessons, mediaFiles, news, resources, users } from '../../db/schema';
 
 export type MediaFileRow = typeof mediaFiles.$inferSelect;
 
@@ -106,6 +106,30 @@ export function createUploadsRepo(db: Db) {
         )
         .returning({ id: mediaFiles.id });
       return rows.length > 0;
+    },
+
+    /**
+     * Where a file is still shown, as a person would name each place: a lesson, a course, a news
+     * item, a resource, a blog post. A profile picture is not counted: removing the file clears it.
+     */
+    async usesOf(publicId: string): Promise<string[]> {
+      const url = `%/${publicId}`;
+      const stem = `%${publicId.replace(/\.[^./]+$/, '')}%`;
+      const places = await db.execute<{ place: string }>(sql`
+        select 'lesson "' || ${lessons.title} || '"' as place from ${lessons} where ${lessons.content_url} like ${url}
+        union all
+        select 'course "' || ${courses.title} || '"' from ${courses}
+          where ${courses.thumbnail_url} like ${url} or ${courses.instructor_avatar} like ${url}
+        union all
+        select 'news "' || ${news.title} || '"' from ${news} where ${news.thumbnail_url} like ${url}
+        union all
+        select 'resource "' || ${resources.title} || '"' from ${resources}
+          where ${resources.thumbnail} like ${url} or ${resources.video_url} like ${url} or ${resources.audio_url} like ${url}
+        union all
+        select 'blog post "' || ${blogPosts.title} || '"' from ${blogPosts}
+          where ${blogPosts.banner_image} like ${stem} or ${blogPosts.content} like ${stem} or ${blogPosts.media}::text like ${stem}
+        limit 20`);
+      return (places as { rows: { place: string }[] }).rows.map((row) => row.place);
     },
 
     /** Forgets a file, returning whether it was known. */

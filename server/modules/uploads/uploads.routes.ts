@@ -84,10 +84,19 @@ export function uploadsRoutes(services: { uploads: UploadsService }): FastifyPlu
         config: { access: 'admin' },
         schema: {
           tags: ['uploads', 'admin'],
-          summary: 'Delete an uploaded file by its public id',
+          summary:
+            'Delete an uploaded file by its public id (409 FILE_IN_USE, naming where, while a lesson, ' +
+            'course, news item, resource or blog post still shows it)',
           security: bearerSecurity,
           body: DeleteUploadInput,
-          response: { 200: OkResponse, 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError },
+          response: {
+            200: OkResponse,
+            400: ApiError,
+            401: ApiError,
+            403: ApiError,
+            404: ApiError,
+            409: ApiError,
+          },
         },
       },
       async (request) => {

@@ -27,7 +27,7 @@ import {
   type UploadFolder,
   type UploadResponse,
 } from '../../../common/uploads';
-import { notFound, payloadTooLarge, unsupportedMediaType } from '../../platform/errors';
+import { conflict, notFound, payloadTooLarge, unsupportedMediaType } from '../../platform/errors';
 import type { Platform } from '../../platform';
 import { createUploadsRepo } from './uploads.repo';
 import { peek } from './stream-limited';
@@ -452,8 +452,20 @@ export function createUploadsService(platform: Platform) {
       removalListeners.push(listener);
     },
 
+    /**
+     * An administrator's removal of a file. A file a lesson, course, news item, resource or post
+     * still shows is refused (409 FILE_IN_USE), naming where; a profile picture is cleared instead.
+     */
     async remove(publicId: string): Promise<void> {
       const known = await platform.tx(async () => {
+        const places = await repo.usesOf(publicId);
+        if (places.length > 0) {
+          throw conflict(
+            `This file is still used by ${places.join(', ')}. Remove it there first.`,
+            'FILE_IN_USE',
+            { used_by: places },
+          );
+        }
         if (!(await repo.delete(publicId))) return false;
         for (const listener of removalListeners) await listener(publicId);
         return true;
