@@ -110,6 +110,9 @@ export function serverProcesses() {
         PORT: String(port),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
+        // With REDIS_URL (as CI sets it), the rate limits of every process of a run would share
+        // 127.0.0.1's counts there: each server counts under keys of its own.
+        REDIS_KEY_PREFIX: `kwoon-test-${randomUUID()}:`,
         ...extraEnv,
       };
       delete env.DATABASE_URL;
