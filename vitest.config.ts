@@ -19,10 +19,6 @@ export default defineConfig({
           // its clock; no server test mocks a module.
           isolate: false,
           include: ['server/**/*.test.ts', 'common/**/*.test.ts'],
-          // The server's files run before the web's, each side on every worker: interleaved (as a
-          // shuffled run would have them), a worker moving between the two sides imports its side's
-          // modules again each time.
-          sequence: { groupOrder: 0 },
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -38,7 +34,6 @@ export default defineConfig({
           // local storage, stubs, the notification store).
           isolate: false,
           include: ['web/**/*.test.{ts,tsx}'],
-          sequence: { groupOrder: 1 },
           setupFiles: ['web/test/setup.ts'],
           testTimeout: 20_000,
         },
