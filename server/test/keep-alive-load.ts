@@ -26,31 +26,37 @@ function classify(error: NodeJS.ErrnoException): Outcome {
   return { kind: 'other', code };
 }
 
+/**
+ * How a request ends: answered (read to its end), or broken, refused or timed out.
+ * `onAnswer` sees the socket of an answer as it arrives.
+ */
+function outcomeOf(request: http.ClientRequest, onAnswer: (socket: object) => void = () => {}) {
+  return new Promise<Outcome>((resolve) => {
+    request.on('response', (response) => {
+      onAnswer(response.socket);
+      response.resume();
+      response.on('end', () =>
+        resolve({
+          kind: 'answered',
+          status: response.statusCode ?? 0,
+          connectionClose: /close/i.test(response.headers.connection ?? ''),
+        }),
+      );
+      response.on('error', (error) => resolve(classify(error)));
+    });
+    request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
+    request.on('error', (error) => resolve(classify(error)));
+  });
+}
+
 function get(
   agent: http.Agent,
   base: URL,
   path: string,
   onAnswer: (socket: object) => void,
 ): Promise<Outcome> {
-  return new Promise((resolve) => {
-    const request = http.get(
-      { agent, host: base.hostname, port: base.port, path, timeout: 5_000 },
-      (response) => {
-        onAnswer(response.socket);
-        response.resume();
-        response.on('end', () =>
-          resolve({
-            kind: 'answered',
-            status: response.statusCode ?? 0,
-            connectionClose: /close/i.test(response.headers.connection ?? ''),
-          }),
-        );
-        response.on('error', (error) => resolve(classify(error)));
-      },
-    );
-    request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
-    request.on('error', (error) => resolve(classify(error)));
-  });
+  const request = http.get({ agent, host: base.hostname, port: base.port, path, timeout: 5_000 });
+  return outcomeOf(request, onAnswer);
 }
 
 /**
@@ -59,36 +65,21 @@ function get(
  */
 export function sendOnNewConnection(base: string, method: 'GET' | 'POST', path: string, body?: string) {
   const url = new URL(base);
-  return new Promise<Outcome>((resolve) => {
-    const request = http.request(
-      {
-        agent: false,
-        host: url.hostname,
-        port: url.port,
-        method,
-        path,
-        timeout: 10_000,
-        headers:
-          body === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () =>
-          resolve({
-            kind: 'answered',
-            status: response.statusCode ?? 0,
-            connectionClose: /close/i.test(response.headers.connection ?? ''),
-          }),
-        );
-        response.on('error', (error) => resolve(classify(error)));
-      },
-    );
-    request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
-    request.on('error', (error) => resolve(classify(error)));
-    request.end(body);
+  const request = http.request({
+    agent: false,
+    host: url.hostname,
+    port: url.port,
+    method,
+    path,
+    timeout: 10_000,
+    headers:
+      body === undefined
+        ? {}
+        : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
   });
+  const outcome = outcomeOf(request);
+  request.end(body);
+  return outcome;
 }
 
 /**
