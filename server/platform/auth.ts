@@ -222,9 +222,12 @@ export function createSessionStore(
       return () => watchers.delete(watcher);
     },
 
-    /** A user's sign-in rights changed (admin, active, deleted): their cached sessions are read again. */
-    forgetUser(userId: string) {
-      void forget({ userId });
+    /**
+     * A user's sign-in rights changed (admin, active): their cached sessions are read again, on
+     * every instance before any event published after this resolves.
+     */
+    forgetUser(userId: string): Promise<void> {
+      return forget({ userId });
     },
 
     async create(userId: string, options: { requiresPasswordChange?: boolean } = {}) {

@@ -363,7 +363,7 @@ export function createUsersService(
       const updated = await repo.update(id, changes);
       if (!updated) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
       // Their sessions carry these two: cached ones are read again.
-      if ('is_admin' in changes || 'is_active' in changes) platform.sessions.forgetUser(id);
+      if ('is_admin' in changes || 'is_active' in changes) await platform.sessions.forgetUser(id);
 
       let viewer: Viewer | null = isSelf ? auth : null;
       if (input.new_password) {
@@ -411,12 +411,12 @@ export function createUsersService(
           if (!(await repo.anonymise(id, unusable, now()))) throw await refusal();
           await emailChanges.discard(id);
         });
-        await platform.sessions.revokeAllForUser(id);
       } else {
         // Sessions, temporary passwords and terms acceptances go with the user (ON DELETE CASCADE).
         if (!(await repo.delete(id))) throw await refusal();
-        platform.sessions.forgetUser(id);
       }
+      // Announced as ended before the answer, so every stream closes ahead of any later event.
+      await platform.sessions.revokeAllForUser(id);
       await discardAvatar(row.avatar_public_id);
       return { success: true };
     },
