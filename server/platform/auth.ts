@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, gte, lte, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -12,6 +11,7 @@ import { sessions, users } from '../db/schema';
 import type { Clock } from './clock';
 import { forbidden, unauthorized } from './errors';
 import type { Events, Unsubscribe } from './events';
+import { hashToken, newToken } from './tokens';
 import { afterCommit } from './tx';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -48,8 +48,6 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
 }
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -231,7 +229,7 @@ export function createSessionStore(
     },
 
     async create(userId: string, options: { requiresPasswordChange?: boolean } = {}) {
-      const token = randomBytes(32).toString('base64url');
+      const token = newToken();
       const now = clock.now();
       const restricted = options.requiresPasswordChange ?? false;
       await db.insert(sessions).values({

@@ -4,7 +4,7 @@ import { sessions, users } from '../db/schema';
 import { createSecondInstance, createTestApp, type TestApp } from '../test/app';
 import { runCli } from '../test/cli';
 import { createAdmin, createUser } from '../test/factories';
-import { hashToken } from './auth';
+import { hashToken } from './tokens';
 
 /*
  * A signed-in request trusts a session an earlier request read for SESSION_CACHE_SECONDS; every

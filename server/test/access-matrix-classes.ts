@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { classEnrollments, classes, classSignups } from '../db/schema';
-import { sha256 } from '../modules/classes/classes.present';
+import { hashToken, newToken } from '../platform/tokens';
 import type { MatrixEntry, World } from './access-matrix';
 import type { TestApp } from './app';
 import { classBody, createClass, enrollInClass } from './factories-classes';
@@ -28,14 +27,14 @@ async function classWithA(t: TestApp, w: World): Promise<Partial<World>> {
 /** A class whose one seat is held for a waitlisted visitor, with the offer's link token. */
 async function classWithOffer(t: TestApp): Promise<Partial<World>> {
   const cls = await createClass(t, { max_capacity: 1 });
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   await t.database.db.insert(classSignups).values({
     class_id: cls.id,
     kind: 'waitlist',
     name: 'Ana Ruiz',
     email: `ana-${token.slice(0, 8).toLowerCase()}@example.org`,
     status: 'offered',
-    token_hash: sha256(token),
+    token_hash: hashToken(token),
     offer_expires_at: new Date(t.clock.now().getTime() + 3_600_000),
   });
   return { classId: cls.id, offerToken: token } as Partial<ClassWorld>;

@@ -1,7 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { AppointmentType, BookingStatus } from '../../common/bookings';
 import { bookings } from '../db/schema';
-import { hashToken } from '../modules/bookings/bookings.service';
+import { hashToken, newToken } from '../platform/tokens';
 import type { TestApp } from './app';
 
 /* Bookings, written straight into the table in the state a test needs, and the days tests book on. */
@@ -18,7 +18,7 @@ export interface BookingFactoryInput {
 
 /** A booking and its manage token. */
 export async function createBooking(t: TestApp, input: BookingFactoryInput) {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const suffix = randomUUID().slice(0, 8);
   const [row] = await t.database.db
     .insert(bookings)

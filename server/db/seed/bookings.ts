@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { AppointmentType, BookingStatus } from '../../../common/bookings';
 import { addDays, schoolToday, weekdayOf, zonedInstant } from '../../platform/school-time';
+import { hashToken, newToken } from '../../platform/tokens';
 import type { Db } from '../client';
 import { bookings } from '../schema';
 
@@ -125,7 +125,7 @@ export async function seedDemoBookings(db: Db, now: Date, timeZone: string): Pro
       end_time: end,
       status: person.status ?? ('scheduled' as const),
       user_id: null,
-      manage_token_hash: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('hex'),
+      manage_token_hash: hashToken(newToken()),
       created_at: now,
       updated_at: now,
     }));

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
-import { createSessionStore, hashToken } from '../../platform/auth';
+import { createSessionStore } from '../../platform/auth';
+import { hashToken } from '../../platform/tokens';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import { itConcurrently } from '../../test/concurrency';

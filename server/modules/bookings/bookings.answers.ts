@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   ALREADY_CANCELLED_MESSAGE,
   BOOKING_NOT_FOUND_MESSAGE,
@@ -49,9 +48,6 @@ export function assertInstants(instants: Record<string, Date>) {
     if (year < FIRST_YEAR || year > LAST_YEAR) throw yearRefused(path);
   }
 }
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-export const newToken = () => randomBytes(32).toString('base64url');
 
 export const toBooking = (row: BookingRow): Booking => ({
   id: row.id,

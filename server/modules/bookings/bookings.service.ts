@@ -24,6 +24,7 @@ import { publicUrl } from '../../config';
 import type { Platform } from '../../platform';
 import type { AuthContext } from '../../platform/auth';
 import { forbidden, tooManyRequests } from '../../platform/errors';
+import { hashToken, newToken } from '../../platform/tokens';
 import {
   addDays,
   dayBounds,
@@ -50,10 +51,8 @@ import {
   assertInstants,
   bookingNotFound,
   fieldError,
-  hashToken,
   LONGEST_MS,
   MINUTE,
-  newToken,
   slotTaken,
   slotTimes,
   toBooking,
@@ -62,7 +61,7 @@ import {
 } from './bookings.answers';
 import { fit, openingOn, withinHours } from './bookings.rules';
 
-export { ADMIN_TOO_LONG_MESSAGE, hashToken, toBooking };
+export { ADMIN_TOO_LONG_MESSAGE, toBooking };
 
 export const BOOKING_REMINDER_JOB = 'bookings.reminder';
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   CLASS_DAYS,
   type Class,
@@ -11,7 +10,6 @@ import { minutesOf } from './school-time';
 
 /* Rows as the API answers them, and a form as the row it is saved as. */
 
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 export const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 export const sortSessions = <T extends { day_of_week: (typeof CLASS_DAYS)[number]; start_time: string }>(

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   CLASS_FULL_MESSAGE,
   CLASS_MESSAGES,
@@ -13,8 +12,9 @@ import {
 import { publicUrl } from '../../config';
 import type { Platform } from '../../platform';
 import { conflict, notFound, tooManyRequests } from '../../platform/errors';
+import { hashToken, newToken } from '../../platform/tokens';
 import { classMails } from './classes.mail';
-import { iso, sha256 } from './classes.present';
+import { iso } from './classes.present';
 import type { ClassesRepo, ClassRow, SignupRow } from './classes.repo';
 
 /** The job that ends an unanswered offer of a seat and offers it to the next person waiting. */
@@ -54,9 +54,9 @@ export function createWaitlist(
       if (!row || row.enrolled + row.held >= row.max_capacity) return;
       const next = await repo.nextWaiting(classId);
       if (!next) return;
-      const token = randomBytes(32).toString('base64url');
+      const token = newToken();
       const expiresAt = new Date(now().getTime() + WAITLIST_OFFER_HOURS * 3_600_000);
-      if (!(await repo.markOffered(next.id, sha256(token), expiresAt, now()))) return;
+      if (!(await repo.markOffered(next.id, hashToken(token), expiresAt, now()))) return;
       await platform.mailer.send({
         to: next.email,
         ...mails.offer(row, next.name, token, expiresAt, timeZone),
@@ -135,7 +135,7 @@ export function createWaitlist(
   }
 
   async function findOffer(token: string): Promise<ClassOffer> {
-    const offer = await repo.findOpenOffer(sha256(token), now());
+    const offer = await repo.findOpenOffer(hashToken(token), now());
     if (!offer) throw offerNotFound();
     return {
       class: await load(offer.class_id),
@@ -147,7 +147,7 @@ export function createWaitlist(
 
   /** Takes the seat a link offers: an enrolment for the account with that e-mail, or a hand-added one. */
   async function acceptOffer(token: string): Promise<MemberClassResponse> {
-    const offer = await repo.findOpenOffer(sha256(token), now());
+    const offer = await repo.findOpenOffer(hashToken(token), now());
     if (!offer) throw offerNotFound();
     await platform.withAdvisoryLock(lockKey(offer.class_id), () => takeOffer(offer));
     const cls = await load(offer.class_id);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { liveEvents, sessions } from '../../db/schema';
-import { hashToken } from '../../platform/auth';
+import { hashToken } from '../../platform/tokens';
 import { createSecondInstance, createTestApp, type TestApp } from '../../test/app';
 import { listen, openStream as openEventStream, type Frame } from '../../test/event-stream';
 import { createUser } from '../../test/factories';

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { EMAIL_CHANGE_INVALID_MESSAGE, EMAIL_CHANGE_TTL_HOURS, maskEmail } from '../../../common/users';
 import { publicUrl } from '../../config';
-import { hashToken } from '../../platform/auth';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors';
 import type { Platform } from '../../platform';
+import { hashToken, newToken } from '../../platform/tokens';
 import { createEmailChangesRepo } from './email-changes.repo';
 import type { UserRow } from './users.repo';
 
@@ -39,7 +38,7 @@ export function createEmailChanges(platform: Platform) {
         'EMAIL_CHANGE_LIMIT',
       );
     }
-    const token = randomBytes(32).toString('base64url');
+    const token = newToken();
     const at = now();
     await repo.upsertPending({
       user_id: row.id,
