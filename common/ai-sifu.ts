@@ -36,17 +36,17 @@ export const QUESTION_MAX = 1000;
  */
 export const DEFAULT_COURSE_MONTHLY_QUESTIONS = 30;
 
-/** GET /ai-sifu/history?limit: 20 by default (spec 2 §9). */
+/** GET /ai-sifu/history?limit: 20 by default, at most 100. */
 export const AI_HISTORY_DEFAULT_LIMIT = 20;
 export const AI_HISTORY_MAX_LIMIT = 100;
-/** Sifu's Notes pages its history 20 at a time (spec 2 §9). */
+/** Sifu's Notes pages its history 20 at a time. */
 export const AI_CONVERSATIONS_PAGE_SIZE = 20;
 export const AI_CONVERSATIONS_MAX_LIMIT = 100;
 export const NOTE_MAX = 5000;
 export const SIFU_SEARCH_DEBOUNCE_MS = 500;
 export const SIFU_STATS_WINDOW_DAYS = 7;
 
-/** Admin calls (spec 3 §5 and spec 2 §9). */
+/** The administrators' calls: each list's default and largest page; the cleanup's default age in days. */
 export const POPULAR_QUESTIONS_DEFAULT_LIMIT = 20;
 export const POPULAR_QUESTIONS_MAX_LIMIT = 100;
 export const ADMIN_CONVERSATIONS_DEFAULT_LIMIT = 50;
@@ -58,13 +58,13 @@ export const CLEANUP_DEFAULT_DAYS = 365;
 export const DAILY_USAGE_DAYS = 30;
 export const DAILY_USAGE_SHOWN = 10;
 export const ANALYTICS_PANEL_PAGE_SIZE = 5;
-/** Colour thresholds of the Cache Performance panel (spec 3 §9): green below the first, red above the second. */
+/** Colour thresholds of the Cache Performance panel: green below the first, red above the second. */
 export const CACHE_ENTRY_THRESHOLDS = [10_000, 25_000] as const;
 export const CACHE_HIT_THRESHOLDS = [50_000, 150_000] as const;
 
 // ---------------------------------------------------------------- messages
 
-/** The widget's choice of text for a failed call (spec 2 §8), after the server's error and message fields. */
+/** The widget's texts for a failed call, when neither the server's error nor its message field says more. */
 export const SIFU_LIMIT_MESSAGE =
   'You have reached your question limit. Please check your subscription or course purchases.';
 export const SIFU_LOGIN_MESSAGE = 'Please log in to use AI Sifu.';
@@ -80,7 +80,7 @@ export const SIFU_PROVIDER_TIMEOUT = 'AI Sifu took too long to answer. Please tr
 export const SIFU_NOT_FOUND_ANSWER = "I could not find this in the school's materials; ask your instructor.";
 export const SIFU_GENERIC_WELCOME = "Hello, I'm AI Sifu. Ask me about your training.";
 
-/** Sifu's Notes inline errors (spec 2 §8). */
+/** Sifu's Notes: its inline errors, and the API's answers about conversations and notes. */
 export const HISTORY_LOAD_FAILED = 'Failed to load conversation history';
 export const CONVERSATION_DELETE_FAILED = 'Failed to delete conversation';
 export const NOTE_SAVE_FAILED = 'Failed to save note';
@@ -91,7 +91,7 @@ export const NOTE_REQUIRED = 'Please write a note';
 export const NOTE_EXISTS = 'This answer already has a note; edit it instead';
 export const SIFU_SEARCH_REQUIRED = 'Please enter a search term';
 
-/** Analytics (spec 3 §8). */
+/** The analytics page's error texts. */
 export const ANALYTICS_LOAD_FAILED = 'Failed to load analytics data';
 export const ANALYTICS_LOAD_FALLBACK = 'Failed to load analytics';
 export const CLEAN_CACHE_FAILED = 'Failed to clean cache';
@@ -291,14 +291,14 @@ export const LessonRef = z.object({
 });
 export type LessonRef = z.infer<typeof LessonRef>;
 
-/** POST /ai-sifu/ask (spec 2 §3 "AI question request"). */
+/** POST /ai-sifu/ask: a question about one course. */
 export const AskInput = z.object({
   question: requiredText(SIFU_QUESTION_REQUIRED, QUESTION_MAX),
   course_id: z.uuid({ error: SIFU_COURSE_REQUIRED }),
 });
 export type AskInput = z.input<typeof AskInput>;
 
-/** Spec 2 §3 "AI answer", with the conversation it was kept as and the lessons it drew on. */
+/** The answer to a question, with its sources, the conversation it was kept as and the lessons it drew on. */
 export const AiAnswer = z.object({
   response: z.string(),
   terms_used: z.array(SourceRef),
@@ -326,7 +326,7 @@ export type AskResponse = z.infer<typeof AskResponse>;
 export const AskStreamDelta = z.object({ text: z.string() });
 export type AskStreamDelta = z.infer<typeof AskStreamDelta>;
 
-/** The 403 over the monthly allowance (spec 2 §3 "Usage-limit error details"). */
+/** The details of the 403 refusing a question over the allowance: which limit, its size, what is used. */
 export const USAGE_LIMIT_REASONS = ['course_limit_reached', 'monthly_limit_reached'] as const;
 export const UsageLimitDetails = z.object({
   reason: z.enum(USAGE_LIMIT_REASONS),
@@ -346,7 +346,7 @@ export const Allowance = z.object({
   remaining: z.number().int(),
 });
 
-/** GET /ai-sifu/usage (spec 2 §3 "AI usage"). */
+/** GET /ai-sifu/usage: this month's questions used and left, of the subscription and of each course. */
 export const AiUsage = z.object({
   is_admin: z.boolean(),
   subscription: Allowance.extend({ active: z.boolean() }),
@@ -356,7 +356,7 @@ export type AiUsage = z.infer<typeof AiUsage>;
 
 // ---------------------------------------------------------------- conversations and notes
 
-/** Spec 2 §3 "Student note". */
+/** A student's note on one kept answer (one note per answer). */
 export const StudentNote = z.object({
   id: z.uuid(),
   ai_conversation_id: z.uuid(),
@@ -367,7 +367,7 @@ export const StudentNote = z.object({
 });
 export type StudentNote = z.infer<typeof StudentNote>;
 
-/** Spec 2 §3 "AI conversation", with its sources and the student's note on it. */
+/** A question and answer kept in the student's history, with its sources and the student's note on it. */
 export const AiConversation = z.object({
   id: z.uuid(),
   question_text: z.string(),
@@ -417,7 +417,7 @@ export const AiUserCourseParams = z.object({
 });
 
 /**
- * POST /ai-conversations (spec 2 §7: "body is a conversation"): keeps a question and answer the
+ * POST /ai-conversations, whose body is a conversation: keeps a question and answer the
  * student brings (e.g. one typed in class) in their history. It is not answered and not counted.
  */
 export const CreateConversationInput = z.object({
@@ -427,7 +427,7 @@ export const CreateConversationInput = z.object({
 });
 export type CreateConversationInput = z.input<typeof CreateConversationInput>;
 
-/** Spec 2 §3 "AI conversation stats". */
+/** The student's history in figures; `recent_conversations` counts the last `SIFU_STATS_WINDOW_DAYS` days. */
 export const AiConversationStats = z.object({
   total_conversations: z.number().int(),
   courses_discussed: z.number().int(),
@@ -464,7 +464,7 @@ export const NoteStats = z.object({
 });
 export type NoteStats = z.infer<typeof NoteStats>;
 
-// ---------------------------------------------------------------- analytics (spec 3 §3)
+// ---------------------------------------------------------------- analytics
 
 export const AnalyticsOverview = z.object({
   total_questions: z.number().int(),
@@ -534,7 +534,7 @@ export const AdminConversationListResponse = z.object({
   total: z.number().int(),
 });
 
-/** GET /admin/ai-conversations/analytics (the spec does not show its shape). */
+/** GET /admin/ai-conversations/analytics: figures over every student's kept conversations, and per course. */
 export const ConversationAnalytics = z.object({
   total_conversations: z.number().int(),
   unique_users: z.number().int(),

@@ -27,7 +27,7 @@ export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
 export const BLOG_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const BLOG_VIDEO_MAX = 50 * 1024 * 1024;
 
-/** What a blog card shows (spec: title 60, excerpt 120, 3 tags; the admin table 2 tags). */
+/** What a blog card shows: title 60 characters, excerpt 120, 3 tags; the admin table 2 tags. */
 export const CARD_TITLE_MAX = 60;
 export const CARD_EXCERPT_MAX = 120;
 export const CARD_TAGS_SHOWN = 3;
@@ -356,7 +356,7 @@ export const BlogPost = z.object({
   status: z.enum(BLOG_POST_STATUSES),
   tags: z.array(z.string()),
   media: z.array(BlogMedia),
-  /** The same media as the spec's parallel lists. */
+  /** The same media again as two parallel lists: a URL and its type at the same index. */
   media_urls: z.array(z.string()),
   media_types: z.array(z.enum(MEDIA_TYPES)),
   published_at: z.string().nullable(),

@@ -3,9 +3,10 @@ import { pageLimit, pageOffset } from './api';
 import { blankToNull, emailAddress as Email, optionalText as optional, SchoolDate, wallTime } from './fields';
 
 /**
- * Bookings of workshops (group sessions) and private 1-on-1 classes (spec 3 §2 "Workshops page",
- * "Booking Management panel", §3-§9). Times are instants (ISO, UTC) on the wire and in the
- * database; dates and slot times are the school's local ones (SCHOOL_TIMEZONE).
+ * Bookings of workshops (group sessions) and private 1-on-1 classes: the Workshops page's calendar
+ * and booking form, and the administrators' Booking Management panel. Times are instants (ISO,
+ * UTC) on the wire and in the database; dates and slot times are the school's local ones
+ * (SCHOOL_TIMEZONE).
  */
 
 export const APPOINTMENT_TYPES = ['workshop', 'private_class'] as const;
@@ -29,7 +30,7 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   no_show: 'No show',
 };
 
-/** Badge colours (spec 3 §4): scheduled and confirmed green, cancelled red, others grey. */
+/** Badge colours: scheduled and confirmed green, cancelled red, others grey. */
 export const BOOKING_STATUS_COLORS: Record<BookingStatus, string> = {
   scheduled: 'green',
   confirmed: 'green',
@@ -38,24 +39,24 @@ export const BOOKING_STATUS_COLORS: Record<BookingStatus, string> = {
   no_show: 'gray',
 };
 
-/** Calendar dot colours (spec 3 §2): green workshop, purple private class, primary recurring class. */
+/** Calendar dot colours: green workshop, purple private class, primary recurring class. */
 export const CALENDAR_DOT_COLORS = { workshop: 'green', private_class: 'grape', class: 'primary' } as const;
 export const CALENDAR_DOTS_PER_DAY = 2;
 
-/** Slot times run 09:00-20:00 in 30-minute steps (spec 3 §2, §9). */
+/** Slot times run 09:00-20:00 in 30-minute steps. */
 export const SLOT_FIRST = '09:00';
 export const SLOT_LAST = '20:00';
 export const SLOT_STEP_MINUTES = 30;
 export const BOOKING_DURATIONS = [60, 90, 120, 150, 180, 240, 300, 360] as const;
 export const DEFAULT_BOOKING_DURATION = 60;
-/** A group session takes this many people and is then full; it is meant for 8-12 (spec 3 §9). */
+/** A group session takes this many people and is then full; it is meant for 8-12. */
 export const WORKSHOP_CAPACITY = 12;
 export const WORKSHOP_GROUP_SIZE = '8-12';
 /** One submission books at most this many consecutive days. */
 export const BOOKING_MAX_DAYS = 14;
 /** How far ahead the public may book. */
 export const BOOKING_HORIZON_DAYS = 365;
-/** The admin panel's window (spec 3 §9): today to +30 days. */
+/** The admin panel's window: today to +30 days. */
 export const ADMIN_BOOKINGS_WINDOW_DAYS = 30;
 /** A calendar request covers at most this many days. */
 export const CALENDAR_MAX_DAYS = 62;

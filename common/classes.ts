@@ -3,7 +3,7 @@ import { pageLimit, pageOffset } from './api';
 import { blankToNull, emailAddress as Email, optionalText as optional, SchoolDate, wallTime } from './fields';
 
 /**
- * Weekly classes (spec 3 §2 "Classes page", "Class Management panel", §3-§9): the school's
+ * Weekly classes (the Classes page and the administrators' Class Management panel): the school's
  * recurring in-person classes, who is enrolled, the interest list and waitlist, offers of a freed
  * seat, and attendance. One schema checks the admin form and the requests behind it.
  */
@@ -27,7 +27,7 @@ export const CLASS_TYPE_COLORS: Record<ClassType, string> = {
   open_level: 'violet',
 };
 
-/** Spec 3 §3: day_of_week monday..sunday. */
+/** A class's `day_of_week`, monday to sunday, in the order the week is shown. */
 export const CLASS_DAYS = [
   'monday',
   'tuesday',
@@ -40,7 +40,7 @@ export const CLASS_DAYS = [
 export const ClassDay = z.enum(CLASS_DAYS, { error: 'Please choose a day' });
 export type ClassDay = z.infer<typeof ClassDay>;
 
-/** Limits and defaults (spec 3 §5, §9). */
+/** The admin form's limits, and the lists' page sizes. */
 export const CLASS_DURATION_MIN = 15;
 export const CLASS_DURATION_MAX = 300;
 export const CLASS_CAPACITY_MIN = 1;
@@ -56,9 +56,9 @@ export const UPCOMING_CLASSES_MAX_LIMIT = 50;
 export const ADMIN_CLASSES_DEFAULT_LIMIT = 50;
 export const ADMIN_CLASSES_MAX_LIMIT = 200;
 export const PUBLIC_CLASSES_MAX = 100;
-/** The testimonial carousel under the class list (spec 3 §2). */
+/** How many testimonials the carousel under the class list shows. */
 export const CLASSES_PAGE_TESTIMONIALS = 8;
-/** The interest and waitlist modals close themselves this long after success (spec 3 §9). */
+/** The interest and waitlist modals close themselves this long after success. */
 export const INTEREST_AUTO_CLOSE_MS = 2000;
 /** How long a waitlisted person has to take a freed seat before it is offered to the next. */
 export const WAITLIST_OFFER_HOURS = 48;
@@ -162,7 +162,7 @@ export const ClassInput = z.object({
 export type ClassInput = z.input<typeof ClassInput>;
 export type ParsedClassInput = z.output<typeof ClassInput>;
 
-/** The admin form's starting values (spec 3 §9). */
+/** The admin form's starting values. */
 export const CLASS_DEFAULTS = {
   class_name: '',
   description: '',
@@ -490,8 +490,8 @@ export const MemberAttendance = z.object({
 export type MemberAttendance = z.infer<typeof MemberAttendance>;
 
 /**
- * A YouTube or Vimeo link in the form that embeds it, playing muted at once (spec 3 §2: "links
- * converted to embed form, autoplay muted"); null for any other link.
+ * A YouTube or Vimeo link in the form that embeds it, playing muted at once, so a class's video
+ * starts without sound on the page; null for any other link.
  */
 export function toEmbedUrl(url: string | null | undefined): string | null {
   if (!url) return null;

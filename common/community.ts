@@ -6,7 +6,7 @@ import { PublicProfile } from './users';
 export const COMMUNITY_PAGE_SIZE = 12;
 export const COMMUNITY_MAX_PAGE_SIZE = 48;
 
-/** The community screens' texts (spec 1 §2, §8). */
+/** The community screens' texts: the member's community page and the administrators' management page. */
 export const COMMUNITY_MESSAGES = {
   loadFailed: 'Failed to load community data',
   noFellowStudents: 'No fellow students found in your courses',

@@ -19,7 +19,7 @@ export const SUBJECT_REQUIRED_MESSAGE = 'Subject is required';
 export const MESSAGE_REQUIRED_MESSAGE = 'Message is required';
 export const TOPIC_INVALID_MESSAGE = 'Please choose a topic';
 export const COURSE_ID_INVALID_MESSAGE = 'Invalid course id';
-/** The spec's support message for a school without an administrator to write to. */
+/** The answer (503) when the school has no active administrator: the message went nowhere. */
 export const ADMIN_NOT_FOUND_MESSAGE = 'Admin user not found.';
 export const CONTACT_FAILED_MESSAGE = 'Failed to send your message. Please try again.';
 

@@ -9,7 +9,7 @@ export const COURSE_REQUESTS_DEFAULT_LIMIT = 50;
 export const COURSE_REQUESTS_MAX_LIMIT = 100;
 
 /**
- * The specification does not list the status values; ours (the course_request_status enum):
+ * A course request's status (the course_request_status enum):
  * pending — new, nobody has looked at it yet (the default);
  * under_review — an instructor is considering it;
  * planned — the school intends to make the course;

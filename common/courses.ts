@@ -12,7 +12,7 @@ export const LESSON_NOT_FOUND = 'Lesson not found';
 export const FEATURE_ONCE_MESSAGE = 'A feature can be added only once';
 export const MEDIA_URL_MESSAGE = 'Must be a /media/ path or an http(s) URL';
 
-/** The eight features a course can offer, as the specification numbers them. */
+/** The eight features a course can offer; courses and requests name them by these fixed ids. */
 export const FEATURE_CATALOGUE = [
   { id: 1, name: 'Video Content' },
   { id: 2, name: 'Downloadable Resources' },

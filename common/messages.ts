@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { pageLimit, pageOffset } from './api';
 
 /**
- * Direct messages (spec 1 §2 "Messages screen", §3 Conversation and Message, §4, §5 Chat, §7
- * Messaging) and the support conversation (spec 3 "Support Center"). A conversation is either
- * between two people (`direct`, one per pair) or a member's one `support` conversation with the
- * school's administrators, which every administrator sees and answers.
+ * Direct messages (the Messages screen: conversation list, chat, read state, hiding and search)
+ * and the support conversation of the Support Center. A conversation is either between two people
+ * (`direct`, one per pair) or a member's one `support` conversation with the school's
+ * administrators, which every administrator sees and answers.
  */
 
-/** Spec 1 §9. */
+/** Page sizes: each list's default, and the most one page may hold. */
 export const MESSAGES_DEFAULT_LIMIT = 50;
 export const MESSAGES_MAX_LIMIT = 100;
 export const DELETED_MESSAGES_DEFAULT_LIMIT = 50;
@@ -19,9 +19,9 @@ export const CONVERSATIONS_DEFAULT_LIMIT = 50;
 export const CONVERSATIONS_MAX_LIMIT = 100;
 export const MESSAGE_TEXT_MAX = 5000;
 export const MESSAGE_SEARCH_MAX = 200;
-/** The fallback poll of the unread count while the live stream is down (spec 1 §4, §9). */
+/** The fallback poll of the unread count while the live stream is down. */
 export const UNREAD_POLL_MS = 30_000;
-/** Conversations and the count refresh this long after a send (spec 1 §4, §9). */
+/** Conversations and the unread count refresh this long after a send; the chat's history at once. */
 export const POST_SEND_REFRESH_MS = 100;
 /** A sender may delete a message for everyone this long after sending it; administrators always. */
 export const DELETE_FOR_EVERYONE_MINUTES = 60;
@@ -29,7 +29,7 @@ export const DELETE_FOR_EVERYONE_MINUTES = 60;
 export const UNREAD_EMAIL_DELAY_MINUTES = 15;
 export const UNREAD_EMAIL_INTERVAL_MINUTES = 60;
 
-/** Messages and texts the screens and the API share (spec 1 §8). */
+/** Messages and texts the screens and the API share. */
 export const MESSAGE_TEXT_REQUIRED = 'Message text is required';
 export const MESSAGE_TEXT_TOO_LONG = `Messages can be at most ${MESSAGE_TEXT_MAX} characters`;
 export const SEND_FAILED_MESSAGE = 'Failed to send message. Please try again';
@@ -65,7 +65,7 @@ export const LastMessage = z.object({
   sent_at: z.string(),
 });
 
-/** A conversation as one of its people sees it (spec 1 §3). */
+/** A conversation as one of its people sees it. */
 export const Conversation = z.object({
   id: z.uuid(),
   kind: ConversationKind,

@@ -47,7 +47,7 @@ export type FailureReason = z.infer<typeof FailureReason>;
 
 /**
  * POST /stripe/create-checkout. The client may send course_price, success_url, cancel_url and
- * mode as the spec's body has them; the server ignores them: the price is the course's, and the
+ * mode, as the checkout page sends them; the server ignores them: the price is the course's, and the
  * return addresses are the school's own result pages (no open redirect through checkout).
  */
 export const CreateCheckoutInput = z.object({

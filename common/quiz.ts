@@ -8,7 +8,7 @@ export const PASS_MARK_NOT_A_QUIZ_MESSAGE = 'Only a quiz can have a pass mark';
 
 /**
  * A quiz's pass mark: a whole percentage from 1 to 100, or null for none, in which case any
- * attempt completes the lesson (the specification's behaviour).
+ * attempt completes the lesson, whatever its score.
  */
 export const QuizPassMark = z
   .number({ error: QUIZ_PASS_MARK_MESSAGE })

@@ -12,7 +12,7 @@ export const RESOURCE_AUTHOR_MAX = 100;
 export const RESOURCE_DURATION_MAX = 20;
 export const RESOURCE_RELATED_COURSES_MAX = 20;
 
-/** The Learning Resources page shows five cards a page (spec 2 §9). */
+/** The Learning Resources page shows five cards a page. */
 export const RESOURCES_PAGE_SIZE = 5;
 export const RESOURCES_DEFAULT_LIMIT = RESOURCES_PAGE_SIZE;
 export const RESOURCES_MAX_LIMIT = 50;

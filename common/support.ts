@@ -3,9 +3,9 @@ import { requiredText } from './api';
 import { Message } from './messages';
 
 /**
- * The support center (spec 3 "Support Center", §3 Support request, §5, §8, §9): a member's request
- * becomes a message in that member's support conversation, which every administrator sees in
- * Messages and answers there; the administrators are e-mailed as well.
+ * The Support Center: a member's request becomes a message in that member's support conversation,
+ * which every administrator sees in Messages and answers there; the administrators are e-mailed as
+ * well.
  */
 
 export const SUPPORT_CATEGORIES = ['bug', 'feature', 'technical', 'content', 'account', 'other'] as const;
@@ -38,11 +38,11 @@ export const SUPPORT_DESCRIPTION_MAX = 3000;
 export const SUPPORT_STEPS_MAX = 1500;
 export const SUPPORT_BROWSER_MAX = 500;
 
-/** Spec 3 §8. */
+/** The form's failure text, and the answer (404) when the school has no active administrator. */
 export const SUPPORT_FAILED_MESSAGE = 'Failed to submit support request. Please try again';
 export const ADMIN_NOT_FOUND_MESSAGE = 'Admin user not found.';
 
-/** POST /support: steps to reproduce are kept only for a bug (spec 3 §5). */
+/** POST /support: steps to reproduce are kept only for a bug. */
 export const SupportRequestInput = z
   .object({
     subject: requiredText('Subject is required', SUPPORT_SUBJECT_MAX),

@@ -15,7 +15,7 @@ export const TESTIMONIAL_LOCATION_MAX = 100;
 export const TESTIMONIAL_EMAIL_MAX = 254;
 export const TESTIMONIAL_URL_MAX = 2000;
 
-/** The public list's page: 6 by default (spec 3 §9), 8 on the classes page. */
+/** The public list's page: 6 by default, 8 on the classes page. */
 export const TESTIMONIALS_DEFAULT_LIMIT = 6;
 export const TESTIMONIALS_MAX_LIMIT = 50;
 export const FEATURED_TESTIMONIALS_DEFAULT_LIMIT = 5;
@@ -38,7 +38,7 @@ export const TESTIMONIAL_NOT_FOUND_MESSAGE = 'Testimonial not found';
 export const TESTIMONIAL_THANKS_MESSAGE =
   'Thank you! Your testimonial will appear on the site once it has been reviewed.';
 
-/** The spec's toasts and states (spec 3 §8). */
+/** The testimonial screens' toasts and states. */
 export const TESTIMONIAL_MESSAGES = {
   loadFailed: 'Failed to load testimonials',
   carouselFailed: 'Unable to load testimonials at this time.',

@@ -273,7 +273,7 @@ export type StudentEmailsResponse = z.infer<typeof StudentEmailsResponse>;
 export const PASSWORD_REQUIRED_MESSAGE = 'Password is required';
 
 /**
- * The administrators' user form (spec §5): name, username and e-mail required, the password only
+ * The administrators' user form: name, username and e-mail required, the password only
  * for a new user (blank keeps the current one when editing), experience a whole number ≥ 0.
  */
 export const userFormSchema = (isNew: boolean) =>
