@@ -313,7 +313,7 @@ async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<vo
           .header('cache-control', 'no-cache')
           .sendFile('index.html', webRoot, { cacheControl: false });
     } else if (isPage) {
-      // Spec: any unknown path leads to the landing page.
+      // Any unknown page leads to the landing page, not to an error.
       return reply.redirect('/', 302);
     }
     return reply.status(404).send({ error: `Route ${request.method} ${url} not found`, code: 'NOT_FOUND' });

@@ -186,7 +186,7 @@ const ConfigFields = z.object({
   /** Dollars per million input and output tokens: what each answer costs, in cents, in the analytics. */
   AI_PRICE_INPUT_PER_MTOK: z.coerce.number().min(0).default(0),
   AI_PRICE_OUTPUT_PER_MTOK: z.coerce.number().min(0).default(0),
-  /** An answer not finished within this time is given up with the spec's message. */
+  /** An answer not finished within this time is given up, with the message that says it took too long. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Attempts after a failed connection or a 429/5xx from the provider, before any text arrived. */
   AI_RETRIES: z.coerce.number().int().min(0).max(5).default(2),

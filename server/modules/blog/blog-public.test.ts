@@ -62,7 +62,7 @@ describe('GET /api/blog/post/{slug}', () => {
     });
   });
 
-  it('answers 404 with the spec’s message for a draft or an unknown slug', async () => {
+  it('answers 404 Blog post not found for a draft or an unknown slug', async () => {
     const draft = await createBlogPost(t, { status: 'draft' });
     for (const slug of [draft.slug, 'no-such-post']) {
       expect(await get(`/api/blog/post/${slug}`, 404)).toMatchObject({

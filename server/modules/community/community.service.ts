@@ -16,8 +16,9 @@ export interface Instructors {
 }
 
 /**
- * The member's community (spec 1 §2, §6): everyone in it is shown as a non-admin sees another
- * person (toPublicProfile), so a private profile keeps its details to itself here too.
+ * The member's community (the course instructors, then fellow students per course): everyone in
+ * it is shown as a non-admin sees another person (toPublicProfile), so a private profile keeps its
+ * details to itself here too.
  */
 export function createCommunityService(platform: Platform, deps: { users: Instructors }) {
   const repo = createCommunityRepo(platform.db);

@@ -272,7 +272,7 @@ describe('POST /api/contact without an administrator', () => {
   });
   afterAll(async () => lonely.close());
 
-  it("answers 503 with the spec's message and sends nothing", async () => {
+  it("answers 503 'Admin user not found.' and sends nothing", async () => {
     const res = await send(lonely, validMessage());
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ error: 'Admin user not found.', code: 'ADMIN_NOT_FOUND' });

@@ -38,8 +38,8 @@ function oneLine(text: string): string {
 }
 
 /**
- * Where choosing a result goes (the web app's routes; spec 2 §2, Global search); `mayOpen`: whether
- * the caller may open the course of a course or lesson.
+ * Where choosing a result of the header's search goes, as a route of the web app; `mayOpen`:
+ * whether the caller may open the course of a course or lesson.
  */
 function urlOf(row: SearchRow, mayOpen: (courseId: string | null) => boolean): string {
   const courseOrHighlight = (path: string) =>

@@ -67,7 +67,7 @@ const classesPage = (classes: Class[] | null) =>
   );
 
 describe('the classes page', () => {
-  it('shows a card per class with every fact of spec 3, sessions Monday first', () => {
+  it('shows a card per class with every fact of the class, sessions Monday first', () => {
     const html = classesPage([
       demoClass(),
       demoClass({

@@ -90,7 +90,7 @@ describe('the landing page', () => {
     ]);
   });
 
-  it('has the sections, links and offer the spec names, and the newest published posts', async () => {
+  it('has its sections, links and offer, and the newest published posts', async () => {
     const { body } = await get('/');
     for (const id of ['home', 'about', 'research', 'vision']) expect(body).toContain(`id="${id}"`);
     expect(body).toContain('<footer');

@@ -31,7 +31,10 @@ export interface SiteSources {
 
 export type SiteAnswer = { status: 200 | 404; html: string } | { status: 301; location: string };
 
-/** The landing page's strips: spec 3's featured default and the newest posts. */
+/**
+ * The landing page's strips: as many featured testimonials as the featured list answers by
+ * default, and the newest posts.
+ */
 export const LANDING_TESTIMONIALS = 5;
 export const LANDING_POSTS = 3;
 /** Rendered pages are kept this long; any write through the API forgets them sooner. */

@@ -14,7 +14,7 @@ import type { UploadsService } from './uploads.service';
 export const UPLOAD_RATE_LIMIT: RateRule = { max: 20, windowMinutes: 10 };
 
 /**
- * The resource form's uploads (spec: POST /admin/resources/upload-*): each route's multipart
+ * The resource form's uploads (POST /admin/resources/upload-*): each route's multipart
  * field and the folder it stores into; they answer as POST /api/uploads does.
  */
 const RESOURCE_UPLOADS: { path: string; field: string; folder: UploadFolder; summary: string }[] = [

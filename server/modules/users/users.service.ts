@@ -235,7 +235,7 @@ export function createUsersService(
     },
 
     /**
-     * The first step of an administrator's deletion (spec §4), or its withdrawal: the mark alone,
+     * The first step of an administrator's two-step deletion, or its withdrawal: the mark alone,
      * the account's state is left as it is.
      */
     async setDeletionRequest(auth: AuthContext, id: string, requested: boolean): Promise<{ user: User }> {
