@@ -15,7 +15,7 @@ import type { TermsStatusResponse } from '../common/terms';
 import type { User } from '../common/users';
 import { DEMO_ADMIN } from '../server/db/seed/demo-accounts';
 
-/** The spec's local storage keys (web/lib/session-storage.ts writes the same three). */
+/** The app's local storage keys for a session (web/lib/session-storage.ts writes the same three). */
 const STORAGE_KEYS = ['authToken', 'userId', 'userData'] as const;
 
 /** What readStoredSession answers once the app has dropped the session. */

@@ -16,8 +16,8 @@ export const PUBLIC_LINKS = [
 
 /**
  * Leaves the app for a page the server renders (the landing page, about, the blog): a full
- * load, since those pages are not routes of this app. Unknown paths come here too, and the
- * spec sends them to `/`.
+ * load, since those pages are not routes of this app. Unknown paths come here too, and go to
+ * `/`.
  */
 export function LeaveForSite({ to = '/' }: { to?: string }) {
   const { pathname } = useLocation();

@@ -97,7 +97,7 @@ function prefetch(
 }
 
 /**
- * Routes as spec §2 lists them. The public pages are in the main bundle; everything behind
+ * The app's routes. The public pages are in the main bundle; everything behind
  * /app (shell, dashboard, settings, login) loads lazily so `/` stays small. The query client is
  * the app's one client, which the loaders fill.
  */
@@ -289,7 +289,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                     }),
                   },
                   {
-                    // Without an id the page says so (spec 2 §2).
+                    // Without an id the page says that no article was chosen.
                     path: 'news/:id?',
                     handle: { title: 'News' },
                     lazy: async () => ({

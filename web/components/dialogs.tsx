@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text, type MantineColor } from '@mantine/core';
 
-/** Every delete states that it cannot be undone (spec 3 §5). */
+/** Every delete's confirmation states that it cannot be undone. */
 export const CANNOT_BE_UNDONE = 'This action cannot be undone.';
 
 export interface ConfirmDialogProps {
@@ -72,7 +72,7 @@ export interface FailureDialogProps {
   onClose: () => void;
 }
 
-/** The spec's failure dialogs: a title, the reason and an OK button. */
+/** A failure dialog: a title, the reason and an OK button. */
 export function FailureDialog({ title, message, onClose }: FailureDialogProps) {
   return (
     <Modal opened={title !== null} onClose={onClose} title={title ?? ''} centered>

@@ -28,7 +28,7 @@ const NAVBAR_NARROW_WIDTH = 76;
 const SIDEBAR_COLLAPSED_KEY = 'sidebarCollapsed';
 
 /**
- * Keeps the unread count current (spec 1 §4, §9): each messaging event on the live stream asks
+ * Keeps the unread count current: each messaging event on the live stream asks
  * for it again (and marks the bell's recent messages stale), and it is polled only while the
  * stream is down. Mounted only for a session that may call the API, since watching the stream
  * keeps it open.

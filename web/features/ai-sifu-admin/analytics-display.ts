@@ -11,8 +11,8 @@ import {
 } from '../../../common/ai-sifu';
 
 /**
- * Rows a page of the analytics page's Popular Questions shows. The spec names no size for the
- * page (only the dashboard panel's 5); ten keeps a page on one screen at 1280 px.
+ * Rows a page of the analytics page's Popular Questions shows (the dashboard panel shows 5): ten
+ * keep a page on one screen at 1280 px.
  */
 export const POPULAR_QUESTIONS_PAGE_SIZE = 10;
 /** How many popular questions the page reads to page through (the call's largest answer). */
@@ -29,7 +29,7 @@ export const LEVEL_BADGE_COLORS: Record<CacheLevel, string> = {
   red: 'red.9',
 };
 
-/** What each level means for each figure (spec 3 §9), as the legend and the figures say it. */
+/** What each level means for each figure, as the legend and the figures say it. */
 export const ENTRY_LEVEL_LABELS: Record<CacheLevel, string> = {
   green: 'Good',
   yellow: 'Monitor',
@@ -43,7 +43,7 @@ export const HIT_LEVEL_LABELS: Record<CacheLevel, string> = {
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-/** The four summary cards, in the spec's order, as they read. */
+/** The four summary cards, in the order the page shows them, as they read. */
 export function summaryFigures({ overview }: AiAnalytics): { label: string; value: string }[] {
   return [
     { label: 'Total Questions', value: count(overview.total_questions) },
@@ -72,7 +72,7 @@ export interface CacheFigure {
   levelLabel: string | null;
 }
 
-/** The Cache Performance panel's figures, each with its level by the spec's thresholds. */
+/** The Cache Performance panel's figures, each with its level by the thresholds in common/ai-sifu.ts. */
 export function cacheFigures({ cache_stats: stats }: AiAnalytics): CacheFigure[] {
   const entries = cacheLevel(stats.total_cached, CACHE_ENTRY_THRESHOLDS);
   const hits = cacheLevel(stats.total_cache_hits, CACHE_HIT_THRESHOLDS);

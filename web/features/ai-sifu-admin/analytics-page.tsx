@@ -40,7 +40,7 @@ function PopularQuestions() {
 }
 
 /**
- * /app/admin/ai-sifu: what students ask AI Sifu and what it costs (spec 3 §2), with Clean Cache
+ * /app/admin/ai-sifu: what students ask AI Sifu and what it costs, with Clean Cache
  * and Refresh, and the way to the knowledge it answers from.
  */
 export function AiSifuAnalyticsPage() {

@@ -16,7 +16,7 @@ import { useAiAnalytics } from './api';
 import { CleanCacheButton } from './clean-cache-button';
 
 /**
- * The admin dashboard's AI analytics panel (spec 3 §2): it loads the analytics when it opens, pages
+ * The admin dashboard's AI analytics panel: it loads the analytics when it opens, pages
  * the popular questions 5 at a time (page index from 0), colours the cache figures by threshold,
  * and reloads the analytics after a successful Clean Cache.
  */

@@ -12,7 +12,7 @@ const SifuWidget = lazy(async () => ({ default: (await import('./sifu-widget')).
 /** The search parameter naming a lesson the student asks AI Sifu about (the lesson viewer closes for it). */
 const ASK_ABOUT = 'ask-sifu';
 
-/** The course page's course and signed-in user, when AI Sifu is theirs: an enrolled student, never an administrator (spec 2 §2). */
+/** The course page's course and signed-in user, when AI Sifu is theirs: an enrolled student, never an administrator. */
 function useSifuCourse() {
   const { courseId = '' } = useParams();
   const { user } = useSession();

@@ -8,7 +8,7 @@ export interface NoteFormProps {
   onSave: (text: string) => Promise<unknown>;
   onCancel: () => void;
   saving: boolean;
-  /** The spec's inline text for a failed save, when the last one failed. */
+  /** The inline text for a failed save, when the last one failed. */
   failure: string | null;
   label?: string;
 }

@@ -3,7 +3,7 @@ import { SIFU_GENERIC_ERROR, SIFU_LIMIT_MESSAGE, SIFU_LOGIN_MESSAGE } from '../.
 import { ApiRequestError } from '../../lib/api-client';
 import { sifuErrorMessage, sifuErrorOf } from './sifu-errors';
 
-describe('sifuErrorMessage (spec 2 §8)', () => {
+describe('sifuErrorMessage', () => {
   it("shows a usage limit's own message", () => {
     const body = {
       error: 'Usage limit reached',

@@ -5,7 +5,7 @@ const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value : null;
 
 /**
- * The widget's text for a failed question (spec 2 §8): a usage-limit error (a 403 with a reason)
+ * The widget's text for a failed question: a usage-limit error (a 403 with a reason)
  * shows its own message; otherwise the server's error field, else its message field, else a
  * text for the status (403 the limit, 401 signing in), else the generic one.
  */

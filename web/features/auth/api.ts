@@ -21,7 +21,7 @@ export const SECURITY_QUESTIONS_FAILED_MESSAGE = 'Failed to retrieve security qu
 export const SECURITY_VERIFICATION_FAILED_MESSAGE = 'Security verification failed';
 export const RESET_CODE_FAILED_MESSAGE = 'Failed to send the code. Please try again.';
 
-/** These calls go out without a token (spec §6), so their 401s never end a session. */
+/** These calls are made signed out, without a token, so their 401s never end a session. */
 const PUBLIC = { auth: false } as const;
 
 function isInvalidCredentials(error: unknown): boolean {

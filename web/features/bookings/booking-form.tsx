@@ -65,7 +65,7 @@ export interface BookingFormProps {
   onCancel: () => void;
 }
 
-/** The admin booking form (spec 3 §5): type, name, e-mail, start and end required; phone, notes optional. */
+/** The admin booking form: type, name, e-mail, start and end required; phone, notes optional. */
 export function BookingForm({ booking, timezone, saving, onSubmit, onCancel }: BookingFormProps) {
   const {
     form,

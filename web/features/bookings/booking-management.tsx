@@ -35,7 +35,7 @@ import {
 import { BookingForm } from './booking-form';
 import classes from '../../components/panel-list.module.css';
 
-/** The modal's modes (spec 3 §4): view, create, edit. */
+/** The modal's modes: view, create, edit. */
 type Mode = { name: 'view'; booking: Booking } | { name: 'create' } | { name: 'edit'; booking: Booking };
 const TITLES = { view: 'Booking', create: 'Create Booking', edit: 'Edit Booking' } as const;
 
@@ -94,7 +94,7 @@ function BookingDetails({ booking, timezone, onEdit, onCancelBooking, onDelete }
 }
 
 /**
- * The admin dashboard's Booking Management panel (spec 3 §2): a status filter, the bookings from
+ * The admin dashboard's Booking Management panel: a status filter, the bookings from
  * today to +30 days on the school's clock (widened a window at a time on request), a modal to view,
  * create and edit one, and confirmed cancel and delete.
  */
@@ -153,7 +153,7 @@ export function BookingManagement() {
           close();
           if (list.data?.bookings.length === 1 && page > 0) setPage((p) => p - 1);
         },
-        // Spec 3 §8: a failed booking delete is only logged; the list still shows the booking.
+        // A failed booking delete is only logged; the list still shows the booking.
         onError: (error) => console.error('Booking delete failed', error),
         onSettled: done,
       });

@@ -138,7 +138,7 @@ function ManualForm({ classId, onDone }: { classId: string; onDone: () => void }
   );
 }
 
-/** Add Student (spec 3 §5): an existing member, or a name and e-mail typed in. */
+/** Add Student: an existing member, or a name and e-mail typed in. */
 export function AddStudentModal({ classId, className, opened, onClose }: AddStudentModalProps) {
   const [source, setSource] = useState<'member' | 'manual'>('member');
   // Each opening starts from the member search.

@@ -119,7 +119,7 @@ export interface ClassFormProps {
   onCancel: () => void;
 }
 
-/** The class form (spec 3 §5), checked by the same schema as the API. */
+/** The class form, checked by the same schema as the API. */
 export function ClassForm({ klass, saving, onSubmit, onCancel }: ClassFormProps) {
   const {
     form,

@@ -130,7 +130,7 @@ function ClassDetails({ klass, onEdit, onDelete, onToggle, toggling }: ClassDeta
 }
 
 /**
- * The admin dashboard's Class Management panel (spec 3 §2): a published/draft filter, the classes,
+ * The admin dashboard's Class Management panel: a published/draft filter, the classes,
  * a modal to view, create and edit one (with its Enrollments), publish, delete and attendance.
  */
 export function ClassManagement() {
@@ -172,7 +172,7 @@ export function ClassManagement() {
               : current,
           );
         },
-        // Spec 3 §8: a failed status change is only logged.
+        // A failed status change is only logged, with no message on the screen.
         onError: (error) => console.error('Class status change failed', error),
       },
     );
@@ -185,7 +185,7 @@ export function ClassManagement() {
         close();
         if (list.data?.classes.length === 1 && page > 0) setPage((p) => p - 1);
       },
-      // Spec 3 §8: a failed class delete is only logged.
+      // A failed class delete is only logged, with no message on the screen.
       onError: (error) => console.error('Class delete failed', error),
       onSettled: () => setDeleting(null),
     });

@@ -21,14 +21,14 @@ import {
 import { useCopyEmails } from './copy-emails';
 import { UserFormModal } from './user-form';
 
-/** The deletion notice stays longer than other toasts (spec 1 §9). */
+/** The deletion notice stays longer than other toasts. */
 const DELETION_NOTICE_MS = 5000;
 
 function deleteFailed(error: unknown) {
   notifyError(errorMessage(error, 'Please try again.'), { title: COMMUNITY_MESSAGES.deleteFailed });
 }
 
-/** The two-step delete (spec 1 §4): request first; then confirm for good, or withdraw the request. */
+/** The two-step delete: request first; then confirm for good, or withdraw the request. */
 function DeleteActions({ user, onConfirm }: { user: User; onConfirm: () => void }) {
   const request = useDeletionRequest();
   const mark = (requested: boolean) =>
@@ -78,7 +78,7 @@ function DeleteActions({ user, onConfirm }: { user: User; onConfirm: () => void 
 }
 
 /**
- * 'Community Management' (spec 1 §2, §6): every student, searched on the server, deletion
+ * 'Community Management': every student, searched on the server, deletion
  * requests first; create and edit in the user form, the two-step delete, and copying every
  * student's e-mail address.
  */

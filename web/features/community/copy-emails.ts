@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { COMMUNITY_MESSAGES } from '../../../common/community';
 import { notifyError, notifySuccess } from '../../lib/notify';
 
-/** How long the copy button says "Copied" (spec 1 §9, the community view). */
+/** How long the copy button says "Copied". */
 export const COPIED_RESET_MS = 2000;
 
 /** The addresses as one line for a mail program's To field: trimmed, empties skipped. */

@@ -56,7 +56,7 @@ function CourseSection({
 }
 
 /**
- * 'My Learning Community' (spec 1 §2): the instructors, then one section per course the member
+ * 'My Learning Community': the instructors, then one section per course the member
  * is enrolled in with the fellow students who share it and keep a public profile.
  */
 export function MemberCommunity() {

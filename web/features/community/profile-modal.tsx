@@ -9,7 +9,7 @@ import { useCurrentUser } from '../../lib/session';
 import { usePersonProfile, useStartConversation } from './api';
 import classes from '../../components/panel-list.module.css';
 
-/** The spec's profile error text (spec 1 §8). */
+/** The text when another member's profile cannot be read. */
 export const PROFILE_LOAD_FAILED = 'Failed to load user profile. Please try again';
 
 /** A profile as a non-admin sees it; an admin's answer (the full user) is read the same way. */

@@ -151,7 +151,7 @@ function UserFormBody({ user, onDone }: { user: User | null; onDone: () => void 
   );
 }
 
-/** The administrators' user form (spec 1 §5, §6) in a modal: a new user, or one being edited. */
+/** The administrators' user form in a modal: a new user, or one being edited. */
 export function UserFormModal({
   mode,
   onClose,

@@ -54,7 +54,7 @@ function toInput(values: ContactValues, courseId: string | undefined): ContactIn
 
 /**
  * The server's own text for a refused message. A school without an administrator answers 503
- * with the spec's 'Admin user not found.', which the reader should see too.
+ * 'Admin user not found.', which the reader should see too: the message went nowhere.
  */
 function failureText(error: unknown): string {
   if (error instanceof ApiRequestError && error.code === 'ADMIN_NOT_FOUND') return error.message;

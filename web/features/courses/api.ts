@@ -38,8 +38,8 @@ export function useEnroll(userId: string | undefined) {
 }
 
 /**
- * The caller's completed lessons: the outline marks every lesson. The spec treats a failed read
- * as an empty list, so the page reads no error from it.
+ * The caller's completed lessons: the outline marks every lesson. A failed read counts as an
+ * empty list, so the page reads no error from it.
  */
 export function useLessonProgress(userId: string, courseId: string, enabled: boolean) {
   return useQuery({ ...queries.progress.lessons(userId, courseId), enabled });

@@ -156,7 +156,7 @@ describe('BlogEditorPage', () => {
     expect(screen.queryByRole('img', { name: 'Banner preview' })).toBeNull();
   });
 
-  it('shows the upload failures in the spec’s words', async () => {
+  it('shows the upload failures in the editor’s own words', async () => {
     server();
     stubUploads(() => serverFailure);
     const { user } = await openEditor();
@@ -219,7 +219,7 @@ describe('BlogEditorPage', () => {
     });
   });
 
-  it("shows a refused save inline and in a toast: the server's reason, else the spec's text", async () => {
+  it("shows a refused save inline and in a toast: the server's reason, else the editor's text", async () => {
     let answer: { status: number; body: unknown } = {
       status: 409,
       body: {

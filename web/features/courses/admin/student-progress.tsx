@@ -36,7 +36,7 @@ export function CourseStudentsTable({ courseId, courseTitle }: { courseId: strin
   const [selected, setSelected] = useState<CourseStudent | null>(null);
 
   if (students.isPending) return <Loader size="sm" aria-label="Loading students" />;
-  // The spec treats a failed students call as an empty list.
+  // A failed students call shows as an empty list, not as an error.
   const rows = students.data?.students ?? [];
   if (rows.length === 0) return <Text c="dimmed">{NO_ENROLLMENTS}</Text>;
 
@@ -159,7 +159,7 @@ function StudentProgressDetails({ student, courseId }: { student: CourseStudent;
       {lessons.isPending ? (
         <Loader size="sm" aria-label="Loading lesson progress" />
       ) : lessons.isError ? (
-        // A failed lesson progress call shows an empty list (spec 3 §7).
+        // A failed lesson progress call shows an empty list.
         <Alert color="gray">{NO_LESSONS_COMPLETED}</Alert>
       ) : lessons.data.lessons.length === 0 ? (
         <Text c="dimmed">{NO_LESSONS_COMPLETED}</Text>
