@@ -359,7 +359,7 @@ for (const { width, colorScheme } of PASSES) {
         for (const screen of screens) {
           await test.step(screen.name, async () => {
             if (screen.who !== current) {
-              // The app keeps its session in local storage (the spec's three keys).
+              // The app keeps its session in local storage (authToken, userId, userData).
               await page.goto('/');
               const account = screen.who === 'visitor' ? null : accounts[screen.who];
               await page.evaluate(

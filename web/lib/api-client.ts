@@ -39,7 +39,7 @@ export interface RequestOptions<T> {
   body?: unknown;
   /**
    * Send the stored token, and treat a 401 for it as the end of the session. False for the calls
-   * the spec makes without a token: login, temp-auth, registration, request-reset and
+   * made signed out, without a token: login, temp-auth, registration, request-reset and
    * security-questions.
    */
   auth?: boolean;
@@ -277,8 +277,8 @@ export function uploadForm<T = unknown>(
 }
 
 /**
- * The text to show for a failed call: the server's own message for a 4xx answer (the spec's
- * "server error"), otherwise the screen's fallback — 5xx bodies are generic by design and
+ * The text to show for a failed call: the server's own message for a 4xx answer (what a screen
+ * shows as the server's error), otherwise the screen's fallback — 5xx bodies are generic by design and
  * network failures have no server text.
  */
 export function errorMessage(error: unknown, fallback: string): string {

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { TOAST_EVENT } from './toast-event';
 
-/** Toasts auto-close after 3 seconds unless a screen says otherwise (spec §9). */
+/** Toasts auto-close after 3 seconds unless a screen says otherwise. */
 export const TOAST_MS = 3000;
 
 export function notifySuccess(message: string, options: { title?: string; autoClose?: number } = {}): void {

@@ -12,7 +12,7 @@ import {
 describe('session storage', () => {
   const user = makeUser();
 
-  it('uses the spec keys authToken, userId and userData', () => {
+  it('uses the keys authToken, userId and userData', () => {
     writeSession('tok', user);
     expect(localStorage.getItem('authToken')).toBe('tok');
     expect(localStorage.getItem('userId')).toBe(user.id);

@@ -1,6 +1,6 @@
 import type { User } from '../../common/users';
 
-/** The spec's local storage keys; e2e fixtures write the same three. */
+/** The session's local storage keys; e2e fixtures write the same three. */
 export const STORAGE_KEYS = {
   token: 'authToken',
   userId: 'userId',
@@ -9,7 +9,7 @@ export const STORAGE_KEYS = {
 
 /**
  * When this browser's session began: the server's login answer carries no time, so the app notes
- * the moment it stores a new token. Not one of the spec's keys; it goes with them.
+ * the moment it stores a new token. Written and cleared with the three keys above.
  */
 export const SIGNED_IN_AT_KEY = 'signedInAt';
 

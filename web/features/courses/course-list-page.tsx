@@ -19,7 +19,7 @@ import { CourseCard } from './course-card';
 import { useEnrollAction } from './use-enroll-action';
 
 export const COURSES_LOAD_ERROR = 'Failed to load courses. Please try again later.';
-/** Spec §9: the page scrolls to and highlights ?highlight= after 500 ms. */
+/** The page scrolls to and highlights the course of ?highlight= after 500 ms. */
 export const HIGHLIGHT_DELAY_MS = 500;
 
 export interface CourseListPageProps {

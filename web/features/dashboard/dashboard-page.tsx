@@ -107,7 +107,7 @@ function LinkCard({ link }: { link: DashboardLink }) {
 }
 
 export interface AdminPanelsProps {
-  /** The dashboard's buttons (spec 3 §2: Add News, Testimonials, …), above the panels. */
+  /** The dashboard's buttons (Add News, Testimonials, …), above the panels. */
   actions?: ReactNode;
   /** 'News & Updates' (3 a page). */
   news?: ReactNode;
@@ -119,15 +119,15 @@ export interface AdminPanelsProps {
   courses: ReactNode;
   /** Students' course requests. */
   requests: ReactNode;
-  /** Booking Management and Class Management (spec 3 §2), side by side. */
+  /** Booking Management and Class Management, side by side. */
   bookings?: ReactNode;
   classes?: ReactNode;
-  /** The AI Sifu analytics panel, after the three columns (spec 3 §2). */
+  /** The AI Sifu analytics panel, after the three columns. */
   aiSifu?: ReactNode;
 }
 
 /**
- * The admin's management view, laid out as spec 3 §2 describes: the paged columns side by side,
+ * The admin's management view: the paged columns side by side,
  * then the courses, then the course requests. The panels come from their own features (web/app
  * composes them), so this feature only arranges them.
  */

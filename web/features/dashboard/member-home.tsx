@@ -11,7 +11,7 @@ import { CurrentCourses, QuoteCard, QuoteSkeleton } from './home-sections';
 import { NewsUpdates } from './news-updates';
 
 /**
- * A member's home (spec 3 §2): a quote, the courses they are taking with their progress, and the
+ * A member's home: a quote, the courses they are taking with their progress, and the
  * school's news three at a time. Any of them failing to load shows the one red banner; the parts
  * that did load stay.
  */

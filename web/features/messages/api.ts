@@ -50,7 +50,8 @@ export function useSendMessage(userId: string) {
       apiRequest('/messages', { method: 'POST', body: input, schema: MessageResponse }),
     onSuccess: (_answer, { conversation_id }) => {
       void queryClient.invalidateQueries({ queryKey: queries.messages.history(conversation_id).queryKey });
-      // The spec's short pause lets the server's own bookkeeping (previews, counts) settle first.
+      // The lists and the unread count follow a moment later, as the product times them; the server
+      // committed the message before it answered, so nothing depends on the pause.
       setTimeout(() => {
         void queryClient.invalidateQueries({ queryKey: queries.messages.conversationLists(userId) });
         void queryClient.invalidateQueries({ queryKey: queries.messages.unreadCount(userId).queryKey });

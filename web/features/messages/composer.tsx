@@ -11,7 +11,7 @@ export type ComposerProps =
   | { onSend?: never; onNoConversation: () => void };
 
 /**
- * The chat's message box (spec 1 §5 Chat): Enter sends, Shift+Enter starts a new line, blank text
+ * The chat's message box: Enter sends, Shift+Enter starts a new line, blank text
  * is not sent, and one message is sent at a time. The box is emptied at once, so the reader may
  * start the next message; a failed send gives the text back unless they already typed more.
  */

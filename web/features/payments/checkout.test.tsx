@@ -30,7 +30,7 @@ const created = {
 };
 
 describe('useStartCheckout', () => {
-  it("posts the spec's body and sends the browser to the checkout", async () => {
+  it('posts the course, its price and the result pages, and sends the browser to the checkout', async () => {
     signInAs(makeUser());
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const { calls } = stubFetch({ 'POST /api/stripe/create-checkout': () => ({ body: created }) });

@@ -11,11 +11,11 @@ import { readToken } from '../../lib/session-storage';
 
 export interface StartCheckoutVariables {
   courseId: string;
-  /** The price the buyer was shown; sent as the spec's body has it, though the server charges its own. */
+  /** The price the buyer was shown; sent in the checkout call, though the server charges its own. */
   coursePrice?: number;
 }
 
-/** The result pages' addresses, as the spec's body has them; the server builds its own. */
+/** The result pages' addresses, sent in the checkout call; the server ignores them and builds its own. */
 export function checkoutReturnUrls(courseId: string, origin = window.location.origin) {
   const course = encodeURIComponent(courseId);
   return {
@@ -59,7 +59,7 @@ function handleError(error: unknown) {
     notifyError(NO_TOKEN_MESSAGE);
     return;
   }
-  // The spec's message; a 4xx reason (already enrolled, a free course) titles it, so the buyer knows why.
+  // One message for any failure, titled by a 4xx reason (enrolled already, a free course): the buyer sees why.
   const reason =
     error instanceof ApiRequestError && error.status >= 400 && error.status < 500 ? error.message : undefined;
   notifyError(PAYMENT_START_FAILED_MESSAGE, { title: reason });

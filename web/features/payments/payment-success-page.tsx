@@ -57,7 +57,7 @@ function useVerification(input: VerifyPaymentInput | null, round: number) {
         if (cancelled) return;
         if (result.success) {
           setState({ kind: 'paid', order: result.order });
-          // The user's courses changed; the spec refreshes the user data after a verified payment.
+          // The user's courses changed, so a verified payment refreshes the stored user.
           refreshUser().catch((error: unknown) => console.warn('Could not refresh the user', error));
         } else if (result.status === 'pending') {
           if (attempts < VERIFY_MAX_ATTEMPTS) timer = window.setTimeout(() => void run(), VERIFY_POLL_MS);

@@ -68,7 +68,7 @@ function LoadingCards() {
 
 /**
  * `#id` in the address: the card asked for. It is scrolled to and highlighted once the page has
- * settled (spec 2 §9's delay); one that is not on this page is read on its own and pinned on top.
+ * settled (RESOURCE_HIGHLIGHT_DELAY_MS); one that is not on this page is read on its own and pinned on top.
  */
 function useTargetedResource(onPage: (id: string) => boolean, loaded: boolean) {
   const { hash } = useLocation();

@@ -47,7 +47,7 @@ describe('ReviewModal', () => {
     const { user, dialog, calls } = renderModal();
     expect(within(dialog).queryByText('Please select a rating')).toBeNull();
     const submit = within(dialog).getByRole('button', { name: 'Submit Review' });
-    // Spec: Submit is disabled while the rating is 0 (announced as such, still pressable).
+    // Submit is disabled while the rating is 0 (announced as such, still pressable).
     expect(submit.getAttribute('aria-disabled')).toBe('true');
 
     await user.click(submit);

@@ -53,7 +53,7 @@ function ReviewForm({ courseId, courseTitle, review, onClose }: Omit<ReviewModal
         onClose();
       },
       onError: (error: unknown) => {
-        // Spec: a failed submit is logged and the modal stays open.
+        // A failed submit is logged and the modal stays open.
         console.error('Review submit failed', error);
         setFailed(true);
       },
@@ -89,7 +89,7 @@ function ReviewForm({ courseId, courseTitle, review, onClose }: Omit<ReviewModal
           <Button variant="default" onClick={onClose} disabled={pending}>
             Cancel
           </Button>
-          {/* Spec: Submit is disabled while the rating is 0. It stays focusable and pressable (aria-disabled)
+          {/* Submit is disabled while the rating is 0. It stays focusable and pressable (aria-disabled)
               so that pressing it says why instead of doing nothing. */}
           <Button
             type="submit"

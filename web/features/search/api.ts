@@ -7,7 +7,7 @@ import { searchQueries } from '../../lib/queries/search';
 
 /**
  * The results for what is typed, asked for once typing pauses for SEARCH_DEBOUNCE_MS; a blank box
- * asks nothing. A failure is only logged (spec 2, global search): the box says it is unavailable
+ * asks nothing. A failure is only logged: the box says it is unavailable
  * and nothing more, and is not retried, since the next keystroke asks again anyway.
  */
 export function useSearch(typed: string) {

@@ -70,7 +70,7 @@ function toInput(values: SupportValues, browserInfo: string): SupportRequestInpu
   };
 }
 
-/** The server's own text when the school has no administrator to answer, else the spec's failure. */
+/** The server's own text when the school has no administrator to answer, else the form's failure text. */
 function failureText(error: unknown): string {
   if (
     error instanceof ApiRequestError &&

@@ -107,7 +107,7 @@ describe('TermsModal', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('says Cancel, as the spec does, when accepted terms are viewed from the user menu', async () => {
+  it('says Cancel when accepted terms are viewed from the user menu', async () => {
     const { user, dialog, onClose } = renderModal({ required: false, status: accepted });
     expect(within(dialog).getByText(/You accepted version 2025-07-14/)).toBeTruthy();
     expect(within(dialog).queryByText('Close')).toBeNull();

@@ -7,7 +7,7 @@ import { useCreateTestimonial, useUpdateTestimonial } from './api';
 import { fieldsOf, TestimonialForm, type TestimonialValues } from './testimonial-form';
 import { TestimonialsList } from './testimonials-list';
 
-/** The modal's views (spec 3 §4): the list, adding one, editing one. */
+/** The modal's views: the list, adding one, editing one. */
 type View = { name: 'list' } | { name: 'add' } | { name: 'edit'; testimonial: Testimonial };
 
 const TITLES = { list: 'Testimonials', add: 'Add Testimonial', edit: 'Edit Testimonial' } as const;

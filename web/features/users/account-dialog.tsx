@@ -9,7 +9,7 @@ import { announceSignOut, withdrawSignOut } from '../../lib/session-storage';
 import { useDeactivateAccount } from './api';
 import { DEACTIVATE_CONFIRM_MESSAGE, DEACTIVATE_FAILED_MESSAGE, serverFieldError } from './profile-body';
 
-/** The spec's delays: sign-out follows deactivation after 2 s; the deletion notice stays 5 s. */
+/** Sign-out follows deactivation after 2 s, so the notice can be read; the deletion notice stays 5 s. */
 export const DEACTIVATION_LOGOUT_MS = 2000;
 export const DELETION_NOTICE_MS = 5000;
 
@@ -112,7 +112,7 @@ function DeactivateForm({
           const fieldError = wrongPassword ? error.message : (serverFieldError(error, 'password') ?? null);
           setPasswordRefused(fieldError !== null);
           if (fieldError) showFieldError('password', fieldError);
-          // Spec: the toast is 'Failed to deactivate account', with the server's reason when it gives
+          // The toast is 'Failed to deactivate account', with the server's reason when it gives
           // one; a reason already shown under the password field is not repeated in it.
           const reason = fieldError
             ? DEACTIVATE_FAILED_MESSAGE

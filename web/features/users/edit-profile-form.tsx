@@ -27,7 +27,7 @@ import { AvatarField } from './avatar-field';
 import { PROFILE_SAVE_FAILED_MESSAGE } from './profile-body';
 import classes from './edit-profile-form.module.css';
 
-/** How long the 'Saved' indicator stays (spec §9). */
+/** How long the 'Saved' indicator stays. */
 export const SAVED_INDICATOR_MS = 2000;
 
 /** The fields the server may name in a refusal (`details`). */

@@ -9,7 +9,7 @@ import {
 import { priceLabel, sessionLabel, sortedSessions } from './class-format';
 
 /**
- * One class as spec 3's classes page shows it. The front holds the facts; the Media button turns
+ * One class as the classes page shows it. The front holds the facts; the Media button turns
  * the card over to its video, whose frame is only made (and so only loads) while it is showing.
  * `actions` are the buttons for signing up, which the list supplies.
  */

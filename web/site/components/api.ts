@@ -1,6 +1,6 @@
 /**
- * The islands' calls to the API. A signed-in member's token is where the app keeps it (spec 3:
- * local storage `authToken`, `userId`); the server-rendered HTML is the same for everyone, and
+ * The islands' calls to the API. A signed-in member's token is where the app keeps it (local
+ * storage `authToken`, `userId`); the server-rendered HTML is the same for everyone, and
  * only these calls differ.
  */
 

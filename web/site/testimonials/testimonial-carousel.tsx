@@ -78,7 +78,7 @@ function Slide({
 }
 
 /**
- * Spec 3's testimonial carousel: one slide at a time, a new one every six seconds unless the
+ * The testimonial carousel: one slide at a time, a new one every six seconds unless the
  * pointer or the keyboard focus is on it (or the visitor paused it, or asked for less motion).
  */
 function Carousel({

@@ -104,7 +104,7 @@ function Field({
 }
 
 /**
- * "Share your experience": spec 3's testimonial form. The text's counter is live, submit stays
+ * "Share your experience": the public testimonial form. The text's counter is live, submit stays
  * disabled while anything is invalid, and the submission waits for an administrator's approval.
  */
 function Form() {

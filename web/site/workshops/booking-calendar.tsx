@@ -33,7 +33,7 @@ function shiftMonth(year: number, month: number, by: number) {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
- * Spec 3's booking calendar: a month of days, Sunday first, each with up to
+ * The workshops' booking calendar: a month of days, Sunday first, each with up to
  * CALENDAR_DOTS_PER_DAY dots (bookings, then the recurring classes) and "+N" for more. Past days
  * cannot be chosen. A day opens its schedule, which leads to the booking form.
  */
@@ -65,7 +65,7 @@ function BookingCalendar({
     void callApi<CalendarResponse>(`/api/bookings/calendar?start=${first}&end=${last}`, { auth: true }).then(
       (result) => {
         if (!current) return;
-        // Spec 3 §7: the calendar is empty when it cannot be read.
+        // The calendar is empty when it cannot be read; the page shows no error for it.
         setBookings(result.ok ? result.body.bookings.filter((b) => b.status !== 'cancelled') : []);
         setLoadedFor(first);
       },

@@ -42,7 +42,7 @@ const initial = (date: string): Values => ({
 });
 
 /**
- * The booking form (spec 3 §2, §5): one booking per day of the range, each at the chosen time.
+ * The booking form: one booking per day of the range, each at the chosen time.
  * The start date cannot be before today, the end date not before the start (it follows the start
  * until changed), and only the day's free slots are offered. The caller gives it a new key for
  * an empty form.

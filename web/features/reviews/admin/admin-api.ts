@@ -4,7 +4,7 @@ import { ReviewResponse, type UpdateReviewInput } from '../../../../common/revie
 import { apiRequest } from '../../../lib/api-client';
 import { pageOf, queries } from '../../../lib/queries';
 
-/** 'All Feedback Reviews' shows 3 reviews a page (spec 3 §9). */
+/** 'All Feedback Reviews' shows 3 reviews a page. */
 export const ADMIN_REVIEWS_PAGE_SIZE = 3;
 
 export function useAdminReviews(page: number) {
