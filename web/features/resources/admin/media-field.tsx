@@ -71,14 +71,14 @@ export interface MediaFieldProps {
  * or an https address typed in.
  */
 export function MediaField({ kind, label, value, onChange, error, required }: MediaFieldProps) {
-  const spec = KINDS[kind];
-  const upload = useUpload(spec.endpoint, spec.failed);
+  const media = KINDS[kind];
+  const upload = useUpload(media.endpoint, media.failed);
 
   const handleFile = (file: File | null) => {
     if (!file) return;
-    upload.start(file, spec.check, ({ url }) => {
+    upload.start(file, media.check, ({ url }) => {
       onChange(url);
-      notifySuccess(spec.uploaded);
+      notifySuccess(media.uploaded);
     });
   };
 
@@ -86,11 +86,11 @@ export function MediaField({ kind, label, value, onChange, error, required }: Me
     <Group gap="sm">
       <UploadButton
         onFile={handleFile}
-        accept={spec.accept}
+        accept={media.accept}
         fileLabel={`${label} file`}
         loading={upload.uploading}
       >
-        {value ? `Replace ${spec.noun}` : `Upload ${spec.noun}`}
+        {value ? `Replace ${media.noun}` : `Upload ${media.noun}`}
       </UploadButton>
       <UploadPercent progress={upload.progress} />
     </Group>
@@ -103,7 +103,7 @@ export function MediaField({ kind, label, value, onChange, error, required }: Me
     <Stack gap={6}>
       <TextInput
         label={`${label} address`}
-        description={spec.hint}
+        description={media.hint}
         placeholder="https://…"
         required={required}
         value={value}
