@@ -18,7 +18,7 @@ import type { Database } from './db/client';
 import { createSessionStore, registerAccessControl } from './platform/auth';
 import { systemClock, type Clock } from './platform/clock';
 import { trackConnections } from './platform/drain';
-import { answerFrameworkError, registerErrorHandler, tooManyRequests } from './platform/errors';
+import { answerFrameworkError, registerErrorHandler } from './platform/errors';
 import {
   contextualLogger,
   loggerOptions,
@@ -39,7 +39,7 @@ import { createSerializerCompiler } from './platform/serializer';
 import { createRateLimitStore } from './platform/rate-limit-redis';
 import { registerMedia } from './platform/media-route';
 import { createMediaStorage, type MediaStorage } from './platform/storage';
-import { createThrottle } from './platform/throttle';
+import { createThrottle, tooManyAttempts } from './platform/throttle';
 import { createTransactions } from './platform/tx';
 import type { Platform } from './platform';
 import { registerModules } from './modules';
@@ -199,11 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     global: false,
     ...(rateLimitStore.store ? { store: rateLimitStore.store } : {}),
     // An AppError, so the 429 has the API's error shape (the plugin itself sets Retry-After).
-    errorResponseBuilder: (_request, context) => {
-      const seconds = Math.ceil(context.ttl / 1000);
-      const wait = seconds <= 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
-      return tooManyRequests(`Too many attempts. Please try again in ${wait}.`, seconds);
-    },
+    errorResponseBuilder: (_request, context) => tooManyAttempts(Math.ceil(context.ttl / 1000)),
   });
   await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 100 * 1024 * 1024 } });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
-import { createThrottle } from './throttle';
+import { createThrottle, tooManyAttempts } from './throttle';
 import { itConcurrently } from '../test/concurrency';
 
 const RULE = { limit: 5, windowMs: 15 * 60_000 };
@@ -43,5 +43,33 @@ describe('attempt throttle', () => {
     const throttle = createThrottle(t.database.db, t.clock);
     for (let i = 0; i <= RULE.limit; i++) await throttle.hit('test:a', RULE);
     expect((await throttle.hit('test:b', RULE)).allowed).toBe(true);
+  });
+});
+
+describe('the answer past a limit', () => {
+  it('says the wait in seconds up to a minute and a half, then in whole minutes', () => {
+    expect(tooManyAttempts(1).message).toBe('Too many attempts. Please try again in 1 seconds.');
+    expect(tooManyAttempts(90).message).toBe('Too many attempts. Please try again in 90 seconds.');
+    expect(tooManyAttempts(91).message).toBe('Too many attempts. Please try again in 2 minutes.');
+    expect(tooManyAttempts(3600).message).toBe('Too many attempts. Please try again in 60 minutes.');
+    expect(tooManyAttempts(3600)).toMatchObject({
+      statusCode: 429,
+      code: 'TOO_MANY_REQUESTS',
+      headers: { 'retry-after': '3600' },
+    });
+  });
+
+  it('hitOrThrow counts like hit and refuses past the limit with that answer', async () => {
+    const throttle = createThrottle(t.database.db, t.clock);
+    for (let i = 0; i < RULE.limit; i++) await throttle.hitOrThrow('test:or-throw', RULE);
+    await expect(throttle.hitOrThrow('test:or-throw', RULE)).rejects.toMatchObject({
+      statusCode: 429,
+      message: 'Too many attempts. Please try again in 15 minutes.',
+      headers: { 'retry-after': String(15 * 60) },
+    });
+    expect(await throttle.hit('test:or-throw', RULE)).toMatchObject({
+      allowed: false,
+      attempts: RULE.limit + 2,
+    });
   });
 });

@@ -23,7 +23,8 @@ import {
 import { publicUrl } from '../../config';
 import type { Platform } from '../../platform';
 import type { AuthContext } from '../../platform/auth';
-import { forbidden, tooManyRequests } from '../../platform/errors';
+import { forbidden } from '../../platform/errors';
+import { caughtByHoneypot } from '../../platform/honeypot';
 import { hashToken, newToken } from '../../platform/tokens';
 import {
   addDays,
@@ -178,20 +179,6 @@ export function createBookingsService(platform: Platform, deps: BookingsDeps) {
     return toBooking(row);
   }
 
-  async function throttle(clientAddress: string) {
-    const hit = await platform.throttle.hit(`booking:${clientAddress}`, {
-      limit: BOOKING_SUBMIT_LIMIT.max,
-      windowMs: BOOKING_SUBMIT_LIMIT.windowMinutes * MINUTE,
-    });
-    if (!hit.allowed) {
-      const wait =
-        hit.retryAfterSeconds <= 90
-          ? `${hit.retryAfterSeconds} seconds`
-          : `${Math.ceil(hit.retryAfterSeconds / 60)} minutes`;
-      throw tooManyRequests(`Too many attempts. Please try again in ${wait}.`, hit.retryAfterSeconds);
-    }
-  }
-
   /** An administrator's times: instants as given, the same overlap rules, no hours or past check. */
   async function adminWrite(
     input: AdminFields,
@@ -233,7 +220,10 @@ export function createBookingsService(platform: Platform, deps: BookingsDeps) {
       caller: AuthContext | null,
       clientAddress: string,
     ): Promise<BookingCreatedResponse> {
-      await throttle(clientAddress);
+      await platform.throttle.hitOrThrow(`booking:${clientAddress}`, {
+        limit: BOOKING_SUBMIT_LIMIT.max,
+        windowMs: BOOKING_SUBMIT_LIMIT.windowMinutes * MINUTE,
+      });
       const { website, start_date, time, duration_minutes, appointment_type, ...person } = input;
       const endDate = input.end_date ?? start_date;
       const count = daysBetween(start_date, endDate) + 1;
@@ -245,8 +235,7 @@ export function createBookingsService(platform: Platform, deps: BookingsDeps) {
       });
       for (const day of days) await assertBookable(day.date, day.start, day.end, 'start_date');
       const message = count === 1 ? BOOKING_MESSAGES.confirmedOne : BOOKING_MESSAGES.confirmedMany(count);
-      if (website?.trim()) {
-        platform.log.info('booking dropped: the honeypot field was filled in');
+      if (caughtByHoneypot(platform.log, 'booking', website)) {
         return {
           success: true,
           message,

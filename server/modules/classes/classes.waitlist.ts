@@ -11,7 +11,8 @@ import {
 } from '../../../common/classes';
 import { publicUrl } from '../../config';
 import type { Platform } from '../../platform';
-import { conflict, notFound, tooManyRequests } from '../../platform/errors';
+import { conflict, notFound } from '../../platform/errors';
+import { caughtByHoneypot } from '../../platform/honeypot';
 import { hashToken, newToken } from '../../platform/tokens';
 import { classMails } from './classes.mail';
 import { iso } from './classes.present';
@@ -109,24 +110,16 @@ export function createWaitlist(
     input: { name: string; email: string; phone: string | null; website?: string },
     clientAddress: string,
   ): Promise<InterestResponse> {
-    const hit = await platform.throttle.hit(`class-interest:${clientAddress}`, {
+    await platform.throttle.hitOrThrow(`class-interest:${clientAddress}`, {
       limit: INTEREST_SUBMIT_LIMIT.max,
       windowMs: INTEREST_SUBMIT_LIMIT.windowMinutes * 60_000,
     });
-    if (!hit.allowed) {
-      const wait =
-        hit.retryAfterSeconds <= 90
-          ? `${hit.retryAfterSeconds} seconds`
-          : `${Math.ceil(hit.retryAfterSeconds / 60)} minutes`;
-      throw tooManyRequests(`Too many attempts. Please try again in ${wait}.`, hit.retryAfterSeconds);
-    }
     const { website, ...person } = input;
     return platform.withAdvisoryLock(lockKey(classId), async () => {
       const row = await loadRow(classId, { drafts: false });
       const kind = hasRoom(row) ? 'interest' : 'waitlist';
       if (kind === 'waitlist' && !row.waitlist_enabled) throw classFull();
-      if (website?.trim()) {
-        platform.log.info('class interest dropped: the honeypot field was filled in');
+      if (caughtByHoneypot(platform.log, 'class interest', website)) {
         return answer(kind, kind === 'waitlist' ? row.waiting + 1 : null);
       }
       const joined = await joinList(row, kind, { ...person, user_id: null });

@@ -14,7 +14,8 @@ import {
   type TestimonialsResponse,
 } from '../../../common/testimonials';
 import { publicUrl } from '../../config';
-import { conflict, notFound, tooManyRequests } from '../../platform/errors';
+import { conflict, notFound } from '../../platform/errors';
+import { caughtByHoneypot } from '../../platform/honeypot';
 import type { Platform } from '../../platform';
 import { createReadCache } from '../../platform/read-cache';
 import type { UsersService } from '../users/users.service';
@@ -108,22 +109,12 @@ export function createTestimonialsService(
      */
     async submit(input: ParsedTestimonialInput, clientAddress: string): Promise<TestimonialSubmitted> {
       const { website, ...fields } = input;
-      const hit = await platform.throttle.hit(`testimonial:${clientAddress}`, {
+      await platform.throttle.hitOrThrow(`testimonial:${clientAddress}`, {
         limit: TESTIMONIAL_SUBMIT_LIMIT.max,
         windowMs: TESTIMONIAL_SUBMIT_LIMIT.windowMinutes * 60_000,
       });
-      if (!hit.allowed) {
-        const wait =
-          hit.retryAfterSeconds <= 90
-            ? `${hit.retryAfterSeconds} seconds`
-            : `${Math.ceil(hit.retryAfterSeconds / 60)} minutes`;
-        throw tooManyRequests(`Too many attempts. Please try again in ${wait}.`, hit.retryAfterSeconds);
-      }
       const answer = { success: true as const, message: TESTIMONIAL_THANKS_MESSAGE };
-      if (website?.trim()) {
-        platform.log.info('testimonial dropped: the honeypot field was filled in');
-        return answer;
-      }
+      if (caughtByHoneypot(platform.log, 'testimonial', website)) return answer;
       await platform.tx(async () => {
         await repo.insert(fields, { status: 'pending', is_featured: false, at: now() });
         const admins = await deps.users.activeAdmins();
