@@ -23,8 +23,8 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * Zones and which way imports flow between them (eslint-plugin-boundaries): common ← server and
  * common ← web; in web, lib ← components ← features ← app, and components ← site (the public
  * pages, which the server's site module renders); a feature imports another feature
- * only through its index.ts; a server module reaches another only through its service. Tests may
- * also use their side's test helpers.
+ * only through its index.ts; a server module reaches another only through its service (and its
+ * tables, `*.schema.ts`, may reference another's). Tests may also use their side's test helpers.
  */
 const ELEMENTS = [
   { type: 'common', pattern: 'common/**' },
@@ -79,6 +79,13 @@ const zones = {
             from: from('server-module'),
             allow: {
               to: { element: { type: 'server-module' }, file: { path: 'server/modules/*/*.service.ts' } },
+            },
+          },
+          // A module's tables may reference another module's tables (foreign keys).
+          {
+            from: { element: { type: 'server-module' }, file: { path: 'server/modules/*/*.schema.ts' } },
+            allow: {
+              to: { element: { type: 'server-module' }, file: { path: 'server/modules/*/*.schema.ts' } },
             },
           },
           // Tests use their side's test helpers; a web test may render the whole app.

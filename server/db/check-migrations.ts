@@ -7,6 +7,7 @@ import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SCHEMA_FILES } from '../../drizzle.config';
 import { MIGRATIONS_FOLDER } from './client';
 import { checkJournal, FIRST_REVIEWED_MIGRATION, lintMigration, type Journal } from './migration-rules';
 
@@ -35,11 +36,10 @@ export async function pendingSchemaChange(folder: string): Promise<string | unde
     const copy = path.join(scratch, 'migrations');
     await cp(folder, copy, { recursive: true });
     const before = new Set(await sqlFilesIn(copy));
-    const schema = path.join(root, 'server', 'db', 'schema', 'index.ts');
     const generated = runDrizzleKit([
       'generate',
       '--dialect=postgresql',
-      `--schema=${schema}`,
+      `--schema=${SCHEMA_FILES}`,
       // drizzle-kit prefixes "./" to --out, so it has to be relative.
       `--out=${path.relative(root, copy)}`,
       '--name=pending',
@@ -64,7 +64,7 @@ async function main(): Promise<number> {
   const change = await pendingSchemaChange(MIGRATIONS_FOLDER);
   if (change) {
     problems.push(
-      'The schema in server/db/schema differs from the migrations; "npm run db:generate" would add:\n' +
+      'The tables declared in *.schema.ts differ from the migrations; "npm run db:generate" would add:\n' +
         change,
     );
   }

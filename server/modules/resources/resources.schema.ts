@@ -1,20 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  customType,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { RESOURCE_TYPES } from '../../../common/resources';
-import { oneOf } from './one-of';
-import { titleSearchDocument } from './title-search';
-
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+import { tsvector } from '../../db/schema/columns';
+import { oneOf } from '../../db/schema/one-of';
+import { titleSearchDocument } from '../../db/schema/title-search';
 
 /** What resource search reads: the title weighs most, then the description and author, then the text. */
 const resourceSearchDocument = sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(description, '') || ' ' || coalesce(author, '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(content, '')), 'C')`;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { oneOf } from './one-of';
+import { oneOf } from '../db/schema/one-of';
 
 export const JOB_STATUSES = ['pending', 'running', 'done', 'dead'] as const;
 

@@ -14,8 +14,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CLASS_TYPES, ENROLLMENT_STATUSES, SIGNUP_KINDS, type ClassSession } from '../../../common/classes';
-import { oneOf } from './one-of';
-import { users } from './users';
+import { oneOf } from '../../db/schema/one-of';
+import { users } from '../users/users.schema';
 
 const SIGNUP_STATUSES = ['waiting', 'offered', 'accepted', 'expired', 'withdrawn'] as const;
 const ATTENDANCE_METHODS = ['roster', 'self'] as const;

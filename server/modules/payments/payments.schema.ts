@@ -10,22 +10,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  LocalCheckoutStatus,
-  OrderStatus,
-  PaymentProvider,
-  SubscriptionStatus,
-} from '../../../common/payments';
-import { courses } from './courses';
-import { oneOf, valuesOf } from './one-of';
-import { users } from './users';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+import { OrderStatus, PaymentProvider, SubscriptionStatus } from '../../../common/payments';
+import { createdAt, updatedAt } from '../../db/schema/columns';
+import { courses } from '../courses/courses.schema';
+import { oneOf, valuesOf } from '../../db/schema/one-of';
+import { users } from '../users/users.schema';
 
 const PROVIDERS = valuesOf(PaymentProvider);
 const ORDER_STATUSES = valuesOf(OrderStatus);
-const LOCAL_CHECKOUT_STATUSES = valuesOf(LocalCheckoutStatus);
 const SUBSCRIPTION_STATUSES = valuesOf(SubscriptionStatus);
 
 /**
@@ -68,31 +60,6 @@ export const orders = pgTable(
     // enum type, so the migration drops it before the column changes type and adds this one after.
     check('orders_paid_at_status_check', sql`(${t.status} = 'paid') = (${t.paid_at} is not null)`),
   ],
-);
-
-/**
- * The built-in test checkout's own sessions (PAYMENTS_PROVIDER=local): what Stripe keeps on its
- * side for a Checkout Session, kept here so the test mode survives restarts and several processes.
- */
-export const localCheckoutSessions = pgTable(
-  'local_checkout_sessions',
-  {
-    id: text('id').primaryKey(),
-    order_id: uuid('order_id').notNull(),
-    user_id: uuid('user_id').notNull(),
-    course_id: uuid('course_id'),
-    course_title: text('course_title').notNull(),
-    amount_cents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull(),
-    customer_email: text('customer_email').notNull(),
-    success_url: text('success_url').notNull(),
-    cancel_url: text('cancel_url').notNull(),
-    status: text('status', { enum: LOCAL_CHECKOUT_STATUSES }).notNull().default('open'),
-    failure_reason: text('failure_reason'),
-    created_at: createdAt(),
-    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [check('local_checkout_sessions_status_check', oneOf(t.status, LOCAL_CHECKOUT_STATUSES))],
 );
 
 /**

@@ -1,20 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  customType,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { BLOG_POST_STATUSES, type BlogMediaItem } from '../../../common/blog';
-import { oneOf } from './one-of';
-import { titleSearchDocument } from './title-search';
-
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+import { tsvector } from '../../db/schema/columns';
+import { oneOf } from '../../db/schema/one-of';
+import { titleSearchDocument } from '../../db/schema/title-search';
 
 /**
  * What full-text search reads: the title weighs most, then the excerpt, then the content with its

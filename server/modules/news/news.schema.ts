@@ -1,20 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  customType,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { NEWS_STATUSES } from '../../../common/news';
-import { oneOf } from './one-of';
-import { titleSearchDocument } from './title-search';
-
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+import { tsvector } from '../../db/schema/columns';
+import { oneOf } from '../../db/schema/one-of';
+import { titleSearchDocument } from '../../db/schema/title-search';
 
 /** What news search reads: the title weighs most, then the summary, then the body. */
 const newsSearchDocument = sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(body, '')), 'C')`;

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { users } from '../users/users.schema';
 
 /** Files kept in the media store; public_id is the key inside it. */
 export const mediaFiles = pgTable(

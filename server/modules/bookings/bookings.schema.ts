@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { APPOINTMENT_TYPES, BOOKING_STATUSES } from '../../../common/bookings';
-import { oneOf } from './one-of';
-import { users } from './users';
+import { oneOf } from '../../db/schema/one-of';
+import { users } from '../users/users.schema';
 
 /**
  * A workshop place or a 1-on-1 class at one time (decisions/0023). Workshop bookings with the

@@ -1,22 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  check,
-  customType,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ConversationKind } from '../../../common/messages';
-import { oneOf, valuesOf } from './one-of';
-import { users } from './users';
+import { tsvector } from '../../db/schema/columns';
+import { oneOf, valuesOf } from '../../db/schema/one-of';
+import { users } from '../users/users.schema';
 
 const CONVERSATION_KINDS = valuesOf(ConversationKind);
-
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * A direct conversation between two people, or a member's support conversation with the

@@ -3,7 +3,6 @@ import {
   bigint,
   boolean,
   check,
-  customType,
   date,
   doublePrecision,
   index,
@@ -17,17 +16,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { KNOWLEDGE_KINDS, type LessonRef, type SourceRef } from '../../../common/ai-sifu';
-import { courses } from './courses';
-import { oneOf } from './one-of';
-import { titleSearchDocument } from './title-search';
-import { users } from './users';
+import { courses } from '../courses/courses.schema';
+import { createdAt, tsvector, updatedAt } from '../../db/schema/columns';
+import { oneOf } from '../../db/schema/one-of';
+import { titleSearchDocument } from '../../db/schema/title-search';
+import { users } from '../users/users.schema';
 
 const CONVERSATION_ORIGINS = ['asked', 'brought'] as const;
-
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /** Pinyin lower-cased with its tone marks taken off (translate is immutable, so it can be stored). */
 const plainPinyin = sql`translate(lower(coalesce(pinyin, '')), 'āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü', 'aaaaeeeeiiiioooouuuuuuuuu')`;

@@ -2,24 +2,20 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  customType,
   index,
   integer,
-  pgEnum,
   pgTable,
   primaryKey,
   smallint,
   text,
-  timestamp,
-  uniqueIndex,
   uuid,
+  timestamp,
 } from 'drizzle-orm/pg-core';
 import { LESSON_TYPES, SKILL_LEVELS } from '../../../common/courses';
-import { oneOf } from './one-of';
-import { titleSearchDocument } from './title-search';
-import { users } from './users';
-
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+import { createdAt, tsvector, updatedAt } from '../../db/schema/columns';
+import { oneOf } from '../../db/schema/one-of';
+import { titleSearchDocument } from '../../db/schema/title-search';
+import { users } from '../users/users.schema';
 
 /** What the global search reads of a course: the title weighs most, then the summary, then its labels. */
 const courseSearchDocument = sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(category, '') || ' ' || coalesce(instructor_name, '')), 'C')`;
@@ -30,9 +26,6 @@ const courseSearchDocument = sql`setweight(to_tsvector('english'::regconfig, coa
  * the answers.
  */
 const lessonSearchDocument = sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, case when lesson_type = 'quiz' then '' else coalesce(content_text, '') end), 'C')`;
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /** A course, or a series of teachings when is_series is set. Money is integer cents. */
 export const courses = pgTable(
@@ -50,7 +43,7 @@ export const courses = pgTable(
     estimated_hours: integer('estimated_hours').notNull().default(0),
     price_cents: integer('price_cents').notNull().default(0),
     currency: text('currency').notNull().default('USD'),
-    /** Newline-separated, as the specification stores them. */
+    /** One item a line, as the API sends them; the course page lists each line (learning objectives alike). */
     prerequisites: text('prerequisites').notNull().default(''),
     learning_objectives: text('learning_objectives').notNull().default(''),
     is_published: boolean('is_published').notNull().default(true),
@@ -148,7 +141,7 @@ export const lessons = pgTable(
     is_required: boolean('is_required').notNull().default(true),
     /**
      * A quiz's pass mark, a percentage: only an attempt scoring at least this completes the lesson.
-     * Null (always, for other lesson types) means any attempt completes it, as the specification has it.
+     * Null (always, for other lesson types) means any attempt completes it.
      */
     pass_mark: integer('pass_mark'),
     created_at: createdAt(),
@@ -164,170 +157,5 @@ export const lessons = pgTable(
     check('lessons_lesson_type_check', oneOf(t.lesson_type, LESSON_TYPES)),
     check('lessons_duration_check', sql`${t.duration_minutes} >= 0`),
     check('lessons_pass_mark_check', sql`${t.pass_mark} between 1 and 100`),
-  ],
-);
-
-export const enrollmentSource = pgEnum('enrollment_source', ['free', 'admin', 'payment']);
-
-/** One row per student and course: the unique index is what makes enrolment idempotent. */
-export const enrollments = pgTable(
-  'enrollments',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    user_id: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    course_id: uuid('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    source: enrollmentSource('source').notNull().default('free'),
-    start_date: timestamp('start_date', { withTimezone: true }).notNull().defaultNow(),
-    completed_date: timestamp('completed_date', { withTimezone: true }),
-    /** Percent of the course's lessons completed, kept by the server from lesson_progress. */
-    progress: integer('progress').notNull().default(0),
-    /**
-     * Set when the student removed a paid course from their list: paid access is never destroyed,
-     * so the row stays (and the course stays open); enrolling or studying again clears it.
-     */
-    hidden_at: timestamp('hidden_at', { withTimezone: true }),
-    created_at: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('enrollments_user_course_key').on(t.user_id, t.course_id),
-    index('enrollments_course_idx').on(t.course_id),
-    check('enrollments_progress_check', sql`${t.progress} between 0 and 100`),
-  ],
-);
-
-export const lessonProgress = pgTable(
-  'lesson_progress',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    user_id: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    lesson_id: uuid('lesson_id')
-      .notNull()
-      .references(() => lessons.id, { onDelete: 'cascade' }),
-    course_id: uuid('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    completed_at: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
-    quiz_score: integer('quiz_score'),
-  },
-  (t) => [
-    uniqueIndex('lesson_progress_user_lesson_key').on(t.user_id, t.lesson_id),
-    index('lesson_progress_user_course_idx').on(t.user_id, t.course_id),
-    index('lesson_progress_lesson_idx').on(t.lesson_id),
-    index('lesson_progress_course_idx').on(t.course_id),
-  ],
-);
-
-/** One submitted quiz; its answers are in quiz_responses. */
-export const quizAttempts = pgTable(
-  'quiz_attempts',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    user_id: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    lesson_id: uuid('lesson_id')
-      .notNull()
-      .references(() => lessons.id, { onDelete: 'cascade' }),
-    attempt_number: integer('attempt_number').notNull(),
-    score: integer('score').notNull(),
-    submitted_at: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('quiz_attempts_user_lesson_attempt_key').on(t.user_id, t.lesson_id, t.attempt_number),
-    index('quiz_attempts_lesson_idx').on(t.lesson_id),
-  ],
-);
-
-export const quizResponses = pgTable(
-  'quiz_responses',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    attempt_id: uuid('attempt_id')
-      .notNull()
-      .references(() => quizAttempts.id, { onDelete: 'cascade' }),
-    question_id: text('question_id').notNull(),
-    question_text: text('question_text').notNull(),
-    /** The chosen option's index, or null when the question was left unanswered. */
-    user_answer: integer('user_answer'),
-    correct_answer: integer('correct_answer').notNull(),
-    is_correct: boolean('is_correct').notNull(),
-  },
-  (t) => [index('quiz_responses_attempt_idx').on(t.attempt_id)],
-);
-
-export const reviews = pgTable(
-  'reviews',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    course_id: uuid('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    user_id: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    rating: smallint('rating').notNull(),
-    review_text: text('review_text').notNull().default(''),
-    is_published: boolean('is_published').notNull().default(true),
-    is_verified: boolean('is_verified').notNull().default(false),
-    helpful_count: integer('helpful_count').notNull().default(0),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('reviews_user_course_key').on(t.user_id, t.course_id),
-    index('reviews_course_idx').on(t.course_id, t.created_at),
-    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
-  ],
-);
-
-export const reviewHelpfulVotes = pgTable(
-  'review_helpful_votes',
-  {
-    review_id: uuid('review_id')
-      .notNull()
-      .references(() => reviews.id, { onDelete: 'cascade' }),
-    user_id: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    created_at: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.review_id, t.user_id] }),
-    index('review_helpful_votes_user_idx').on(t.user_id),
-  ],
-);
-
-export const courseRequestStatus = pgEnum('course_request_status', [
-  'pending',
-  'under_review',
-  'planned',
-  'completed',
-  'declined',
-]);
-
-export const courseRequests = pgTable(
-  'course_requests',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    user_id: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    subject: text('subject').notNull(),
-    experience: text('experience').notNull(),
-    reason: text('reason').notNull(),
-    status: courseRequestStatus('status').notNull().default('pending'),
-    admin_notes: text('admin_notes'),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
-  },
-  (t) => [
-    index('course_requests_user_idx').on(t.user_id),
-    index('course_requests_status_idx').on(t.status, t.created_at),
   ],
 );

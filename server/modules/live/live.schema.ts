@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { users } from '../users/users.schema';
 
 /**
  * The recent live events of each person, so a stream that reconnects gets what it missed

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { TESTIMONIAL_STATUSES } from '../../../common/testimonials';
-import { oneOf } from './one-of';
+import { oneOf } from '../../db/schema/one-of';
 
 /**
  * A student's testimonial. `status` is pending until an administrator approves (shown on the

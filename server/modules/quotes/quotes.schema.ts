@@ -1,6 +1,6 @@
 import { index, check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { QUOTE_CATEGORIES } from '../../../common/quotes';
-import { oneOf } from './one-of';
+import { oneOf } from '../../db/schema/one-of';
 
 /** A quote for the student home: about forty ship with the school, and administrators edit them. */
 export const quotes = pgTable(
