@@ -1,4 +1,5 @@
-import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { forgetOnWrites } from '../platform/read-cache';
 import { publicUrl } from '../config';
 import type { Platform } from '../platform';
 import { conversationsRoutes } from './ai-sifu/conversations.routes';
@@ -35,6 +36,7 @@ import { courseRequestsRoutes } from './course-requests/course-requests.routes';
 import { createCourseRequestsService } from './course-requests/course-requests.service';
 import { enrollmentsRoutes } from './enrollments/enrollments.routes';
 import { createEnrollmentsService } from './enrollments/enrollments.service';
+import { createCourseAccess } from './enrollments/course-access.service';
 import { healthRoutes } from './health/health.routes';
 import { jobsRoutes } from './jobs/jobs.routes';
 import { createJobsService } from './jobs/jobs.service';
@@ -47,7 +49,7 @@ import { messagesRoutes } from './messages/messages.routes';
 import { createMessagesService } from './messages/messages.service';
 import { createMailService } from './mail/mail.service';
 import { paymentsRoutes } from './payments/payments.routes';
-import { createPaymentsService } from './payments/payments.service';
+import { createPaymentRecords, createPaymentsService } from './payments/payments.service';
 import { progressRoutes } from './progress/progress.routes';
 import { createProgressService } from './progress/progress.service';
 import { loadSiteAssets } from './site/site-assets';
@@ -71,51 +73,9 @@ import { testimonialsRoutes } from './testimonials/testimonials.routes';
 import { termsRoutes } from './terms/terms.routes';
 import { createTermsService } from './terms/terms.service';
 import { uploadsRoutes } from './uploads/uploads.routes';
-import { createUploadsService } from './uploads/uploads.service';
+import { createUploadsService, type UploadsService } from './uploads/uploads.service';
 import { usersRoutes } from './users/users.routes';
 import { createUsersService } from './users/users.service';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * A write that cannot change what the course cards, the search, the public pages or the
-     * glossary show (a message, a question to AI Sifu): the caches stay as they are.
-     */
-    keepsReadCaches?: boolean;
-  }
-}
-
-/** Where the instances tell each other that an admin changed what the course cards, the search or the public pages show. */
-const COURSE_CARDS_CHANNEL = 'course_cards_changed';
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/**
- * The course cards and what every member's search finds are kept for CATALOGUE_CACHE_SECONDS,
- * the rendered public pages for SITE_PAGE_CACHE_MS. Any write through this instance's API
- * (an enrolment, a review, a course edit; not one marked `keepsReadCaches`) forgets them before
- * its answer is sent, so whoever wrote reads their change; an admin's write is told to the other
- * instances too, whose counts otherwise follow within the cache's seconds.
- */
-async function forgetCardsOnWrites(api: FastifyInstance, platform: Platform, forget: () => void) {
-  const unsubscribe = await platform.events.subscribe(COURSE_CARDS_CHANNEL, forget);
-  api.addHook('onClose', unsubscribe);
-  const forgetOnSend: onSendHookHandler = (request, reply, payload, done) => {
-    if (!WRITES.has(request.method) || reply.statusCode >= 400) return done(null, payload);
-    forget();
-    if (!request.auth?.user.is_admin) return done(null, payload);
-    platform.events
-      .publish(COURSE_CARDS_CHANNEL, null)
-      .catch((error: unknown) => request.log.warn({ err: error }, 'could not tell the other instances'))
-      .finally(() => done(null, payload));
-  };
-  // Only on the write routes, so the reads that make up most requests pass no hook at all.
-  api.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.some((method) => WRITES.has(method)) || route.config?.keepsReadCaches) return;
-    const own = route.onSend ? [route.onSend].flat() : [];
-    route.onSend = [...own, forgetOnSend];
-  });
-}
 
 export interface ModuleOptions {
   /** The built web app (dist/web), whose manifest names the public site's files. */
@@ -137,11 +97,14 @@ export async function registerModules(
   // One live service for the whole app: its routes, the modules that publish, and tests (`app.live`).
   const live = createLiveService(platform);
   app.decorate('live', live);
+  // One uploads service too: the modules whose records show files register with it (`app.uploads`).
+  const uploads = createUploadsService(platform);
+  app.decorate('uploads', uploads);
   // The pages are built from the services, after them; a write before then has nothing to forget.
   const pages: { forget: () => void } = { forget: () => {} };
   await app.register(
     async (api) => {
-      services = await registerApi(api, platform, live, () => pages.forget(), options);
+      services = await registerApi(api, platform, live, uploads, () => pages.forget(), options);
     },
     { prefix: '/api' },
   );
@@ -164,26 +127,44 @@ async function registerApi(
   api: FastifyInstance,
   platform: Platform,
   live: LiveService,
+  uploads: UploadsService,
   forgetPages: () => void,
   options: ModuleOptions,
 ): Promise<PublicServices> {
   await api.register(healthRoutes(platform));
-  const uploads = createUploadsService(platform);
   const courses = createCoursesService(platform, { images: uploads });
   const search = createSearchService(platform);
   const knowledge = createKnowledgeService(platform);
-  await forgetCardsOnWrites(api, platform, () => {
-    courses.forgetCards();
-    search.forget();
-    knowledge.forget();
-    forgetPages();
+  const access = createCourseAccess(platform);
+  const paymentRecords = createPaymentRecords(platform);
+  const enrollments = createEnrollmentsService(platform, { courses, access, paidOrders: paymentRecords });
+  const users = createUsersService(platform, {
+    courseLister: enrollments,
+    avatarFiles: uploads,
+    keptRecords: paymentRecords,
   });
-  const enrollments = createEnrollmentsService(platform, { courses });
-  const users = createUsersService(platform, { courseLister: enrollments, avatarFiles: uploads });
-  uploads.whenRemoved((publicId) => users.forgetAvatar(publicId));
+  const progress = createProgressService(platform, { enrollments, courses });
+  await forgetOnWrites(api, platform.events, {
+    shared() {
+      courses.forgetCards();
+      search.forget();
+      knowledge.forget();
+      forgetPages();
+    },
+    reader(userId) {
+      courses.forgetAnswersOf(userId);
+      users.forgetProfileOf(userId);
+      progress.forgetCompletedOf(userId);
+    },
+    everyReader() {
+      courses.forgetAnswersOf();
+      users.forgetProfileOf();
+      progress.forgetCompletedOf();
+    },
+  });
   await api.register(usersRoutes({ users }, platform.config));
   await api.register(enrollmentsRoutes({ enrollments }));
-  await api.register(communityRoutes({ community: createCommunityService(platform, { users }) }));
+  await api.register(communityRoutes({ community: createCommunityService(platform, { users, access }) }));
   const auth = createAuthService(platform, { users });
   await api.register(authRoutes({ auth }, platform.config));
   await api.register(termsRoutes({ terms: createTermsService(platform) }));
@@ -193,12 +174,10 @@ async function registerApi(
   await api.register(liveRoutes({ live }));
   await api.register(coursesRoutes({ courses }));
   await api.register(contentRoutes({ content: createContentService(platform) }));
-  await api.register(progressRoutes({ progress: createProgressService(platform, { enrollments, courses }) }));
-  await api.register(reviewsRoutes({ reviews: createReviewsService(platform, { courses }) }));
+  await api.register(progressRoutes({ progress }));
+  await api.register(reviewsRoutes({ reviews: createReviewsService(platform, { courses, access }) }));
   await api.register(courseRequestsRoutes({ requests: createCourseRequestsService(platform) }));
   const payments = createPaymentsService(platform, { enrollments, courses, users });
-  enrollments.usePaidOrders((userId, courseId) => payments.hasPaidOrder(userId, courseId));
-  users.keepRecordsOf((userId) => payments.hasOrders(userId));
   await api.register(paymentsRoutes({ payments }));
   await api.register(contactRoutes({ contact: createContactService(platform, { users, courses }) }));
   const testimonials = createTestimonialsService(platform, { users });
@@ -208,6 +187,9 @@ async function registerApi(
   await forgetOnEvent(api, platform, SCHOOL_CHANNEL, () => school.forget());
   await api.register(schoolRoutes({ school }));
   await api.register(bookingsRoutes({ bookings: createBookingsService(platform, { users, school }) }));
+  // Registered with uploads in the order an administrator reads the places that still show a file.
+  const news = createNewsService(platform, { users, files: uploads });
+  const resources = createResourcesService(platform, { files: uploads });
   const blog = createBlogService(platform, {
     files: uploads,
     schoolName: async () => (await school.get()).name,
@@ -220,16 +202,17 @@ async function registerApi(
   const messages = createMessagesService(platform, { users, live });
   await api.register(messagesRoutes({ messages }));
   await api.register(supportRoutes({ support: createSupportService(platform, { messages, users }) }));
-  await api.register(newsRoutes({ news: createNewsService(platform, { users, files: uploads }) }));
+  await api.register(newsRoutes({ news }));
   await api.register(quotesRoutes({ quotes: createQuotesService(platform) }));
-  await api.register(resourcesRoutes({ resources: createResourcesService(platform, { files: uploads }) }));
+  await api.register(resourcesRoutes({ resources }));
   await api.register(searchRoutes({ search }, platform.config));
-  const conversations = createConversationsService(platform, { enrollments });
+  const conversations = createConversationsService(platform, { access });
   await api.register(conversationsRoutes({ conversations }));
   await api.register(notesRoutes({ notes: createNotesService(platform, { conversations }) }));
   const ask = createAskService(platform, {
     retrieval: createRetrieval(platform),
     provider: options.aiProvider ?? createProvider(platform.config),
+    access,
   });
   await api.register(askRoutes({ ask }, platform.config));
   await api.register(knowledgeRoutes({ knowledge }));

@@ -4,14 +4,15 @@ import type { CourseDetail, CourseListResponse } from '../../../common/courses';
 import { courses, enrollments, lessons } from '../../db/schema';
 import { createSecondInstance, createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse } from '../../test/factories-courses';
+import { createCourse } from './test/factories';
 
 /*
  * The course cards are kept for CATALOGUE_CACHE_SECONDS. A write through the API forgets them on
  * the instance that made it before the answer goes out; an admin's write, on every instance. A write
  * marked as one that cannot change them (a message, a question to AI Sifu) leaves them.
- * A course page's modules and lessons are kept likewise, per kind of reader. The caller's own
- * enrolment is never taken from the cache.
+ * A course page's modules and lessons are kept likewise, per kind of reader, and each reader's page
+ * as sent, forgotten also when that reader writes on any instance. The cards of the caller's own
+ * enrolments are never taken from the cache.
  */
 
 let t: TestApp;
@@ -199,11 +200,17 @@ describe('the catalogue cache', () => {
     const unchanged = await page({ ...ana.auth, 'if-none-match': String(anaFirst.headers.etag) });
     expect(unchanged.statusCode).toBe(304);
 
-    // Ana's progress moves (enrolments are never kept, so no write through the API is needed).
-    await t.database.db.update(enrollments).set({ progress: 50 }).where(eq(enrollments.user_id, ana.user.id));
+    // Ana completes a lesson: her own page follows at once, with a new tag.
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/lessons/${course.allLessonIds[0]}/complete`,
+      headers: ana.auth,
+      payload: { userId: ana.user.id },
+    });
+    expect(done.statusCode).toBe(200);
     const anaAgain = await page({ ...ana.auth, 'if-none-match': String(anaFirst.headers.etag) });
     expect(anaAgain.statusCode).toBe(200);
-    expect(anaAgain.json<{ course: CourseDetail }>().course.enrollment).toMatchObject({ progress: 50 });
+    expect(anaAgain.json<{ course: CourseDetail }>().course.enrollment).toMatchObject({ progress: 25 });
     expect(anaAgain.json<{ course: CourseDetail }>().course.modules).toEqual(anaCourse.modules);
   });
 

@@ -16,9 +16,11 @@ import {
 import type { AuthContext } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import type { Platform } from '../../platform';
+import type { MediaRegistry } from '../uploads/uploads.service';
 import { createMediaLinks } from '../../platform/media-links';
-import { createReadCache } from '../../platform/read-cache';
+import { createReadCache, readerKey } from '../../platform/read-cache';
 import { compileSerializer } from '../../platform/serializer';
+import { joinedEnrollmentOpens } from '../enrollments/course-access.service';
 import { createCoursesRepo, type CourseRow } from './courses.repo';
 import { toEnrollment, toModules, toSummary, withVideoLinks, type ContentAccess } from './courses.present';
 
@@ -36,16 +38,10 @@ function columnsOf(input: CourseInput): Partial<CourseRow> {
   return columns;
 }
 
-/**
- * What the courses domain needs from uploads (passed in by server/modules/index.ts): to drop an
- * uploaded course image, with its sized variants, once no course shows it.
- */
-export interface CourseImageFiles {
-  discardCourseImage(url: string): Promise<void>;
-}
-
 /** Course pages kept at once, per course and kind of reader (visitor, student, admin). */
 const CONTENTS_KEPT = 100;
+/** Course pages kept at once as their readers got them (a busy week's students on their courses). */
+const ANSWERS_KEPT = 2000;
 
 /**
  * A page of course cards as the catalogue keeps it: each card written once, as UTF-8 JSON, so a
@@ -81,12 +77,19 @@ function listBody(cards: Buffer[], total: number): Buffer {
 }
 const tagOf = (text: string | Buffer) => `"${createHash('sha1').update(text).digest('base64')}"`;
 
-export function createCoursesService(platform: Platform, deps: { images?: CourseImageFiles } = {}) {
+export function createCoursesService(platform: Platform, deps: { images?: MediaRegistry } = {}) {
   const repo = createCoursesRepo(platform.db);
+
+  // Course images are the courses' files (`deps.images` is uploads); a file a lesson or a course
+  // shows cannot be removed by an administrator.
+  const images = deps.images?.register({
+    folders: ['course-thumbnails'],
+    uses: (publicId) => repo.fileUses(publicId),
+  });
 
   /** A course stopped showing this image: it goes, unless it is still shown or not an upload. */
   async function discardImage(url: string | null | undefined) {
-    if (url && deps.images) await deps.images.discardCourseImage(url);
+    if (url) await images?.release(url);
   }
 
   // Cards are written by the serializer the route's schema compiles to (checked against zod's
@@ -114,13 +117,22 @@ export function createCoursesService(platform: Platform, deps: { images?: Course
     maxEntries: CONTENTS_KEPT,
   });
 
+  // Each reader's course page as sent, kept with the content and forgotten with it, or when the
+  // reader writes (enrols, pays) on any instance.
+  const answers = createReadCache<WrittenAnswer>({
+    clock: platform.clock,
+    ttlMs: platform.config.CATALOGUE_CACHE_SECONDS * 1000,
+    maxEntries: ANSWERS_KEPT,
+  });
+
   /** The caller's summary of a course and its content as they may see it; throws when they may not. */
   async function read(auth: AuthContext | null, id: string) {
     const row = await repo.summary(auth?.user.id ?? null, id);
     if (!row || (!row.course.is_published && !isAdmin(auth))) throw courseNotFound();
-    // An archived course is left to those enrolled in it (and to admins).
-    if (row.course.archived_at && !isAdmin(auth) && !row.enrollment_start) throw courseNotFound();
-    const access: ContentAccess = isAdmin(auth) ? 'full' : row.enrollment_start ? 'student' : 'outline';
+    const opens = joinedEnrollmentOpens(row);
+    // An archived course is left to those who may open it (and to admins).
+    if (row.course.archived_at && !isAdmin(auth) && !opens) throw courseNotFound();
+    const access: ContentAccess = isAdmin(auth) ? 'full' : opens ? 'student' : 'outline';
     const content = await contents.get(`${id}:${access}`, async () => {
       const read = await repo.content(id);
       const modules = await withVideoLinks(toModules(read.modules, read.lessons, access), links);
@@ -139,15 +151,17 @@ export function createCoursesService(platform: Platform, deps: { images?: Course
    * A course page as sent (`CourseResponse`): the content is written once per kind of reader and
    * kept; only the caller's summary (their enrolment) is written per request and joined to it.
    */
-  async function detailAnswer(auth: AuthContext | null, id: string): Promise<WrittenAnswer> {
-    const { summary, content, hasContentAccess } = await read(auth, id);
-    const written = writeCard(summary);
-    const body = Buffer.concat([
-      Buffer.from(`{"course":${written.slice(0, -1)},"modules":`),
-      content.json,
-      Buffer.from(`,"has_content_access":${hasContentAccess}}}`),
-    ]);
-    return { body, tag: tagOf(`${content.tag}\n${hasContentAccess}\n${written}`) };
+  function detailAnswer(auth: AuthContext | null, id: string): Promise<WrittenAnswer> {
+    return answers.get(readerKey(auth?.user.id ?? '', id), async () => {
+      const { summary, content, hasContentAccess } = await read(auth, id);
+      const written = writeCard(summary);
+      const body = Buffer.concat([
+        Buffer.from(`{"course":${written.slice(0, -1)},"modules":`),
+        content.json,
+        Buffer.from(`,"has_content_access":${hasContentAccess}}}`),
+      ]);
+      return { body, tag: tagOf(`${content.tag}\n${hasContentAccess}\n${written}`) };
+    });
   }
 
   return {
@@ -209,7 +223,11 @@ export function createCoursesService(platform: Platform, deps: { images?: Course
     forgetCards: () => {
       cards.clear();
       contents.clear();
+      answers.clear();
     },
+
+    /** Forgets the course pages kept for one reader, or for everyone. */
+    forgetAnswersOf: (userId?: string) => (userId ? answers.forget(readerKey(userId)) : answers.clear()),
 
     async search(auth: AuthContext | null, q: string, limit: number): Promise<CourseSummary[]> {
       const rows = await repo.search(auth?.user.id ?? null, q, !isAdmin(auth), limit);
@@ -244,16 +262,15 @@ export function createCoursesService(platform: Platform, deps: { images?: Course
 
     async create(auth: AuthContext, input: CourseInput): Promise<CourseDetail> {
       const now = platform.clock.now();
-      const id = await platform.db.transaction(async (tx) => {
-        const txRepo = createCoursesRepo(tx);
-        const course = await txRepo.insert({
+      const id = await platform.tx(async () => {
+        const course = await repo.insert({
           ...columnsOf({ ...COURSE_DEFAULTS, ...input }),
           title: input.title ?? COURSE_DEFAULTS.title,
           created_by: auth.user.id,
           created_at: now,
           updated_at: now,
         });
-        await txRepo.replaceFeatures(course.id, input.features ?? DEFAULT_FEATURE_IDS);
+        await repo.replaceFeatures(course.id, input.features ?? DEFAULT_FEATURE_IDS);
         return course.id;
       });
       return detail(auth, id);
@@ -261,12 +278,11 @@ export function createCoursesService(platform: Platform, deps: { images?: Course
 
     /** Partial update: only the fields present change; `features`, when present, replaces the set. */
     async update(auth: AuthContext, id: string, input: CourseInput): Promise<CourseDetail> {
-      const replacedImage = await platform.db.transaction(async (tx) => {
-        const txRepo = createCoursesRepo(tx);
-        const before = input.thumbnail_url === undefined ? undefined : await txRepo.find(id);
-        const updated = await txRepo.update(id, { ...columnsOf(input), updated_at: platform.clock.now() });
+      const replacedImage = await platform.tx(async () => {
+        const before = input.thumbnail_url === undefined ? undefined : await repo.find(id);
+        const updated = await repo.update(id, { ...columnsOf(input), updated_at: platform.clock.now() });
         if (!updated) throw courseNotFound();
-        if (input.features) await txRepo.replaceFeatures(id, input.features);
+        if (input.features) await repo.replaceFeatures(id, input.features);
         return before && before.thumbnail_url !== updated.thumbnail_url ? before.thumbnail_url : null;
       });
       await discardImage(replacedImage);

@@ -21,6 +21,7 @@ import {
 import { assertSelfOrAdmin, type AuthContext } from '../../platform/auth';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform';
+import { createReadCache, readerKey } from '../../platform/read-cache';
 import type { CoursesService } from '../courses/courses.service';
 import type { EnrollmentsService } from '../enrollments/enrollments.service';
 import { createProgressRepo, type Page, type QuizResponseValues } from './progress.repo';
@@ -57,6 +58,9 @@ export function scoreQuiz(questions: QuizQuestions, answers: z.output<typeof Sub
   return { rows, correct, total: questions.length, score: quizScore(correct, questions.length) };
 }
 
+/** Pages of completed lessons kept at once (a busy week's students on their courses). */
+const COMPLETED_PAGES_KEPT = 2000;
+
 export function createProgressService(
   platform: Platform,
   deps: { enrollments: EnrollmentsService; courses: Pick<CoursesService, 'exists'> },
@@ -64,6 +68,13 @@ export function createProgressService(
   const { enrollments, courses } = deps;
   const repo = createProgressRepo(platform.db);
   const now = () => platform.clock.now();
+  // A student's completed lessons of a course, read on every visit to it: kept, and forgotten when
+  // they or an admin write anything (forgetOnWrites in server/platform/read-cache.ts).
+  const completed = createReadCache<LessonProgressResponse>({
+    clock: platform.clock,
+    ttlMs: platform.config.CATALOGUE_CACHE_SECONDS * 1000,
+    maxEntries: COMPLETED_PAGES_KEPT,
+  });
 
   /** Students see lessons of published courses only; admins see every lesson. */
   async function findLesson(auth: AuthContext, lessonId: string) {
@@ -99,15 +110,21 @@ export function createProgressService(
       page: Page,
     ): Promise<LessonProgressResponse> {
       assertSelfOrAdmin(auth, userId);
-      const { rows, total } = await repo.listCompleted(userId, courseId, page);
-      // A completed lesson is of an existing course: only an empty answer needs the course looked up.
-      if (total === 0 && !(await courses.exists(courseId)))
-        throw notFound(COURSE_NOT_FOUND_MESSAGE, 'COURSE_NOT_FOUND');
-      return {
-        lessons: rows.map((row) => ({ ...row, completed_at: row.completed_at.toISOString() })),
-        total,
-      };
+      return completed.get(readerKey(userId, courseId, String(page.limit), String(page.offset)), async () => {
+        const { rows, total } = await repo.listCompleted(userId, courseId, page);
+        // A completed lesson is of an existing course: only an empty answer needs the course looked up.
+        if (total === 0 && !(await courses.exists(courseId)))
+          throw notFound(COURSE_NOT_FOUND_MESSAGE, 'COURSE_NOT_FOUND');
+        return {
+          lessons: rows.map((row) => ({ ...row, completed_at: row.completed_at.toISOString() })),
+          total,
+        };
+      });
     },
+
+    /** Forgets the completed lessons kept for one student, or for everyone. */
+    forgetCompletedOf: (userId?: string) =>
+      userId ? completed.forget(readerKey(userId)) : completed.clear(),
 
     /** Admins preview: they get an answer, and nothing is stored. */
     async completeLesson(
@@ -121,8 +138,8 @@ export function createProgressService(
       if (auth.user.is_admin)
         return { saved: false, lesson_id: lessonId, completed_at: null, course_progress: null };
 
-      const done = await enrollments.withEnrollment(input.userId, lesson.course_id, (tx) =>
-        createProgressRepo(tx).upsertCompletion({
+      const done = await enrollments.withEnrollment(input.userId, lesson.course_id, () =>
+        repo.upsertCompletion({
           user_id: input.userId,
           lesson_id: lessonId,
           course_id: lesson.course_id,
@@ -171,15 +188,14 @@ export function createProgressService(
       if (auth.user.is_admin) return result(null, false, null);
 
       const at = now();
-      const done = await enrollments.withEnrollment(input.userId, lesson.course_id, async (tx) => {
-        const txRepo = createProgressRepo(tx);
-        const attempt = (await txRepo.lastAttemptNumber(input.userId, lessonId)) + 1;
-        await txRepo.insertAttempt(
+      const done = await enrollments.withEnrollment(input.userId, lesson.course_id, async () => {
+        const attempt = (await repo.lastAttemptNumber(input.userId, lessonId)) + 1;
+        await repo.insertAttempt(
           { user_id: input.userId, lesson_id: lessonId, attempt_number: attempt, score, submitted_at: at },
           rows.map(({ explanation: _explanation, ...row }) => row),
         );
         if (passed)
-          await txRepo.upsertCompletion({
+          await repo.upsertCompletion({
             user_id: input.userId,
             lesson_id: lessonId,
             course_id: lesson.course_id,

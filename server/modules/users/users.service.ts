@@ -26,8 +26,10 @@ import {
   tooManyRequests,
 } from '../../platform/errors';
 import { assertPasswordAllowed } from '../../platform/password-policy';
+import { createReadCache, readerKey } from '../../platform/read-cache';
 import { hashSecret, verifySecret } from '../../platform/passwords';
 import type { Platform } from '../../platform';
+import type { MediaRegistry } from '../uploads/uploads.service';
 import { createEmailChanges } from './email-change';
 import { toPublicProfile, toUser, type EnrolledCourse, type Viewer } from './user-view';
 import { createUsersRepo, type UserChanges, type UserRow } from './users.repo';
@@ -57,11 +59,11 @@ export interface CourseLister {
 }
 
 /**
- * What the users domain needs from uploads (passed in by server/modules/index.ts): to drop an
- * avatar file nobody shows any more, so replaced pictures do not linger in the public store.
+ * Records that must outlive the account (paid orders) are another domain's: it says whether the
+ * user has any (passed in by server/modules/index.ts).
  */
-export interface AvatarFiles {
-  discardAvatar(publicId: string): Promise<void>;
+export interface KeptRecords {
+  hasOrders(userId: string): Promise<boolean>;
 }
 
 const EMAIL_TAKEN = 'An account with this email already exists';
@@ -78,14 +80,23 @@ const DELETION_NOT_REQUESTED =
   'Request the deletion of this account first (PUT /api/admin/user/{id}/deletion-request): ' +
   'an account is deleted only once a deletion request stands';
 
+/** Own profiles kept at once (the users signed in at a busy hour). */
+const PROFILES_KEPT = 2000;
+
 export function createUsersService(
   platform: Platform,
-  deps: { courseLister?: CourseLister; avatarFiles?: AvatarFiles } = {},
+  deps: { courseLister?: CourseLister; avatarFiles?: MediaRegistry; keptRecords?: KeptRecords } = {},
 ) {
   const repo = createUsersRepo(platform.db);
   const emailChanges = createEmailChanges(platform);
   const now = () => platform.clock.now();
-  let hasKeptRecords: (userId: string) => Promise<boolean> = async () => false;
+  // Each user's own profile, read on every signed-in page: kept, and forgotten when they or an
+  // admin write anything (forgetOnWrites in server/platform/read-cache.ts).
+  const ownProfiles = createReadCache<ProfileResponse>({
+    clock: platform.clock,
+    ttlMs: platform.config.CATALOGUE_CACHE_SECONDS * 1000,
+    maxEntries: PROFILES_KEPT,
+  });
 
   /** The users' enrolments in one query, by user id. */
   async function coursesOf(userIds: string[]): Promise<Map<string, EnrolledCourse[]>> {
@@ -105,9 +116,23 @@ export function createUsersService(
     return toUser(row, viewer, courses.get(row.id), pending.get(row.id) ?? null);
   }
 
+  /** A media file is gone: no profile shows it. */
+  async function forgetAvatar(publicId: string): Promise<void> {
+    await repo.clearAvatar(publicId);
+    ownProfiles.clear();
+  }
+
+  // Avatars are the users' files (`deps.avatarFiles` is uploads): a replaced one does not linger
+  // in the public store, and one an administrator removes leaves every profile.
+  const avatars = deps.avatarFiles?.register({
+    folders: ['avatars'],
+    uses: (publicId) => repo.avatarUses(publicId),
+    forget: forgetAvatar,
+  });
+
   /** Drops an avatar file once no profile shows it. */
   async function discardAvatar(publicId: string | null | undefined) {
-    if (publicId && deps.avatarFiles) await deps.avatarFiles.discardAvatar(publicId);
+    if (publicId) await avatars?.release(publicId);
   }
 
   async function assertUnique(email: string, username: string, exceptId?: string) {
@@ -189,6 +214,25 @@ export function createUsersService(
     await afterPasswordChange(userId, keepSessionId);
   }
 
+  /** A user's profile as the caller may see it: in full for its owner and admins. */
+  async function readProfile(auth: AuthContext, id: string): Promise<ProfileResponse> {
+    // One statement: the user, their courses and their pending e-mail change.
+    const lister = deps.courseLister;
+    const found = await repo.findWithCourses(
+      id,
+      now(),
+      lister && ((userId: SQLWrapper) => lister.coursesColumn(userId)),
+    );
+    if (!found || (!found.row.is_active && !auth.user.is_admin))
+      throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+    const { row, courses, pendingEmail } = found;
+    if (auth.user.id === id || auth.user.is_admin) return toUser(row, auth, courses, pendingEmail);
+    const showsCourses =
+      row.privacy.profile === 'public' &&
+      (row.privacy.courses === 'public' || row.privacy.progress === 'public');
+    return toPublicProfile(row, showsCourses ? courses : []);
+  }
+
   return {
     toUser,
     present,
@@ -201,11 +245,6 @@ export function createUsersService(
     notifiableMembers: (after: string | null, limit: number) => repo.notifiableMembers(after, limit),
     /** By username or e-mail, case-insensitively. */
     findByLogin: (login: string) => repo.findByLogin(login),
-
-    /** A media file is gone (server/modules/index.ts wires this to uploads): no profile shows it. */
-    async forgetAvatar(publicId: string): Promise<void> {
-      await repo.clearAvatar(publicId);
-    },
 
     /**
      * An account an administrator makes: same uniqueness and password rules as sign-up, but no
@@ -284,23 +323,14 @@ export function createUsersService(
     },
 
     /** The owner and admins see the full user; others see what the user's privacy allows. */
-    async getProfile(auth: AuthContext, id: string): Promise<ProfileResponse> {
-      // One statement: the user, their courses and their pending e-mail change.
-      const lister = deps.courseLister;
-      const found = await repo.findWithCourses(
-        id,
-        now(),
-        lister && ((userId: SQLWrapper) => lister.coursesColumn(userId)),
-      );
-      if (!found || (!found.row.is_active && !auth.user.is_admin))
-        throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
-      const { row, courses, pendingEmail } = found;
-      if (auth.user.id === id || auth.user.is_admin) return toUser(row, auth, courses, pendingEmail);
-      const showsCourses =
-        row.privacy.profile === 'public' &&
-        (row.privacy.courses === 'public' || row.privacy.progress === 'public');
-      return toPublicProfile(row, showsCourses ? courses : []);
+    getProfile(auth: AuthContext, id: string): Promise<ProfileResponse> {
+      if (auth.user.id !== id) return readProfile(auth, id);
+      return ownProfiles.get(readerKey(id, String(auth.requiresPasswordChange)), () => readProfile(auth, id));
     },
+
+    /** Forgets the profiles kept for one user, or for everyone. */
+    forgetProfileOf: (userId?: string) =>
+      userId ? ownProfiles.forget(readerKey(userId)) : ownProfiles.clear(),
 
     async update(auth: AuthContext, id: string, input: UpdateUser): Promise<{ user: User }> {
       assertSelfOrAdmin(auth, id);
@@ -382,14 +412,6 @@ export function createUsersService(
     },
 
     /**
-     * Records that must outlive the account (paid orders) are another domain's: it says whether
-     * the user has any (server/modules/index.ts wires payments in).
-     */
-    keepRecordsOf(check: (userId: string) => Promise<boolean>): void {
-      hasKeptRecords = check;
-    },
-
-    /**
      * Deletes an account whose deletion was requested (409 DELETION_NOT_REQUESTED otherwise). One
      * with payment records is anonymised instead: nothing identifies the person any more and nobody
      * can sign in to it, while their orders stay for the school's books.
@@ -405,7 +427,7 @@ export function createUsersService(
           ? conflict(DELETION_NOT_REQUESTED, 'DELETION_NOT_REQUESTED')
           : notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
       if (!row.deletion_requested) throw await refusal();
-      if (await hasKeptRecords(id)) {
+      if (await deps.keptRecords?.hasOrders(id)) {
         const unusable = await hashSecret(randomBytes(32).toString('base64url'));
         await platform.tx(async () => {
           if (!(await repo.anonymise(id, unusable, now()))) throw await refusal();
