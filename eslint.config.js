@@ -5,6 +5,7 @@ import boundaries from 'eslint-plugin-boundaries';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { noSpecCitations } from './eslint/no-spec-citations.js';
 import { tableOwnership } from './eslint/table-ownership.js';
 
 /** ESLint's own recommended rules, read from the rules' metadata (the list `@eslint/js` would ship). */
@@ -200,6 +201,9 @@ const testsThatDoNotRun = [
   },
 ];
 
+/** The project's own rules (eslint/). */
+const kwoon = { rules: { 'no-spec-citations': noSpecCitations, 'table-ownership': tableOwnership } };
+
 export default defineConfig(
   globalIgnores([
     'dist/',
@@ -310,8 +314,15 @@ export default defineConfig(
     name: 'kwoon/table-ownership',
     files: ['server/modules/**/*.ts', 'server/platform/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    plugins: { kwoon: { rules: { 'table-ownership': tableOwnership } } },
+    plugins: { kwoon },
     rules: { 'kwoon/table-ownership': 'error' },
+  },
+  {
+    // A comment states the rule it explains: the product's specification is not in the repository.
+    name: 'kwoon/comments',
+    files: [`**/*.${SOURCE}`],
+    plugins: { kwoon },
+    rules: { 'kwoon/no-spec-citations': 'error' },
   },
   zones,
   commonPackages,

@@ -82,3 +82,30 @@ describe('zones', { timeout: TYPED_LINT_TIMEOUT }, () => {
     expect(found).toEqual([expect.stringMatching(/^no-restricted-imports: .*no Node\.js built-ins/)]);
   });
 });
+
+describe('comments', { timeout: TYPED_LINT_TIMEOUT }, () => {
+  it('refuses a comment citing the specification, which is not in the repository', async () => {
+    const found = await problems(
+      'common/api.ts',
+      [
+        '// Spec: a failed delete is only logged.',
+        '/** Toasts close after 3 s (spec §9). */',
+        '/* As the specification has it. */',
+        'export const TOAST_MS = 3000;',
+      ].join('\n'),
+    );
+    const cited = expect.stringMatching(/^kwoon\/no-spec-citations: State the rule itself/);
+    expect(found).toEqual([cited, cited, cited]);
+  });
+
+  it('allows a comment stating the rule, and a test file named in it', async () => {
+    const found = await problems(
+      'common/api.ts',
+      [
+        '// A failed delete is only logged (e2e/a11y.spec.ts checks the page).',
+        'export const TOAST_MS = 3000;',
+      ].join('\n'),
+    );
+    expect(found).toEqual([]);
+  });
+});
