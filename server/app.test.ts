@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationIdOf } from './platform/openapi';
 import { createTestApp, type TestApp } from './test/app';
-import { createCourse } from './test/factories-courses';
+import { createCourse } from './modules/courses/test/factories';
 // @ts-expect-error -- a build script in plain JavaScript
 import { compressTree } from '../scripts/compress-web.mjs';
 

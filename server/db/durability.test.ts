@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TESTIMONIAL_TEXT } from '../test/factories-testimonials';
+import { TESTIMONIAL_TEXT } from '../modules/testimonials/test/factories';
 import {
   eventually,
   isGone,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { createAdmin, createUser } from '../test/factories';
-import { createCourse, enrollUser } from '../test/factories-courses';
+import { createCourse, enrollUser } from './courses/test/factories';
 
 /* Error answers the routes document that no module's own tests reached. */
 let t: TestApp;

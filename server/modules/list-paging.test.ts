@@ -58,7 +58,7 @@ import {
 } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { createAdmin, createUser } from '../test/factories';
-import { createCourse, enrollUser } from '../test/factories-courses';
+import { createCourse, enrollUser } from './courses/test/factories';
 
 /*
  * Every list that grows with use answers one page at a time: `limit` (a default and a maximum

@@ -6,20 +6,18 @@ import { mailOutbox } from '../db/schema';
 import type { Access } from '../platform/auth';
 import type { TestApp } from './app';
 import { createAdmin, createUser } from './factories';
-import { createBlogPost } from './factories-blog';
+import { createBlogPost } from '../modules/blog/test/factories';
 import { createBooking } from './factories-bookings';
-import { createCourse, enrollUser, type CreatedCourse } from './factories-courses';
-import { createChat } from './factories-messages';
-import {
-  acceptTerms,
-  completeLesson,
-  createCourseRequest,
-  createDeadJob,
-  createMediaFile,
-  createReview,
-  createSubscription,
-} from './factories-records';
-import { createTestimonial } from './factories-testimonials';
+import { createCourse, enrollUser, type CreatedCourse } from '../modules/courses/test/factories';
+import { createChat } from '../modules/messages/test/factories';
+import { acceptTerms } from '../modules/terms/test/factories';
+import { completeLesson } from '../modules/progress/test/factories';
+import { createCourseRequest } from '../modules/course-requests/test/factories';
+import { createDeadJob } from '../modules/jobs/test/factories';
+import { createMediaFile } from '../modules/uploads/test/factories';
+import { createReview } from '../modules/reviews/test/factories';
+import { createSubscription } from '../modules/payments/test/factories';
+import { createTestimonial } from '../modules/testimonials/test/factories';
 
 /*
  * The engine of the access matrix: every route is called as four actors and each answer is held

@@ -10,8 +10,8 @@ import {
 import { aiQuestions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCachedAnswer, createQuestion } from '../../test/factories-ai-sifu';
-import { createCourse } from '../../test/factories-courses';
+import { createCachedAnswer, createQuestion } from './test/factories';
+import { createCourse } from '../courses/test/factories';
 import { avgUsagePerQuestion } from './analytics.service';
 
 /*

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiAnswerCache, knowledgeEntries, lessons } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
-import { answerOf, askAs, createKnowledge, uniqueWord } from '../../test/factories-ai-ask';
-import { createCourse, enrollUser, type CreatedCourse } from '../../test/factories-courses';
+import { answerOf, askAs, createKnowledge, uniqueWord } from './test/factories-ask';
+import { createCourse, enrollUser, type CreatedCourse } from '../courses/test/factories';
 
 /*
  * The cached answers are forgotten by triggers (migration 0023) when what they drew on changes,

@@ -5,9 +5,9 @@ import { aiUsage, subscriptions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { itConcurrently } from '../../test/concurrency';
 import { createUser } from '../../test/factories';
-import { answerOf, askAs, createKnowledge, uniqueWord, usedCount } from '../../test/factories-ai-ask';
-import { createCourse, enrollUser } from '../../test/factories-courses';
-import { createSubscription } from '../../test/factories-records';
+import { answerOf, askAs, createKnowledge, uniqueWord, usedCount } from './test/factories-ask';
+import { createCourse, enrollUser } from '../courses/test/factories';
+import { createSubscription } from '../payments/test/factories';
 import {
   courseLimitMessage,
   LIMIT_REACHED_CODE,

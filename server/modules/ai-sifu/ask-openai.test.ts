@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AskStreamDelta, SIFU_PROVIDER_TIMEOUT } from '../../../common/ai-sifu';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
-import { answerOf, askAs, createKnowledge, uniqueWord, usedCount } from '../../test/factories-ai-ask';
-import { createCourse, enrollUser } from '../../test/factories-courses';
+import { answerOf, askAs, createKnowledge, uniqueWord, usedCount } from './test/factories-ask';
+import { createCourse, enrollUser } from '../courses/test/factories';
 import {
   DEFAULT_USAGE,
   sourcesOf,

@@ -14,8 +14,8 @@ import {
   scriptedProvider,
   uniqueWord,
   usedCount,
-} from '../../test/factories-ai-ask';
-import { createCourse, enrollUser } from '../../test/factories-courses';
+} from './test/factories-ask';
+import { createCourse, enrollUser } from '../courses/test/factories';
 import { LIMIT_REACHED_CODE } from './allowance';
 import { ProviderError } from './provider';
 

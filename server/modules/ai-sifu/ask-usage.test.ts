@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AiUsage, UserUsageResponse } from '../../../common/ai-sifu';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { askAs, scriptedProvider, uniqueWord } from '../../test/factories-ai-ask';
-import { createCourse, enrollUser } from '../../test/factories-courses';
-import { createSubscription } from '../../test/factories-records';
+import { askAs, scriptedProvider, uniqueWord } from './test/factories-ask';
+import { createCourse, enrollUser } from '../courses/test/factories';
+import { createSubscription } from '../payments/test/factories';
 
 const LIMIT = 5;
 const model = scriptedProvider();

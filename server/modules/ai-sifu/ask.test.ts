@@ -23,8 +23,8 @@ import {
   setLessonText,
   uniqueWord,
   usedCount,
-} from '../../test/factories-ai-ask';
-import { createCourse, enrollUser } from '../../test/factories-courses';
+} from './test/factories-ask';
+import { createCourse, enrollUser } from '../courses/test/factories';
 import { CACHE_PROVIDER } from './ask.repo';
 import { citedSources } from './ask.service';
 import { ProviderError, type RetrievedEntry } from './provider';

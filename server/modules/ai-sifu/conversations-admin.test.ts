@@ -7,9 +7,9 @@ import {
 } from '../../../common/ai-sifu';
 import { aiConversations, aiQuestions, studentNotes } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createConversation, createNote, sampleSources } from '../../test/factories-ai-conversations';
+import { createConversation, createNote, sampleSources } from './test/factories-conversations';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse } from '../../test/factories-courses';
+import { createCourse } from '../courses/test/factories';
 import { ACTIVE_USERS_WINDOW_DAYS } from './conversations.service';
 
 /* The administrators' figures count the whole school, so each test has a database of its own. */

@@ -12,9 +12,9 @@ import {
 } from '../../../common/ai-sifu';
 import { aiConversations, aiQuestions, aiUsage, studentNotes } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createConversation, createNote, sampleSources } from '../../test/factories-ai-conversations';
+import { createConversation, createNote, sampleSources } from './test/factories-conversations';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse, enrollUser } from '../../test/factories-courses';
+import { createCourse, enrollUser } from '../courses/test/factories';
 import { NOT_OWNER_MESSAGE } from './sifu-notes.access';
 
 let t: TestApp;

@@ -13,8 +13,8 @@ import {
 import { knowledgeCourses, knowledgeEntries } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin } from '../../test/factories';
-import { createKnowledge, knowledgeBody } from '../../test/factories-ai-sifu';
-import { createCourse } from '../../test/factories-courses';
+import { createKnowledge, knowledgeBody } from './test/factories';
+import { createCourse } from '../courses/test/factories';
 
 /* The administration of AI Sifu's knowledge base: the list and its search, adding, saving, deleting. */
 

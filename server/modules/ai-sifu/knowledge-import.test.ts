@@ -13,8 +13,8 @@ import {
 import { knowledgeCourses, knowledgeEntries } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin } from '../../test/factories';
-import { createKnowledge } from '../../test/factories-ai-sifu';
-import { createCourse } from '../../test/factories-courses';
+import { createKnowledge } from './test/factories';
+import { createCourse } from '../courses/test/factories';
 
 /* The knowledge base as a JSON download, and its import: all or nothing, related entries by key. */
 

@@ -5,7 +5,7 @@ import { KNOWLEDGE_NOT_FOUND, type GlossaryTerm } from '../../../common/ai-sifu'
 import { knowledgeEntries } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createKnowledge, knowledgeBody } from '../../test/factories-ai-sifu';
+import { createKnowledge, knowledgeBody } from './test/factories';
 import { firstSentence } from './knowledge.service';
 
 /* What members read of the knowledge base: an entry a source chip opens, and the glossary. */

@@ -5,9 +5,9 @@ import { NOTE_EXISTS, NOTE_NOT_FOUND, NOTE_REQUIRED, CONVERSATION_NOT_FOUND } fr
 import { aiConversations, studentNotes } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { itConcurrently } from '../../test/concurrency';
-import { createConversation, createNote } from '../../test/factories-ai-conversations';
+import { createConversation, createNote } from './test/factories-conversations';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse } from '../../test/factories-courses';
+import { createCourse } from '../courses/test/factories';
 import { NOT_OWNER_MESSAGE } from './sifu-notes.access';
 import { NOTE_COURSE_MISMATCH } from './notes.service';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knowledgeCourses, knowledgeEntries, lessons } from '../../db/schema';
 import { seedKnowledge } from '../../db/seed/knowledge-load';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createCourse, type CreatedCourse } from '../../test/factories-courses';
+import { createCourse, type CreatedCourse } from '../courses/test/factories';
 import { createRetrieval, type Retrieval } from './retrieval';
 
 /* AI Sifu's retrieval on the seed knowledge base and courses of the test's own. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_QUESTIONS } from '../../../common/auth';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, DEFAULT_PASSWORD } from '../../test/factories';
-import { emailedResetCode } from '../../test/factories-records';
+import { emailedResetCode } from './test/factories';
 
 let t: TestApp;
 beforeAll(async () => {

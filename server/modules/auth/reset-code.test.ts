@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authThrottles, passwordResetCodes } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
-import { emailedResetCode } from '../../test/factories-records';
+import { emailedResetCode } from './test/factories';
 import { itConcurrently } from '../../test/concurrency';
 
 /*

@@ -12,7 +12,7 @@ import {
 } from '../../../common/blog';
 import { blogPosts, blogSlugRedirects } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { blogPostBody, createBlogPost } from '../../test/factories-blog';
+import { blogPostBody, createBlogPost } from './test/factories';
 import { createAdmin, createUser } from '../../test/factories';
 
 let t: TestApp;

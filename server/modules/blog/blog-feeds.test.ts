@@ -2,7 +2,7 @@ import xml from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogPostSummary } from '../../../common/blog';
 import { createTestApp, type TestApp } from '../../test/app';
-import { blogPostBody, createBlogPost } from '../../test/factories-blog';
+import { blogPostBody, createBlogPost } from './test/factories';
 import { createAdmin } from '../../test/factories';
 
 let t: TestApp;

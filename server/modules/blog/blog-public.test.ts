@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_TERM_MESSAGE, type BlogPost, type BlogPostSummary, type BlogTag } from '../../../common/blog';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createBlogPost } from '../../test/factories-blog';
+import { createBlogPost } from './test/factories';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { SLUG_TAKEN_MESSAGE, type BlogPost } from '../../../common/blog';
 import { createTestApp, type TestApp } from '../../test/app';
 import { itConcurrently } from '../../test/concurrency';
-import { blogPostBody } from '../../test/factories-blog';
+import { blogPostBody } from './test/factories';
 import { createAdmin } from '../../test/factories';
 
 let t: TestApp;

@@ -11,9 +11,9 @@ import {
   type BookingsResponse,
 } from '../../../common/bookings';
 import { bookings } from '../../db/schema';
-import { zonedInstant } from '../../platform/school-time';
+import { zonedInstant } from '../../../common/school-time';
 import { createTestApp, type TestApp } from '../../test/app';
-import { bookingRequest, postBooking } from '../../test/bookings';
+import { bookingRequest, postBooking } from './test/requests';
 import { createAdmin, createUser } from '../../test/factories';
 import { createBooking, weekdays } from '../../test/factories-bookings';
 import { ADMIN_TOO_LONG_MESSAGE } from './bookings.service';

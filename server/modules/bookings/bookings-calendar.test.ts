@@ -8,9 +8,9 @@ import {
   type CalendarResponse,
   type Slot,
 } from '../../../common/bookings';
-import { addDays, zonedInstant } from '../../platform/school-time';
+import { addDays, zonedInstant } from '../../../common/school-time';
 import { createTestApp, type TestApp } from '../../test/app';
-import { bookingRequest, postBooking } from '../../test/bookings';
+import { bookingRequest, postBooking } from './test/requests';
 import { createAdmin, createUser } from '../../test/factories';
 import { createBooking, weekdays } from '../../test/factories-bookings';
 

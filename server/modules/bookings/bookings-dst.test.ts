@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AvailabilityResponse, BookingCreatedResponse } from '../../../common/bookings';
 import type { SchoolSettingsResponse } from '../../../common/school';
 import { createTestApp, type TestApp } from '../../test/app';
-import { bookingRequest, icsLine, postBooking } from '../../test/bookings';
+import { bookingRequest, icsLine, postBooking } from './test/requests';
 import { createAdmin } from '../../test/factories';
 
 /* The days the clocks change in America/Los_Angeles are Sundays; this school opens every day. */

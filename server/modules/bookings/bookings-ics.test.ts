@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schoolSettings } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { bookingRequest, icsLine, postBooking } from '../../test/bookings';
+import { bookingRequest, icsLine, postBooking } from './test/requests';
 import { createAdmin } from '../../test/factories';
 import { weekdays } from '../../test/factories-bookings';
-import { demoSchoolBody } from '../../test/factories-school';
+import { demoSchoolBody } from '../school/test/factories';
 
 let t: TestApp;
 let admin: Record<string, string>;

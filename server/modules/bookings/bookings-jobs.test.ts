@@ -7,9 +7,9 @@ import {
   WORKSHOP_FULL_MESSAGE,
 } from '../../../common/bookings';
 import { bookings, mailOutbox } from '../../db/schema';
-import { zonedInstant } from '../../platform/school-time';
+import { zonedInstant } from '../../../common/school-time';
 import { createSecondInstance, createTestApp, type TestApp } from '../../test/app';
-import { bookingRequest, manageTokenFor, postBooking } from '../../test/bookings';
+import { bookingRequest, manageTokenFor, postBooking } from './test/requests';
 import { itConcurrently } from '../../test/concurrency';
 import { BOOKING_REMINDER_JOB } from './bookings.service';
 

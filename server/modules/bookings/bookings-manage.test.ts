@@ -9,9 +9,9 @@ import {
   type BookingResponse,
 } from '../../../common/bookings';
 import { bookings } from '../../db/schema';
-import { zonedInstant } from '../../platform/school-time';
+import { zonedInstant } from '../../../common/school-time';
 import { createTestApp, type TestApp } from '../../test/app';
-import { bookingRequest, icsLine, manageTokenFor, postBooking } from '../../test/bookings';
+import { bookingRequest, icsLine, manageTokenFor, postBooking } from './test/requests';
 import { createAdmin } from '../../test/factories';
 import { createBooking, weekdays } from '../../test/factories-bookings';
 

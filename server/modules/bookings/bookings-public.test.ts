@@ -15,9 +15,9 @@ import {
 } from '../../../common/bookings';
 import { EMAIL_MESSAGE } from '../../../common/fields';
 import { bookings } from '../../db/schema';
-import { addDays, zonedInstant } from '../../platform/school-time';
+import { addDays, zonedInstant } from '../../../common/school-time';
 import { createTestApp, type TestApp } from '../../test/app';
-import { bookingRequest, icsLine, postBooking } from '../../test/bookings';
+import { bookingRequest, icsLine, postBooking } from './test/requests';
 import { createAdmin, createUser } from '../../test/factories';
 import { createBooking, weekdays } from '../../test/factories-bookings';
 

@@ -5,7 +5,7 @@ import { PublicProfile } from '../../../common/users';
 import { enrollments } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse, enrollUser } from '../../test/factories-courses';
+import { createCourse, enrollUser } from '../courses/test/factories';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { CourseReview } from '../../../common/reviews';
 import { PublicProfile, type Privacy } from '../../../common/users';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse, enrollUser } from '../../test/factories-courses';
-import { createReview } from '../../test/factories-records';
+import { createCourse, enrollUser } from '../courses/test/factories';
+import { createReview } from '../reviews/test/factories';
 
 /*
  * Every answer that shows one person to another non-admin: the profile, the community (see

@@ -4,7 +4,7 @@ import { CONTACT_RATE_LIMIT_PER_MINUTE } from '../../../common/contact';
 import { mailOutbox } from '../../db/schema';
 import { backoffMs } from '../../platform/jobs';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createCourse } from '../../test/factories-courses';
+import { createCourse } from '../courses/test/factories';
 import { createAdmin, createUser } from '../../test/factories';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { courses, lessons, modules } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
 import { STARTER_QUIZ } from '../../../common/quiz';
-import { createCourse, DEFAULT_QUIZ } from '../../test/factories-courses';
+import { createCourse, DEFAULT_QUIZ } from './test/factories';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createAdmin>>;

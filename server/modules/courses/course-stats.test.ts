@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessons, reviews } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createCourse } from '../../test/factories-courses';
+import { createCourse } from './test/factories';
 import { createAdmin, createUser } from '../../test/factories';
 import { itConcurrently } from '../../test/concurrency';
 

@@ -5,7 +5,7 @@ import type { CourseDetail } from '../../../common/courses';
 import { courseFeatures, courses, enrollments, lessons, modules, reviews } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse, enrollUser } from '../../test/factories-courses';
+import { createCourse, enrollUser } from './test/factories';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createAdmin>>;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, orders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse, enrollUser } from '../../test/factories-courses';
-import { createPaidOrder } from '../../test/factories-records';
+import { createCourse, enrollUser } from './test/factories';
+import { createPaidOrder } from '../payments/test/factories';
 
 /* A course people paid for is archived when an admin deletes it: never taken from its buyers. */
 let t: TestApp;

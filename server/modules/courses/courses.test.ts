@@ -5,7 +5,7 @@ import type { CourseDetail, CourseSummary } from '../../../common/courses';
 import { courses, reviews } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse, DEFAULT_QUIZ, enrollUser, type CreatedCourse } from '../../test/factories-courses';
+import { createCourse, DEFAULT_QUIZ, enrollUser, type CreatedCourse } from './test/factories';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createAdmin>>;

@@ -5,7 +5,7 @@ import { lessons } from '../../db/schema';
 import { MEDIA_LINK_MAX_LIFE_MS, MEDIA_LINK_MIN_LIFE_MS } from '../../platform/media-links';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse, enrollUser } from '../../test/factories-courses';
+import { createCourse, enrollUser } from './test/factories';
 import { filePart, folder, multipart, png } from '../uploads/multipart-body';
 
 /*

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse, enrollmentRows, enrollUser } from '../../test/factories-courses';
+import { createCourse, enrollmentRows, enrollUser } from '../courses/test/factories';
 import { itConcurrently } from '../../test/concurrency';
 
 let t: TestApp;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse, enrollmentRows, enrollUser } from '../../test/factories-courses';
-import { createPaidOrder } from '../../test/factories-records';
+import { createCourse, enrollmentRows, enrollUser } from '../courses/test/factories';
+import { createPaidOrder } from '../payments/test/factories';
 
 /* What was paid for is never lost: access to a paid course rests on the paid order. */
 let t: TestApp;

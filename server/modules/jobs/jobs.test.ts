@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createDeadJob } from '../../test/factories-records';
+import { createDeadJob } from './test/factories';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createAdmin>>;

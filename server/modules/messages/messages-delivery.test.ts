@@ -11,7 +11,7 @@ import type { LiveEvent } from '../../../common/live';
 import { createSecondInstance, createTestApp, type TestApp } from '../../test/app';
 import { itConcurrently } from '../../test/concurrency';
 import { createAdmin, createUser } from '../../test/factories';
-import { createConversation, createMessage, sendMessage } from '../../test/factories-messages';
+import { createConversation, createMessage, sendMessage } from './test/factories';
 import { userChannel } from '../live/live.service';
 import { UNREAD_EMAIL_JOB } from './messages.service';
 

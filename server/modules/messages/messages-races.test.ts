@@ -6,7 +6,7 @@ import { conversations } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { itConcurrently } from '../../test/concurrency';
 import { createAdmin, createUser } from '../../test/factories';
-import { sendMessage } from '../../test/factories-messages';
+import { sendMessage } from './test/factories';
 
 /*
  * Requests that race each other: on PostgreSQL (DATABASE_URL set) they run at once on several

@@ -16,7 +16,7 @@ import {
 } from '../../../common/messages';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { sendMessage } from '../../test/factories-messages';
+import { sendMessage } from './test/factories';
 
 let t: TestApp;
 beforeAll(async () => {

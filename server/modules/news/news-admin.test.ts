@@ -11,7 +11,7 @@ import {
 } from '../../../common/news';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createNews, newsBody } from '../../test/factories-news';
+import { createNews, newsBody } from './test/factories';
 
 /* The administration of news: the admin list, saving, publishing and deleting. */
 

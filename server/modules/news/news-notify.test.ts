@@ -5,7 +5,7 @@ import { jobs, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { itConcurrently } from '../../test/concurrency';
 import { createAdmin, createUser } from '../../test/factories';
-import { newsBody } from '../../test/factories-news';
+import { newsBody } from './test/factories';
 import { NEWS_NOTIFY_JOB } from './news.service';
 
 /*

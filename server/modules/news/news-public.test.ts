@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEWS_NOT_FOUND, NEWS_SEARCH_REQUIRED, type News } from '../../../common/news';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createNews } from '../../test/factories-news';
+import { createNews } from './test/factories';
 
 /* What members read: published news, one item (counted), search, tags. */
 

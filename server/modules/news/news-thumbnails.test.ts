@@ -10,7 +10,7 @@ import {
 } from '../../../common/uploads';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { newsBody } from '../../test/factories-news';
+import { newsBody } from './test/factories';
 import { filePart, folder, multipart, png } from '../uploads/multipart-body';
 
 /* The news form's thumbnail: an image up to 5MB in `news-thumbnails`, re-encoded like blog banners. */

@@ -6,7 +6,7 @@ import { courses, orders } from '../../db/schema';
 import { LOCAL_CHECKOUT_TTL_MS } from '../../platform/payments/local';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
-import { createCourse, enrollmentRows } from '../../test/factories-courses';
+import { createCourse, enrollmentRows } from '../courses/test/factories';
 import { itConcurrently } from '../../test/concurrency';
 
 /* The built-in test checkout (PAYMENTS_PROVIDER=local, the default): no money moves. */

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_SIFU_PLAN } from '../../../common/payments';
 import { orders } from '../../db/schema';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse } from '../../test/factories-courses';
-import { createSubscription } from '../../test/factories-records';
+import { createCourse } from '../courses/test/factories';
+import { createSubscription } from './test/factories';
 import { createStripeTestApp, type StripeTestApp } from '../../test/fake-stripe';
 
 /* A buyer's order history and AI Sifu subscription. */

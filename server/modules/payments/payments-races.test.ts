@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollments, localCheckoutSessions, orders } from '../../db/schema';
 import { createSecondInstance, createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
-import { createCourse } from '../../test/factories-courses';
+import { createCourse } from '../courses/test/factories';
 
 /*
  * Races between instances sharing one database (two app instances with their own connection

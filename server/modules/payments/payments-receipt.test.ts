@@ -4,7 +4,7 @@ import { jobs, mailOutbox, orders } from '../../db/schema';
 import { backoffMs } from '../../platform/jobs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
-import { createCourse } from '../../test/factories-courses';
+import { createCourse } from '../courses/test/factories';
 
 /* The receipt is kept with the payment: a mail server that is down delays it, never loses it. */
 

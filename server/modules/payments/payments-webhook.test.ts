@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_SIGNATURE_MESSAGE } from '../../../common/payments';
 import { orders } from '../../db/schema';
 import { createUser } from '../../test/factories';
-import { createCourse, enrollmentRows } from '../../test/factories-courses';
+import { createCourse, enrollmentRows } from '../courses/test/factories';
 import { createStripeTestApp, signPayload, stripeEvent, type StripeTestApp } from '../../test/fake-stripe';
 import { itConcurrently } from '../../test/concurrency';
 

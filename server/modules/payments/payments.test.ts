@@ -9,7 +9,7 @@ import {
 } from '../../../common/payments';
 import { courses, enrollments, orders } from '../../db/schema';
 import { createUser } from '../../test/factories';
-import { createCourse, enrollmentRows, enrollUser } from '../../test/factories-courses';
+import { createCourse, enrollmentRows, enrollUser } from '../courses/test/factories';
 import { createStripeTestApp, type StripeTestApp } from '../../test/fake-stripe';
 import { CHECKOUT_RATE_LIMIT_PER_MINUTE } from './payments.routes';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessonProgress, lessons } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse, enrollmentRows, enrollUser } from '../../test/factories-courses';
+import { createCourse, enrollmentRows, enrollUser } from '../courses/test/factories';
 
 let t: TestApp;
 beforeAll(async () => {

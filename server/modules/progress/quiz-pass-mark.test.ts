@@ -4,7 +4,7 @@ import { QUIZ_PASS_MARK_MESSAGE } from '../../../common/quiz';
 import { enrollments, lessonProgress, lessons } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse, enrollUser, type FactoryQuizQuestion } from '../../test/factories-courses';
+import { createCourse, enrollUser, type FactoryQuizQuestion } from '../courses/test/factories';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createAdmin>>;

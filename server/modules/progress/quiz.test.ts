@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessonProgress, quizAttempts, quizResponses } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse, enrollUser, type FactoryQuizQuestion } from '../../test/factories-courses';
+import { createCourse, enrollUser, type FactoryQuizQuestion } from '../courses/test/factories';
 import { itConcurrently } from '../../test/concurrency';
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import {
 import { quotes } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createQuote, quoteBody } from '../../test/factories-quotes';
+import { createQuote, quoteBody } from './test/factories';
 
 /* The quotes of the student home: one at random for members, and their administration. */
 

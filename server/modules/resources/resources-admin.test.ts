@@ -16,8 +16,8 @@ import {
 } from '../../../common/resources';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse } from '../../test/factories-courses';
-import { createResource, resourceBody } from '../../test/factories-resources';
+import { createCourse } from '../courses/test/factories';
+import { createResource, resourceBody } from './test/factories';
 
 /* The administration of resources: the admin list, the stats, saving and deleting. */
 

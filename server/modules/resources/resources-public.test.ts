@@ -13,8 +13,8 @@ import {
 import { courses, resources } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse } from '../../test/factories-courses';
-import { createResource } from '../../test/factories-resources';
+import { createCourse } from '../courses/test/factories';
+import { createResource } from './test/factories';
 
 /* What members read: published resources only, by type, author, course and search, and one by id. */
 

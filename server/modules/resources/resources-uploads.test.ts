@@ -14,7 +14,7 @@ import {
 import { mediaFiles } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin } from '../../test/factories';
-import { resourceBody } from '../../test/factories-resources';
+import { resourceBody } from './test/factories';
 import { flac, isoMediaOfSize, mp3, ogg, ONE_PIXEL_PNG, wavOfSize } from '../../test/media-samples';
 import { multipart, png, type Part } from '../uploads/multipart-body';
 

@@ -5,7 +5,7 @@ import { schoolSettings } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { itConcurrently } from '../../test/concurrency';
 import { createAdmin, createUser } from '../../test/factories';
-import { demoSchoolBody } from '../../test/factories-school';
+import { demoSchoolBody } from './test/factories';
 
 let t: TestApp;
 let admin: Record<string, string>;

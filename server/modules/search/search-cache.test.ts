@@ -5,8 +5,8 @@ import { SearchResponse } from '../../../common/search';
 import { courses, lessons, news } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse, enrollUser } from '../../test/factories-courses';
-import { createNews } from '../../test/factories-news';
+import { createCourse, enrollUser } from '../courses/test/factories';
+import { createNews } from '../news/test/factories';
 
 /*
  * What every member finds for a query is kept for CATALOGUE_CACHE_SECONDS, as the course cards

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_QUERY_REQUIRED, SearchResponse, type SearchResult } from '../../../common/search';
 import { courses, lessons, resources } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createBlogPost } from '../../test/factories-blog';
+import { createBlogPost } from '../blog/test/factories';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse, enrollUser } from '../../test/factories-courses';
-import { createNews } from '../../test/factories-news';
+import { createCourse, enrollUser } from '../courses/test/factories';
+import { createNews } from '../news/test/factories';
 
 /* The header's global search: relevance across spellings, what students may see, urls, limits. */
 

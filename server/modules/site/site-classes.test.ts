@@ -6,7 +6,7 @@ import { calendarClass } from '../../../web/site/workshops/calendar-types';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createBooking } from '../../test/factories-bookings';
 import { createClass } from '../../test/factories-classes';
-import { createTestimonial } from '../../test/factories-testimonials';
+import { createTestimonial } from '../testimonials/test/factories';
 
 /* The classes and workshops pages: what the server renders from the classes, and what it never shows. */
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { blogPostBody, createBlogPost } from '../../test/factories-blog';
+import { blogPostBody, createBlogPost } from '../blog/test/factories';
 import { createAdmin } from '../../test/factories';
 import { BLOG_PAGE_SIZE } from '../../../web/site/blog/blog-list-page';
 

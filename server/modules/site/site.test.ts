@@ -2,8 +2,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin } from '../../test/factories';
-import { blogPostBody } from '../../test/factories-blog';
-import { createTestimonial } from '../../test/factories-testimonials';
+import { blogPostBody } from '../blog/test/factories';
+import { createTestimonial } from '../testimonials/test/factories';
 import { pageEncoding } from './site-compression';
 
 /* The public pages read the school's settings and the featured testimonials from their modules. */

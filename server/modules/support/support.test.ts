@@ -9,7 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { conversations, mailOutbox, messages, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { sendMessage } from '../../test/factories-messages';
+import { sendMessage } from '../messages/test/factories';
 
 let t: TestApp;
 beforeAll(async () => {

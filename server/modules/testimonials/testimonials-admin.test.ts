@@ -5,7 +5,7 @@ import { testimonials } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { itConcurrently } from '../../test/concurrency';
 import { createAdmin, createUser } from '../../test/factories';
-import { createTestimonial, TESTIMONIAL_TEXT } from '../../test/factories-testimonials';
+import { createTestimonial, TESTIMONIAL_TEXT } from './test/factories';
 
 let t: TestApp;
 let admin: Record<string, string>;

@@ -9,7 +9,7 @@ import {
 import { mailOutbox, testimonials } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin } from '../../test/factories';
-import { createTestimonial, TESTIMONIAL_TEXT } from '../../test/factories-testimonials';
+import { createTestimonial, TESTIMONIAL_TEXT } from './test/factories';
 
 let t: TestApp;
 let admins: string[];

@@ -11,7 +11,7 @@ import {
 } from '../../../common/blog';
 import { imageSources, type UploadResponse } from '../../../common/uploads';
 import { createTestApp, type TestApp } from '../../test/app';
-import { blogPostBody } from '../../test/factories-blog';
+import { blogPostBody } from '../blog/test/factories';
 import { createAdmin, createUser } from '../../test/factories';
 import { filePart, folder, multipart, png } from './multipart-body';
 

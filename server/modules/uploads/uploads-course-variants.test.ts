@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaFiles } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin } from '../../test/factories';
-import { createCourse } from '../../test/factories-courses';
+import { createCourse } from '../courses/test/factories';
 import { filePart, folder, multipart, png } from './multipart-body';
 
 /* A course image is stored at its main size and at the narrower widths a page picks with srcset. */

@@ -9,7 +9,7 @@ import { checkVideoFile, VIDEO_MAX_BYTES } from '../../../common/uploads';
 import { lessons, mediaFiles } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse } from '../../test/factories-courses';
+import { createCourse } from '../courses/test/factories';
 import { filePart, folder, multipart, png, type Part } from './multipart-body';
 
 /** The video limit is lowered so oversize uploads stay quick; one test sends a real 101MB file. */

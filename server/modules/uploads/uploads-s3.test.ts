@@ -7,7 +7,7 @@ import { createSecondInstance, createTestApp, type TestApp } from '../../test/ap
 import type { CourseDetail } from '../../../common/courses';
 import { lessons, mediaFiles } from '../../db/schema';
 import { createAdmin, createUser } from '../../test/factories';
-import { createCourse, enrollUser } from '../../test/factories-courses';
+import { createCourse, enrollUser } from '../courses/test/factories';
 import { startTestBucket, type TestBucket } from '../../test/s3';
 import { filePart, folder, multipart, png, type Part } from './multipart-body';
 

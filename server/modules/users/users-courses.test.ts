@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser, DEFAULT_PASSWORD } from '../../test/factories';
-import { createCourse, enrollUser } from '../../test/factories-courses';
+import { createCourse, enrollUser } from '../courses/test/factories';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { orders, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser, DEFAULT_PASSWORD } from '../../test/factories';
-import { createCourse } from '../../test/factories-courses';
-import { createPaidOrder } from '../../test/factories-records';
+import { createCourse } from '../courses/test/factories';
+import { createPaidOrder } from '../payments/test/factories';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,0 +1,30 @@
+import { randomUUID } from 'node:crypto';
+import { expect, vi } from 'vitest';
+import type { TestApp } from '../../../test/app';
+
+/* Changes of a user's account, as the user asks for them. */
+
+/** Asks, as `me`, to move `me`'s account to a new address; returns the token of the link mailed to it. */
+export async function requestEmailChange(
+  t: TestApp,
+  me: {
+    user: { id: string; name: string; username: string };
+    password: string;
+    auth: Record<string, string>;
+  },
+): Promise<string> {
+  const email = `moved-${randomUUID().slice(0, 8)}@example.org`;
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/user/${me.user.id}`,
+    headers: me.auth,
+    payload: { name: me.user.name, username: me.user.username, email, current_password: me.password },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const mail = await vi.waitFor(() => {
+    const found = t.mail.find((m) => m.to === email);
+    if (!found) throw new Error(`no confirmation link sent to ${email}`);
+    return found;
+  });
+  return /confirm-email\?token=(\S+)/.exec(mail.text)![1]!;
+}
