@@ -84,13 +84,14 @@ describe('zones', { timeout: TYPED_LINT_TIMEOUT }, () => {
 });
 
 describe('comments', { timeout: TYPED_LINT_TIMEOUT }, () => {
-  it('refuses a comment citing the specification, which is not in the repository', async () => {
+  it("refuses a comment that cites the product's specification, a document outside the repository", async () => {
+    // Capitalised, as such citations often are: the rule ignores case.
     const found = await problems(
       'common/api.ts',
       [
         '// Spec: a failed delete is only logged.',
-        '/** Toasts close after 3 s (spec §9). */',
-        '/* As the specification has it. */',
+        '/** Toasts close after 3 s (Spec 3 §9). */',
+        "/* The specification's rule. */",
         'export const TOAST_MS = 3000;',
       ].join('\n'),
     );
