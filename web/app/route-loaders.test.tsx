@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { queries } from '../lib/queries';
+import { queries } from './queries';
 import { makeUser, noTermsNeeded, renderRoutes, signInAs, stubFetch } from '../test/render';
 import { makeCourseDetail } from '../features/courses/admin/test-data';
 import { createRoutes } from './routes';

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunction, type Params, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { RouteErrorBoundary } from '../components/route-error-boundary';
-import type { queries } from '../lib/queries';
+import type { queries } from './queries';
 import { readStoredSession } from '../lib/session-storage';
 import type { AdminPanelsProps } from '../features/dashboard/dashboard-page';
 import { RequireAdmin, RequireAuth, UnlessPasswordChangePending } from './guards';
@@ -91,7 +91,7 @@ function prefetch(
     const allowed =
       session && !session.user.requires_password_change && (!adminOnly || session.user.is_admin);
     // The registry, and the schemas it reads with, load beside the page's code, not with `/`.
-    if (allowed) void import('../lib/queries').then(({ queries: registry }) => start(registry, params));
+    if (allowed) void import('./queries').then(({ queries: registry }) => start(registry, params));
     return null;
   };
 }

@@ -15,8 +15,8 @@ import {
   UNREAD_POLL_MS,
 } from '../../../common/messages';
 import { useLiveEvent, useLiveStreamOpen, useRefetchOnLiveReset } from '../../lib/live-events';
-// The messaging reads alone: the registry's other domains stay out of the shell's chunk.
-import { messageQueries } from '../../lib/queries/messages';
+// The messaging feature's reads, not the registry: the other domains stay out of the shell's chunk.
+import { messageQueries } from '../../features/messages/queries';
 import { useCurrentUser, useSession } from '../../lib/session';
 import { AppHeader } from './app-header';
 import { AppNavbar } from './app-navbar';

@@ -1,84 +1,19 @@
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueries,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import {
-  AiAnalytics,
   CleanCacheResponse,
   KnowledgeExportResponse,
   KnowledgeImportResponse,
-  KnowledgeListResponse,
   KnowledgeResponse,
-  PopularQuestionsResponse,
   type KnowledgeInput,
-  type KnowledgeKind,
 } from '../../../common/ai-sifu';
 import { apiRequest } from '../../lib/api-client';
-import { pageOf, pageQuery, type PageParams } from '../../lib/queries/paging';
-
-const enc = encodeURIComponent;
-const knowledgePath = (id: string) => `/admin/ai-sifu/knowledge/${enc(id)}`;
+import { pageOf } from '../../lib/queries/paging';
+import { aiSifuAdminQueries, knowledgePath, type KnowledgeFilters } from './queries';
 
 /** Rows a page of the Knowledge screen shows. */
 export const KNOWLEDGE_PAGE_SIZE = 20;
 /** Options the related-entries picker offers for what is typed in it. */
 const RELATED_OPTIONS_LIMIT = 30;
-
-/** The Knowledge screen's filters; no kind is every kind, a blank search sends nothing. */
-export interface KnowledgeFilters {
-  kind: KnowledgeKind | null;
-  q: string;
-}
-
-/**
- * The AI Sifu admin reads. They stay out of the shared registry (web/lib/queries): only these
- * admin screens read them, and the registry is shared by pages whose budgets leave no room.
- */
-export const aiSifuAdminQueries = {
-  all: ['ai-sifu-admin'] as const,
-  analyticsAll: ['ai-sifu-admin', 'analytics'] as const,
-  knowledgeAll: ['ai-sifu-admin', 'knowledge'] as const,
-
-  analytics: () =>
-    queryOptions({
-      queryKey: ['ai-sifu-admin', 'analytics', 'overview'] as const,
-      queryFn: ({ signal }) => apiRequest('/admin/ai-sifu/analytics', { schema: AiAnalytics, signal }),
-    }),
-
-  popularQuestions: (limit: number) =>
-    queryOptions({
-      queryKey: ['ai-sifu-admin', 'analytics', 'popular', { limit }] as const,
-      queryFn: ({ signal }) =>
-        apiRequest(`/admin/ai-sifu/popular-questions?limit=${limit}`, {
-          schema: PopularQuestionsResponse,
-          signal,
-        }).then((response) => response.popular_questions),
-    }),
-
-  knowledge: (filters: KnowledgeFilters, page: PageParams) =>
-    queryOptions({
-      queryKey: ['ai-sifu-admin', 'knowledge', 'list', { ...filters, ...page }] as const,
-      queryFn: ({ signal }) => {
-        const query = pageQuery(page);
-        if (filters.kind) query.set('kind', filters.kind);
-        if (filters.q.trim()) query.set('q', filters.q.trim());
-        return apiRequest(`/admin/ai-sifu/knowledge?${query}`, { schema: KnowledgeListResponse, signal });
-      },
-    }),
-
-  entry: (id: string) =>
-    queryOptions({
-      queryKey: ['ai-sifu-admin', 'knowledge', 'entry', { id }] as const,
-      queryFn: ({ signal }) =>
-        apiRequest(knowledgePath(id), { schema: KnowledgeResponse, signal }).then(
-          (response) => response.entry,
-        ),
-    }),
-};
 
 // ---------------------------------------------------------------- analytics
 

@@ -31,7 +31,7 @@ import {
 import { ApiRequestError } from '../../lib/api-client';
 import { useSchemaForm } from '../../lib/form';
 import { notifySuccess } from '../../lib/notify';
-import { courseQueries } from '../../lib/queries/courses';
+import { courseQueries } from '../courses';
 import { useCreateKnowledge, useKnowledgeEntries, useKnowledgeOptions, useUpdateKnowledge } from './api';
 
 export const KNOWLEDGE_CREATED = 'Knowledge entry created';

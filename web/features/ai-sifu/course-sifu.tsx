@@ -3,7 +3,7 @@ import { Button } from '@mantine/core';
 import { IconMessageChatbot } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
-import { queries } from '../../lib/queries';
+import { courseQueries } from '../courses';
 import { useSession } from '../../lib/session';
 
 // The widget's code loads only for a student who may use it.
@@ -16,7 +16,7 @@ const ASK_ABOUT = 'ask-sifu';
 function useSifuCourse() {
   const { courseId = '' } = useParams();
   const { user } = useSession();
-  const course = useQuery({ ...queries.courses.detail(courseId), enabled: courseId !== '' });
+  const course = useQuery({ ...courseQueries.detail(courseId), enabled: courseId !== '' });
   if (!user || user.is_admin || !course.data || course.data.enrollment === null) return null;
   return { user, course: course.data };
 }

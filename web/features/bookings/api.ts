@@ -1,14 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BookingResponse, type AdminBookingInput } from '../../../common/bookings';
 import { apiRequest } from '../../lib/api-client';
-import { pageOf, queries, type AdminBookingsParams } from '../../lib/queries';
+import { pageOf } from '../../lib/queries/paging';
+import { bookingQueries, type AdminBookingsParams } from './queries';
 
 /** The Booking Management list shows this many bookings a page. */
 export const ADMIN_BOOKINGS_PAGE_SIZE = 20;
 
 export function useAdminBookings(params: AdminBookingsParams, page: number) {
   return useQuery({
-    ...queries.bookings.adminList(params, pageOf(page, ADMIN_BOOKINGS_PAGE_SIZE)),
+    ...bookingQueries.adminList(params, pageOf(page, ADMIN_BOOKINGS_PAGE_SIZE)),
     placeholderData: keepPreviousData,
   });
 }
@@ -18,7 +19,7 @@ function useBookingMutation<Variables, Result>(request: (variables: Variables) =
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queries.bookings.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingQueries.all }),
   });
 }
 

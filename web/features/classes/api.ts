@@ -11,7 +11,9 @@ import {
   type MeetingQuery,
 } from '../../../common/classes';
 import { apiRequest } from '../../lib/api-client';
-import { pageOf, queries, type ClassStatusFilter } from '../../lib/queries';
+import { pageOf } from '../../lib/queries/paging';
+import { classQueries, type ClassStatusFilter } from './queries';
+import { userQueries } from '../users';
 
 /** The Class Management list shows this many classes a page. */
 export const ADMIN_CLASSES_PAGE_SIZE = 20;
@@ -26,39 +28,39 @@ const adminPath = (id: string, action = '') => `/admin/classes/${encodeURICompon
 
 export const useAdminClasses = (status: ClassStatusFilter, page: number) =>
   useQuery({
-    ...queries.classes.adminList(status, pageOf(page, ADMIN_CLASSES_PAGE_SIZE)),
+    ...classQueries.adminList(status, pageOf(page, ADMIN_CLASSES_PAGE_SIZE)),
     placeholderData: keepPreviousData,
   });
 
-export const useClassStats = () => useQuery(queries.classes.stats());
-export const useUpcomingMeetings = (limit: number) => useQuery(queries.classes.upcoming(limit));
-export const useClassEnrollments = (classId: string) => useQuery(queries.classes.enrollments(classId));
+export const useClassStats = () => useQuery(classQueries.stats());
+export const useUpcomingMeetings = (limit: number) => useQuery(classQueries.upcoming(limit));
+export const useClassEnrollments = (classId: string) => useQuery(classQueries.enrollments(classId));
 /** The students whose name, username or e-mail holds `q`, searched on the server. */
 export const useMembers = (q: string) =>
   useQuery({
-    ...queries.users.list({ q, role: 'student', limit: MEMBER_SEARCH_LIMIT, offset: 0 }),
+    ...userQueries.list({ q, role: 'student', limit: MEMBER_SEARCH_LIMIT, offset: 0 }),
     placeholderData: keepPreviousData,
   });
 export const useRoster = (classId: string, meeting: MeetingQuery | null) =>
   useQuery({
-    ...queries.classes.roster(classId, meeting ?? { date: '' }),
+    ...classQueries.roster(classId, meeting ?? { date: '' }),
     enabled: meeting !== null,
   });
 export const useAttendanceHistory = (classId: string, page: number) =>
   useQuery({
-    ...queries.classes.attendanceHistory(classId, pageOf(page, ATTENDANCE_HISTORY_PAGE_SIZE)),
+    ...classQueries.attendanceHistory(classId, pageOf(page, ATTENDANCE_HISTORY_PAGE_SIZE)),
     placeholderData: keepPreviousData,
   });
-export const useMyClasses = (userId: string) => useQuery(queries.classes.mine(userId));
+export const useMyClasses = (userId: string) => useQuery(classQueries.mine(userId));
 export const useMyAttendance = (userId: string) =>
-  useQuery(queries.classes.myAttendance(userId, { limit: MY_ATTENDANCE_RECENT, offset: 0 }));
+  useQuery(classQueries.myAttendance(userId, { limit: MY_ATTENDANCE_RECENT, offset: 0 }));
 
 /** A change to a class moves its lists, counts, enrolments and meetings: every class read is refreshed. */
 function useClassMutation<Variables, Result>(request: (variables: Variables) => Promise<Result>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queries.classes.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: classQueries.all }),
   });
 }
 
@@ -110,7 +112,7 @@ export function useMarkAttendance(classId: string) {
   return useMutation({
     mutationFn: (input: MarkAttendanceInput) =>
       apiRequest(adminPath(classId, '/attendance'), { method: 'PUT', body: input }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queries.classes.admin }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: classQueries.admin }),
   });
 }
 
@@ -119,7 +121,7 @@ export function useAddDropIn(classId: string) {
   return useMutation({
     mutationFn: (input: DropInInput) =>
       apiRequest(adminPath(classId, '/attendance/drop-in'), { method: 'POST', body: input }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queries.classes.admin }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: classQueries.admin }),
   });
 }
 

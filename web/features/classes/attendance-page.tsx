@@ -30,7 +30,7 @@ import { LOAD_FAILED_MESSAGE } from '../../components/panel-body';
 import { pageCount, PrevNextPager } from '../../components/prev-next-pager';
 import { errorMessage, isNotFound } from '../../lib/api-client';
 import { notifyError } from '../../lib/notify';
-import { queries } from '../../lib/queries';
+import { classQueries } from './queries';
 import { formatSchoolDate, schoolNow, useSchoolTimezone } from '../../lib/school-time';
 import {
   ATTENDANCE_HISTORY_PAGE_SIZE,
@@ -45,7 +45,7 @@ import { defaultMeeting, sessionsOn } from './meetings';
 /** The class, drafts included; null when there is none with this id. */
 function useAdminClass(classId: string) {
   return useQuery({
-    ...queries.classes.detail(classId),
+    ...classQueries.detail(classId),
     select: (data) => data.class,
   });
 }

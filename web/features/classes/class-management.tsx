@@ -13,7 +13,7 @@ import { AdminRowList } from '../../components/admin-row-list';
 import { ConfirmDeleteDialog } from '../../components/dialogs';
 import { pageCount, PrevNextPager } from '../../components/prev-next-pager';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import type { ClassStatusFilter } from '../../lib/queries';
+import type { ClassStatusFilter } from './queries';
 import { formatDate } from '../../lib/format';
 import {
   ADMIN_CLASSES_PAGE_SIZE,

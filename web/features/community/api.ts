@@ -15,19 +15,21 @@ import {
   type UpdateUserInput,
 } from '../../../common/users';
 import { apiRequest } from '../../lib/api-client';
-import { pageOf, queries } from '../../lib/queries';
+import { pageOf } from '../../lib/queries/paging';
+import { communityQueries } from './queries';
+import { userQueries } from '../users';
 
 /** The Community Management list shows this many users a page. */
 export const ADMIN_USERS_PAGE_SIZE = 20;
 
-export const useCommunity = () => useQuery(queries.community.overview());
+export const useCommunity = () => useQuery(communityQueries.overview());
 
 /** The fellow students after a course's first page, fetched from the first "Show more" on. */
 export const useMoreStudents = (courseId: string, enabled: boolean) =>
-  useInfiniteQuery({ ...queries.community.moreStudents(courseId), enabled });
+  useInfiniteQuery({ ...communityQueries.moreStudents(courseId), enabled });
 
 export const usePersonProfile = (userId: string | null) =>
-  useQuery({ ...queries.community.profile(userId ?? ''), enabled: userId !== null });
+  useQuery({ ...communityQueries.profile(userId ?? ''), enabled: userId !== null });
 
 /** Opens (or finds) the conversation with another member, from their profile. */
 export const useStartConversation = () =>
@@ -39,7 +41,7 @@ export const useStartConversation = () =>
 /** Every student, searched and paged on the server, deletion requests first. */
 export const useAdminUsers = (q: string, page: number) =>
   useQuery({
-    ...queries.users.list({ q, role: 'student', ...pageOf(page, ADMIN_USERS_PAGE_SIZE) }),
+    ...userQueries.list({ q, role: 'student', ...pageOf(page, ADMIN_USERS_PAGE_SIZE) }),
     placeholderData: keepPreviousData,
   });
 
@@ -54,8 +56,8 @@ function useAccountMutation<Variables, Result>(
   const queryClient = useQueryClient();
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: queries.users.all }),
-      queryClient.invalidateQueries({ queryKey: queries.community.all }),
+      queryClient.invalidateQueries({ queryKey: userQueries.all }),
+      queryClient.invalidateQueries({ queryKey: communityQueries.all }),
     ]);
   return useMutation({
     mutationFn: request,

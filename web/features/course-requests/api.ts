@@ -6,7 +6,8 @@ import {
   type UpdateCourseRequestStatusInput,
 } from '../../../common/course-requests';
 import { apiRequest } from '../../lib/api-client';
-import { pageOf, queries } from '../../lib/queries';
+import { pageOf } from '../../lib/queries/paging';
+import { courseRequestQueries } from './queries';
 
 /** The admin list shows this many requests a page. */
 export const ADMIN_COURSE_REQUESTS_PAGE_SIZE = 10;
@@ -14,7 +15,7 @@ export const ADMIN_COURSE_REQUESTS_PAGE_SIZE = 10;
 /** One page of the admin list; the call is cancelled when the page is left or changed. */
 export function useAdminCourseRequests(status: CourseRequestStatus | null, page: number) {
   return useQuery({
-    ...queries.courseRequests.admin(status, pageOf(page, ADMIN_COURSE_REQUESTS_PAGE_SIZE)),
+    ...courseRequestQueries.admin(status, pageOf(page, ADMIN_COURSE_REQUESTS_PAGE_SIZE)),
     placeholderData: keepPreviousData,
   });
 }
@@ -28,7 +29,7 @@ export function useUpdateCourseRequestStatus() {
         body: input,
         schema: CourseRequestResponse,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queries.courseRequests.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: courseRequestQueries.all }),
   });
 }
 
@@ -37,6 +38,6 @@ export function useCreateCourseRequest() {
   return useMutation({
     mutationFn: (input: CreateCourseRequestInput) =>
       apiRequest('/course-requests', { method: 'POST', body: input, schema: CourseRequestResponse }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queries.courseRequests.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: courseRequestQueries.all }),
   });
 }

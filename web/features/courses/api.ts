@@ -2,16 +2,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EnrollResponse } from '../../../common/enrollments';
 import { CompleteLessonResponse, SubmitQuizResponse } from '../../../common/progress';
 import { apiRequest } from '../../lib/api-client';
-import { queries } from '../../lib/queries';
+import { courseQueries, progressQueries } from './queries';
 
 const enc = encodeURIComponent;
 
 export function useCourses(isSeries: boolean) {
-  return useQuery({ ...queries.courses.list({ isSeries }), select: (response) => response.courses });
+  return useQuery({ ...courseQueries.list({ isSeries }), select: (response) => response.courses });
 }
 
 export function useCourse(courseId: string) {
-  return useQuery(queries.courses.detail(courseId));
+  return useQuery(courseQueries.detail(courseId));
 }
 
 /**
@@ -20,8 +20,7 @@ export function useCourse(courseId: string) {
  */
 export function useRefreshCourse(courseId: string) {
   const queryClient = useQueryClient();
-  return () =>
-    queryClient.refetchQueries({ queryKey: queries.courses.detail(courseId).queryKey, exact: true });
+  return () => queryClient.refetchQueries({ queryKey: courseQueries.detail(courseId).queryKey, exact: true });
 }
 
 export function useEnroll(userId: string | undefined) {
@@ -33,7 +32,7 @@ export function useEnroll(userId: string | undefined) {
         body: {},
         schema: EnrollResponse,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queries.courses.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: courseQueries.all }),
   });
 }
 
@@ -42,7 +41,7 @@ export function useEnroll(userId: string | undefined) {
  * empty list, so the page reads no error from it.
  */
 export function useLessonProgress(userId: string, courseId: string, enabled: boolean) {
-  return useQuery({ ...queries.progress.lessons(userId, courseId), enabled });
+  return useQuery({ ...progressQueries.lessons(userId, courseId), enabled });
 }
 
 /** Applies the server's course progress to the cached course, so every bar moves together. */
@@ -52,7 +51,7 @@ function setCourseProgress(
   progress: number | null,
 ) {
   if (progress === null) return;
-  queryClient.setQueryData(queries.courses.detail(courseId).queryKey, (course) =>
+  queryClient.setQueryData(courseQueries.detail(courseId).queryKey, (course) =>
     course?.enrollment ? { ...course, enrollment: { ...course.enrollment, progress } } : course,
   );
 }
@@ -69,8 +68,8 @@ export function useCompleteLesson(userId: string, courseId: string) {
     onSuccess: (result) => {
       if (!result.saved) return;
       setCourseProgress(queryClient, courseId, result.course_progress);
-      void queryClient.invalidateQueries({ queryKey: queries.progress.lessons(userId, courseId).queryKey });
-      void queryClient.invalidateQueries({ queryKey: queries.courses.lists });
+      void queryClient.invalidateQueries({ queryKey: progressQueries.lessons(userId, courseId).queryKey });
+      void queryClient.invalidateQueries({ queryKey: courseQueries.lists });
     },
   });
 }
@@ -92,18 +91,18 @@ export function useSubmitQuiz(userId: string, courseId: string) {
     onSuccess: (result, { lessonId }) => {
       if (!result.saved) return;
       setCourseProgress(queryClient, courseId, result.course_progress);
-      void queryClient.invalidateQueries({ queryKey: queries.progress.lessons(userId, courseId).queryKey });
+      void queryClient.invalidateQueries({ queryKey: progressQueries.lessons(userId, courseId).queryKey });
       void queryClient.invalidateQueries({
-        queryKey: queries.progress.lastQuizAttempt(userId, lessonId).queryKey,
+        queryKey: progressQueries.lastQuizAttempt(userId, lessonId).queryKey,
       });
-      void queryClient.invalidateQueries({ queryKey: queries.courses.lists });
+      void queryClient.invalidateQueries({ queryKey: courseQueries.lists });
     },
   });
 }
 
 /** The previous attempt (highest attempt_number) with its answers, or null when there is none. */
 export function useLastQuizAttempt(userId: string, lessonId: string, enabled: boolean) {
-  return useQuery({ ...queries.progress.lastQuizAttempt(userId, lessonId), enabled });
+  return useQuery({ ...progressQueries.lastQuizAttempt(userId, lessonId), enabled });
 }
 
 /**
@@ -112,7 +111,7 @@ export function useLastQuizAttempt(userId: string, lessonId: string, enabled: bo
  */
 export function useListedCourse(courseId: string, enabled: boolean) {
   return useQuery({
-    ...queries.courses.list(),
+    ...courseQueries.list(),
     enabled,
     select: (response) => response.courses.find((course) => course.id === courseId) ?? null,
   });

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CourseDetail, Lesson } from '../../../common/courses';
-import { queries } from '../../lib/queries';
+import { courseQueries } from './queries';
 import { stubFetch, testQueryClient, TestProviders } from '../../test/render';
 import { useCourse } from './api';
 import { LessonViewer } from './lesson-viewer';
@@ -125,7 +125,7 @@ describe('LessonViewer when a video link expires', () => {
     player.currentTime = 754.5;
 
     // The page read again for another reason: the link playing is kept, nothing is interrupted.
-    await queryClient.refetchQueries({ queryKey: queries.courses.detail(course.id).queryKey });
+    await queryClient.refetchQueries({ queryKey: courseQueries.detail(course.id).queryKey });
     expect(reads).toBe(2);
     expect(player.getAttribute('src')).toBe(link(1));
 

@@ -3,10 +3,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NEWS_PAGE_SIZE } from '../../../common/news';
 import { LOAD_FAILED_MESSAGE } from '../../components/panel-body';
-import { pageOf, queries } from '../../lib/queries';
-// Read directly, not through the registry: see lib/queries/news.ts.
-import { newsQueries } from '../../lib/queries/news';
-import { quoteQueries } from '../../lib/queries/quotes';
+import { pageOf } from '../../lib/queries/paging';
+import { courseQueries } from '../courses';
+import { newsQueries } from '../news';
+import { quoteQueries } from '../quotes';
 import { CurrentCourses, QuoteCard, QuoteSkeleton } from './home-sections';
 import { NewsUpdates } from './news-updates';
 
@@ -19,7 +19,7 @@ export function MemberHome() {
   const [newsPage, setNewsPage] = useState(0);
   const quote = useQuery(quoteQueries.random());
   const courses = useQuery({
-    ...queries.courses.list(),
+    ...courseQueries.list(),
     select: (response) => response.courses.filter((course) => course.enrollment !== null),
   });
   const news = useQuery({

@@ -1,28 +1,28 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MarkReadResponse, MessageResponse, POST_SEND_REFRESH_MS } from '../../../common/messages';
 import { apiRequest } from '../../lib/api-client';
-import { queries } from '../../lib/queries';
+import { messageQueries } from './queries';
 
 const enc = encodeURIComponent;
 
 export function useConversations(userId: string, q: string) {
-  return useInfiniteQuery(queries.messages.conversations(userId, q));
+  return useInfiniteQuery(messageQueries.conversations(userId, q));
 }
 
 export function useConversation(conversationId: string) {
-  return useQuery(queries.messages.conversation(conversationId));
+  return useQuery(messageQueries.conversation(conversationId));
 }
 
 export function useHistory(conversationId: string) {
-  return useInfiniteQuery(queries.messages.history(conversationId));
+  return useInfiniteQuery(messageQueries.history(conversationId));
 }
 
 export function useDeletedMessages(userId: string, enabled: boolean) {
-  return useQuery({ ...queries.messages.deleted(userId), enabled });
+  return useQuery({ ...messageQueries.deleted(userId), enabled });
 }
 
 export function useMessageSearch(userId: string, q: string) {
-  return useQuery({ ...queries.messages.search(userId, q), enabled: q !== '' });
+  return useQuery({ ...messageQueries.search(userId, q), enabled: q !== '' });
 }
 
 /**
@@ -33,12 +33,12 @@ export function useMessageSearch(userId: string, q: string) {
 export function useRefreshMessages(userId: string) {
   const queryClient = useQueryClient();
   return (conversationId?: string) => {
-    void queryClient.invalidateQueries({ queryKey: queries.messages.conversationLists(userId) });
-    void queryClient.invalidateQueries({ queryKey: queries.messages.searches(userId) });
-    void queryClient.invalidateQueries({ queryKey: queries.messages.recent(userId).queryKey });
-    void queryClient.invalidateQueries({ queryKey: queries.messages.unreadCount(userId).queryKey });
+    void queryClient.invalidateQueries({ queryKey: messageQueries.conversationLists(userId) });
+    void queryClient.invalidateQueries({ queryKey: messageQueries.searches(userId) });
+    void queryClient.invalidateQueries({ queryKey: messageQueries.recent(userId).queryKey });
+    void queryClient.invalidateQueries({ queryKey: messageQueries.unreadCount(userId).queryKey });
     void queryClient.invalidateQueries({
-      queryKey: conversationId ? queries.messages.history(conversationId).queryKey : ['messages', 'history'],
+      queryKey: conversationId ? messageQueries.history(conversationId).queryKey : ['messages', 'history'],
     });
   };
 }
@@ -49,12 +49,12 @@ export function useSendMessage(userId: string) {
     mutationFn: (input: { conversation_id: string; text: string }) =>
       apiRequest('/messages', { method: 'POST', body: input, schema: MessageResponse }),
     onSuccess: (_answer, { conversation_id }) => {
-      void queryClient.invalidateQueries({ queryKey: queries.messages.history(conversation_id).queryKey });
+      void queryClient.invalidateQueries({ queryKey: messageQueries.history(conversation_id).queryKey });
       // The lists and the unread count follow a moment later, as the product times them; the server
       // committed the message before it answered, so nothing depends on the pause.
       setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: queries.messages.conversationLists(userId) });
-        void queryClient.invalidateQueries({ queryKey: queries.messages.unreadCount(userId).queryKey });
+        void queryClient.invalidateQueries({ queryKey: messageQueries.conversationLists(userId) });
+        void queryClient.invalidateQueries({ queryKey: messageQueries.unreadCount(userId).queryKey });
       }, POST_SEND_REFRESH_MS);
     },
   });
@@ -71,8 +71,8 @@ export function useMarkConversationRead(userId: string) {
       }),
     onSuccess: (answer) => {
       if (answer.updated === 0) return;
-      void queryClient.invalidateQueries({ queryKey: queries.messages.conversationLists(userId) });
-      void queryClient.invalidateQueries({ queryKey: queries.messages.unreadCount(userId).queryKey });
+      void queryClient.invalidateQueries({ queryKey: messageQueries.conversationLists(userId) });
+      void queryClient.invalidateQueries({ queryKey: messageQueries.unreadCount(userId).queryKey });
     },
   });
 }
@@ -85,7 +85,7 @@ function useMessageMutation<Variables>(userId: string, request: (variables: Vari
     mutationFn: request,
     onSuccess: () => {
       refresh();
-      void queryClient.invalidateQueries({ queryKey: queries.messages.deleted(userId).queryKey });
+      void queryClient.invalidateQueries({ queryKey: messageQueries.deleted(userId).queryKey });
     },
   });
 }

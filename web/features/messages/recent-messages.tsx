@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import type { User } from '../../../common/users';
 import { LoadFailed } from '../../components/load-failed';
 import { LOAD_FAILED_MESSAGE } from '../../components/panel-body';
-import { messageQueries } from '../../lib/queries/messages';
+import { messageQueries } from './queries';
 import { MessageMatch } from './message-match';
 import classes from './messages-page.module.css';
 
@@ -21,7 +21,6 @@ export interface NotificationsBellProps {
  */
 export function NotificationsBell({ user, unreadCount }: NotificationsBellProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
-  // The messaging part of the registry only, as the shell's unread count reads it.
   const recent = useQuery({ ...messageQueries.recent(user.id), enabled: opened });
   const navigate = useNavigate();
   const label = unreadCount > 0 ? `Notifications (${unreadCount} unread messages)` : 'Notifications';

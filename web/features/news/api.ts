@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { OkResponse } from '../../../common/api';
 import { NEWS_PAGE_SIZE, NewsResponse, type NewsInput, type NewsStatus } from '../../../common/news';
 import { apiRequest } from '../../lib/api-client';
-import { newsQueries } from '../../lib/queries/news';
+import { newsQueries } from './queries';
 import { pageOf } from '../../lib/queries/paging';
 
 const path = (id: string, action = '') => `/admin/news/${encodeURIComponent(id)}${action}`;

@@ -6,7 +6,8 @@ import {
   type VerifyPaymentInput,
 } from '../../../common/payments';
 import { apiRequest } from '../../lib/api-client';
-import { pageOf, queries } from '../../lib/queries';
+import { pageOf } from '../../lib/queries/paging';
+import { paymentQueries } from './queries';
 
 const enc = encodeURIComponent;
 
@@ -15,13 +16,13 @@ export const ORDERS_PAGE_SIZE = 10;
 
 export function useOrders(userId: string, page: number) {
   return useQuery({
-    ...queries.payments.orders(userId, pageOf(page, ORDERS_PAGE_SIZE)),
+    ...paymentQueries.orders(userId, pageOf(page, ORDERS_PAGE_SIZE)),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useSubscription(userId: string) {
-  return useQuery(queries.payments.subscription(userId));
+  return useQuery(paymentQueries.subscription(userId));
 }
 
 /**
@@ -36,7 +37,7 @@ export function useVerifyPayment() {
 }
 
 export function useLocalCheckout(sessionId: string) {
-  return useQuery(queries.payments.localCheckout(sessionId));
+  return useQuery(paymentQueries.localCheckout(sessionId));
 }
 
 export function useCompleteLocalCheckout(sessionId: string) {

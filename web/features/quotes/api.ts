@@ -3,7 +3,7 @@ import { OkResponse } from '../../../common/api';
 import { QuoteResponse, type QuoteCategory, type QuoteInput } from '../../../common/quotes';
 import { apiRequest } from '../../lib/api-client';
 import { pageOf } from '../../lib/queries/paging';
-import { quoteQueries } from '../../lib/queries/quotes';
+import { quoteQueries } from './queries';
 
 /** The quotes screen lists this many a page. */
 export const QUOTES_PAGE_SIZE = 10;

@@ -7,7 +7,7 @@ import {
 } from '../../../common/resources';
 import { apiRequest } from '../../lib/api-client';
 import { pageOf } from '../../lib/queries/paging';
-import { resourceQueries, type AdminResourceFilters } from '../../lib/queries/resources';
+import { resourceQueries, type AdminResourceFilters } from './queries';
 
 const path = (id: string) => `/admin/resources/${encodeURIComponent(id)}`;
 

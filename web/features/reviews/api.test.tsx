@@ -2,7 +2,8 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Review } from '../../../common/reviews';
-import { queries } from '../../lib/queries';
+import { courseQueries } from '../courses';
+import { reviewQueries } from './queries';
 import { signInAs, makeUser, stubFetch, testQueryClient, TestProviders } from '../../test/render';
 import { makeCourse, makeCourseDetail } from '../courses/admin/test-data';
 import { useMarkHelpful, useMyReview } from './api';
@@ -85,9 +86,9 @@ describe('useMyReview', () => {
 describe('useMarkHelpful', () => {
   it("refreshes the course's reviews and leaves the course lists and page alone", async () => {
     const queryClient = testQueryClient();
-    const lists = queries.courses.list({ isSeries: false }).queryKey;
-    const detail = queries.courses.detail(COURSE_ID).queryKey;
-    const reviews = queries.reviews.list(COURSE_ID).queryKey;
+    const lists = courseQueries.list({ isSeries: false }).queryKey;
+    const detail = courseQueries.detail(COURSE_ID).queryKey;
+    const reviews = reviewQueries.list(COURSE_ID).queryKey;
     queryClient.setQueryData(lists, { courses: [makeCourse({ id: COURSE_ID })], total: 1 });
     queryClient.setQueryData(detail, makeCourseDetail({ id: COURSE_ID }));
     queryClient.setQueryData(reviews, {

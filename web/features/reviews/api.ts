@@ -7,30 +7,31 @@ import {
   type UpdateReviewInput,
 } from '../../../common/reviews';
 import { apiRequest } from '../../lib/api-client';
-import { queries } from '../../lib/queries';
+import { courseQueries } from '../courses';
+import { reviewQueries } from './queries';
 
 const enc = encodeURIComponent;
 
 export function useRatingSummary(courseId: string) {
-  return useQuery(queries.reviews.summary(courseId));
+  return useQuery(reviewQueries.summary(courseId));
 }
 
 export function useCourseReviews(courseId: string) {
-  return useInfiniteQuery(queries.reviews.list(courseId));
+  return useInfiniteQuery(reviewQueries.list(courseId));
 }
 
 /** The caller's own review of the course, or null when they have not written one. */
 export function useMyReview(userId: string, courseId: string, enabled: boolean) {
-  return useQuery({ ...queries.reviews.byUser(userId, courseId), enabled });
+  return useQuery({ ...reviewQueries.byUser(userId, courseId), enabled });
 }
 
 /** A review written, changed or removed: the course's reviews, its page and the lists show its rating. */
 function useInvalidateCourseReviews(courseId: string) {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: queries.reviews.ofCourse(courseId) });
-    void queryClient.invalidateQueries({ queryKey: queries.courses.detail(courseId).queryKey });
-    void queryClient.invalidateQueries({ queryKey: queries.courses.lists });
+    void queryClient.invalidateQueries({ queryKey: reviewQueries.ofCourse(courseId) });
+    void queryClient.invalidateQueries({ queryKey: courseQueries.detail(courseId).queryKey });
+    void queryClient.invalidateQueries({ queryKey: courseQueries.lists });
   };
 }
 
@@ -66,6 +67,6 @@ export function useMarkHelpful(courseId: string) {
   return useMutation({
     mutationFn: (id: string) =>
       apiRequest(`/reviews/${enc(id)}/helpful`, { method: 'POST', body: {}, schema: HelpfulResponse }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queries.reviews.list(courseId).queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewQueries.list(courseId).queryKey }),
   });
 }

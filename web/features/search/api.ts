@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { SEARCH_DEBOUNCE_MS, SEARCH_QUERY_MAX } from '../../../common/search';
 import { isCancelled } from '../../lib/api-client';
-import { searchQueries } from '../../lib/queries/search';
+import { searchQueries } from './queries';
 
 /**
  * The results for what is typed, asked for once typing pauses for SEARCH_DEBOUNCE_MS; a blank box

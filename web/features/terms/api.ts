@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TermsStatusResponse } from '../../../common/terms';
 import { apiRequest } from '../../lib/api-client';
-import { queries } from '../../lib/queries';
+import { termsQueries } from './queries';
 
 export function useTermsStatus(userId: string | undefined) {
-  return useQuery({ ...queries.terms.status(userId ?? ''), enabled: Boolean(userId) });
+  return useQuery({ ...termsQueries.status(userId ?? ''), enabled: Boolean(userId) });
 }
 
 export function useAcceptTerms(userId: string) {
@@ -18,7 +18,7 @@ export function useAcceptTerms(userId: string) {
       }),
     onSuccess: (status) => {
       // The answer is the new status: the flag clears locally without another round trip.
-      queryClient.setQueryData(queries.terms.status(userId).queryKey, status);
+      queryClient.setQueryData(termsQueries.status(userId).queryKey, status);
     },
   });
 }

@@ -7,7 +7,8 @@ import {
   type UpdateTestimonialInput,
 } from '../../../common/testimonials';
 import { apiRequest } from '../../lib/api-client';
-import { pageOf, queries } from '../../lib/queries';
+import { pageOf } from '../../lib/queries/paging';
+import { testimonialQueries } from './queries';
 
 /** The testimonials modal lists this many a page. */
 export const ADMIN_TESTIMONIALS_PAGE_SIZE = 5;
@@ -16,12 +17,12 @@ const path = (id: string, action = '') => `/admin/testimonials/${encodeURICompon
 
 export function useAdminTestimonials(status: TestimonialFilter, page: number) {
   return useQuery({
-    ...queries.testimonials.list(status, pageOf(page, ADMIN_TESTIMONIALS_PAGE_SIZE)),
+    ...testimonialQueries.list(status, pageOf(page, ADMIN_TESTIMONIALS_PAGE_SIZE)),
     placeholderData: keepPreviousData,
   });
 }
 
-export const useTestimonialStats = () => useQuery(queries.testimonials.stats());
+export const useTestimonialStats = () => useQuery(testimonialQueries.stats());
 
 /**
  * A change to one testimonial moves the admin's lists and counts, and the public lists when it is
@@ -31,7 +32,7 @@ function useTestimonialMutation<Variables>(request: (variables: Variables) => Pr
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queries.testimonials.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: testimonialQueries.all }),
   });
 }
 

@@ -9,12 +9,12 @@ import {
   type UpdateUserInput,
 } from '../../../common/users';
 import { apiRequest } from '../../lib/api-client';
-import { queries } from '../../lib/queries';
+import { userQueries } from './queries';
 import { useUploadToFolder } from '../../lib/upload';
 import { useSession } from '../../lib/session';
 
 export function useUserProfile(userId: string) {
-  return useQuery(queries.users.profile(userId));
+  return useQuery(userQueries.profile(userId));
 }
 
 export function useUpdateUser(userId: string) {
@@ -24,7 +24,7 @@ export function useUpdateUser(userId: string) {
     mutationFn: (input: UpdateUserInput) =>
       apiRequest(`/user/${encodeURIComponent(userId)}`, { method: 'PUT', body: input, schema: UserResponse }),
     onSuccess: ({ user }) => {
-      queryClient.setQueryData(queries.users.profile(userId).queryKey, user);
+      queryClient.setQueryData(userQueries.profile(userId).queryKey, user);
       if (session.user?.id === user.id) session.setUser(user);
     },
   });
@@ -42,7 +42,7 @@ export function useSetEmailNotifications(userId: string) {
         schema: UserResponse,
       }),
     onSuccess: ({ user }) => {
-      queryClient.setQueryData(queries.users.profile(userId).queryKey, user);
+      queryClient.setQueryData(userQueries.profile(userId).queryKey, user);
       if (session.user?.id === user.id) session.setUser(user);
     },
   });
@@ -57,7 +57,7 @@ export function useSetNewPassword(userId: string) {
       apiRequest('/user/set-new-password', { method: 'PUT', body: input, schema: OkResponse }),
     onSuccess: async () => {
       const user = await refreshUser();
-      if (user) queryClient.setQueryData(queries.users.profile(userId).queryKey, user);
+      if (user) queryClient.setQueryData(userQueries.profile(userId).queryKey, user);
     },
   });
 }
@@ -105,7 +105,7 @@ export function useCancelEmailChange(userId: string) {
         schema: UserResponse,
       }),
     onSuccess: ({ user }) => {
-      queryClient.setQueryData(queries.users.profile(userId).queryKey, user);
+      queryClient.setQueryData(userQueries.profile(userId).queryKey, user);
       if (session.user?.id === user.id) session.setUser(user);
     },
   });
@@ -127,7 +127,7 @@ export function useConfirmEmail() {
         schema: ConfirmEmailResponse,
       }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queries.users.all });
+      await queryClient.invalidateQueries({ queryKey: userQueries.all });
       if (user) await refreshUser();
     },
   });

@@ -3,7 +3,8 @@ import { OkResponse } from '../../../../common/api';
 import { BlogPostResponse, type BlogPostInput } from '../../../../common/blog';
 import type { UploadFolder } from '../../../../common/uploads';
 import { apiRequest } from '../../../lib/api-client';
-import { pageOf, queries } from '../../../lib/queries';
+import { pageOf } from '../../../lib/queries/paging';
+import { blogQueries } from '../queries';
 
 /** The admin list shows this many posts a page. */
 export const ADMIN_BLOG_PAGE_SIZE = 10;
@@ -19,7 +20,7 @@ export interface AdminBlogFilters {
 /** One page of the admin list; the last page stays on screen while the next one loads. */
 export function useAdminBlogPosts({ status, tag, search }: AdminBlogFilters, page: number) {
   return useQuery({
-    ...queries.blog.adminList({
+    ...blogQueries.adminList({
       status: status === 'all' ? undefined : status,
       tag: tag ?? undefined,
       search: search.trim() || undefined,
@@ -30,26 +31,26 @@ export function useAdminBlogPosts({ status, tag, search }: AdminBlogFilters, pag
 }
 
 export function useBlogStats() {
-  return useQuery(queries.blog.stats());
+  return useQuery(blogQueries.stats());
 }
 
 export function useBlogTags() {
-  return useQuery(queries.blog.tags());
+  return useQuery(blogQueries.tags());
 }
 
 export function useAdminBlogPost(postId: string) {
-  return useQuery({ ...queries.blog.adminPost(postId), enabled: postId !== '' });
+  return useQuery({ ...blogQueries.adminPost(postId), enabled: postId !== '' });
 }
 
 /** The slug a new post's title would get; asked only once there is a title. */
 export function useSlugFor(title: string, excludeId: string | null) {
-  return useQuery({ ...queries.blog.slugFor(title, excludeId), enabled: title.trim() !== '' });
+  return useQuery({ ...blogQueries.slugFor(title, excludeId), enabled: title.trim() !== '' });
 }
 
 /** A save or a delete changes the lists, the figures, the tags and the post: all of the blog refreshes. */
 function useInvalidateBlog() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: queries.blog.all });
+  return () => queryClient.invalidateQueries({ queryKey: blogQueries.all });
 }
 
 export function useSaveBlogPost() {

@@ -23,7 +23,9 @@ import {
 import type { LessonProgressItem } from '../../../../common/progress';
 import type { UploadFolder } from '../../../../common/uploads';
 import { apiRequest } from '../../../lib/api-client';
-import { pageOf, queries } from '../../../lib/queries';
+import { pageOf } from '../../../lib/queries/paging';
+import { courseQueries, enrollmentQueries, progressQueries } from '../queries';
+import { reviewQueries } from '../../reviews';
 import { useUploadToFolder } from '../../../lib/upload';
 
 export const RECENT_ENROLLMENTS_PAGE_SIZE = 5;
@@ -34,15 +36,15 @@ const id = encodeURIComponent;
 
 /** Every course, published or not: the admin's list is the catalogue as an admin sees it. */
 export function useAdminCourses() {
-  return useQuery(queries.courses.list());
+  return useQuery(courseQueries.list());
 }
 
 export function useAdminCourse(courseId: string) {
-  return useQuery(queries.courses.detail(courseId));
+  return useQuery(courseQueries.detail(courseId));
 }
 
 export function useCourseStudents(courseId: string, enabled = true) {
-  return useQuery({ ...queries.courses.students(courseId), enabled });
+  return useQuery({ ...courseQueries.students(courseId), enabled });
 }
 
 /** A page of the lessons a student completed, cut from the same list the student's outline reads. */
@@ -53,7 +55,7 @@ function lessonPage(lessons: LessonProgressItem[], page: number) {
 
 export function useStudentLessonProgress(userId: string, courseId: string, page: number) {
   return useQuery({
-    ...queries.progress.lessons(userId, courseId),
+    ...progressQueries.lessons(userId, courseId),
     select: (lessons) => lessonPage(lessons, page),
   });
 }
@@ -61,7 +63,7 @@ export function useStudentLessonProgress(userId: string, courseId: string, page:
 /** One page of the students who attempted a quiz, with their attempts and best score. */
 export function useQuizResults(lessonId: string, page: number) {
   return useQuery({
-    ...queries.progress.quizResults(lessonId, pageOf(page, QUIZ_RESULTS_PAGE_SIZE)),
+    ...progressQueries.quizResults(lessonId, pageOf(page, QUIZ_RESULTS_PAGE_SIZE)),
     // Students keep taking the quiz: opening the results always reads them afresh.
     staleTime: 0,
     placeholderData: keepPreviousData,
@@ -70,12 +72,12 @@ export function useQuizResults(lessonId: string, page: number) {
 
 /** A student's review of the course, or null when they have not rated it. */
 export function useStudentReview(userId: string, courseId: string) {
-  return useQuery(queries.reviews.byUser(userId, courseId));
+  return useQuery(reviewQueries.byUser(userId, courseId));
 }
 
 export function useRecentEnrollments(page: number) {
   return useQuery({
-    ...queries.enrollments.recent(pageOf(page, RECENT_ENROLLMENTS_PAGE_SIZE)),
+    ...enrollmentQueries.recent(pageOf(page, RECENT_ENROLLMENTS_PAGE_SIZE)),
     placeholderData: keepPreviousData,
   });
 }
@@ -87,7 +89,7 @@ export function useRecentEnrollments(page: number) {
 function invalidateCourseCaches(queryClient: QueryClient, except?: QueryKey) {
   const skipped = except && hashKey(except);
   return Promise.all(
-    [queries.courses.all, queries.progress.all, queries.enrollments.all].map((queryKey) =>
+    [courseQueries.all, progressQueries.all, enrollmentQueries.all].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey, predicate: (query) => query.queryHash !== skipped }),
     ),
   );
@@ -139,7 +141,7 @@ export function useDeleteCourse() {
  */
 function useInvalidateCourse(courseId: string) {
   const queryClient = useQueryClient();
-  const detail = queries.courses.detail(courseId).queryKey;
+  const detail = courseQueries.detail(courseId).queryKey;
   return async () => {
     await queryClient.invalidateQueries({ queryKey: detail });
     void invalidateCourseCaches(queryClient, detail);
@@ -179,7 +181,7 @@ export function useDeleteModule(courseId: string) {
 export function useReorderModules(courseId: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateCourses();
-  const key = queries.courses.detail(courseId).queryKey;
+  const key = courseQueries.detail(courseId).queryKey;
   return useMutation({
     mutationFn: (moduleIds: string[]) =>
       apiRequest(`/courses/${id(courseId)}/modules/order`, {

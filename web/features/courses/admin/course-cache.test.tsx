@@ -9,7 +9,7 @@ import {
   testQueryClient,
   TestProviders,
 } from '../../../test/render';
-import { queries } from '../../../lib/queries';
+import { courseQueries } from '../queries';
 import { CourseDetailPage } from '../course-detail-page';
 import { useMyReview } from '../../reviews/api';
 import { useLessonProgress } from '../api';
@@ -59,7 +59,7 @@ describe('the course detail cache shared by the content manager and the course p
       [`GET /api/courses/${COURSE_ID}`]: () => ({ body: { course: cached } }),
     });
     const queryClient = testQueryClient();
-    queryClient.setQueryData(queries.courses.detail(COURSE_ID).queryKey, cached);
+    queryClient.setQueryData(courseQueries.detail(COURSE_ID).queryKey, cached);
     const wrapper = ({ children }: { children: ReactNode }) => (
       <TestProviders queryClient={queryClient}>{children}</TestProviders>
     );
@@ -68,7 +68,7 @@ describe('the course detail cache shared by the content manager and the course p
     act(() => result.current.mutate([second.id, MODULE_ID]));
     await waitFor(() =>
       expect(
-        queryClient.getQueryData(queries.courses.detail(COURSE_ID).queryKey)?.modules.map((m) => m.title),
+        queryClient.getQueryData(courseQueries.detail(COURSE_ID).queryKey)?.modules.map((m) => m.title),
       ).toEqual(['Rooting', 'First Steps']),
     );
   });

@@ -30,7 +30,7 @@ import {
 import { ApiRequestError } from '../../../lib/api-client';
 import { useSchemaForm } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
-import { queries } from '../../../lib/queries';
+import { courseQueries } from '../../courses';
 import { useCurrentUser } from '../../../lib/session';
 import { useCreateResource, useUpdateResource } from '../api';
 import { TYPE_LABELS } from '../resource-card';
@@ -94,7 +94,7 @@ const refusalOf = (error: unknown) =>
 /** The courses a resource can point to: every course, drafts too, as the admin's course list has them. */
 function useCourseOptions(resource: Resource | null) {
   const courses = useQuery({
-    ...queries.courses.list(),
+    ...courseQueries.list(),
     select: (data) => data.courses.map((course) => ({ value: course.id, label: course.title })),
   });
   const listed = courses.data ?? [];

@@ -28,7 +28,7 @@ import { pageCount, PrevNextPager } from '../../../components/prev-next-pager';
 import type { ResponsiveColumn } from '../../../components/responsive-table';
 import { formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import type { AdminResourceFilters } from '../../../lib/queries/resources';
+import type { AdminResourceFilters } from '../queries';
 import { ADMIN_RESOURCES_PAGE_SIZE, useAdminResources, useDeleteResource } from '../api';
 import { TYPE_LABELS } from '../resource-card';
 import classes from './resources-admin-page.module.css';

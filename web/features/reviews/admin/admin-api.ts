@@ -2,14 +2,16 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { OkResponse } from '../../../../common/api';
 import { ReviewResponse, type UpdateReviewInput } from '../../../../common/reviews';
 import { apiRequest } from '../../../lib/api-client';
-import { pageOf, queries } from '../../../lib/queries';
+import { pageOf } from '../../../lib/queries/paging';
+import { courseQueries } from '../../courses';
+import { reviewQueries } from '../queries';
 
 /** 'All Feedback Reviews' shows 3 reviews a page. */
 export const ADMIN_REVIEWS_PAGE_SIZE = 3;
 
 export function useAdminReviews(page: number) {
   return useQuery({
-    ...queries.reviews.moderation(pageOf(page, ADMIN_REVIEWS_PAGE_SIZE)),
+    ...reviewQueries.moderation(pageOf(page, ADMIN_REVIEWS_PAGE_SIZE)),
     placeholderData: keepPreviousData,
   });
 }
@@ -19,8 +21,8 @@ function useInvalidateReviews() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: queries.reviews.all }),
-      queryClient.invalidateQueries({ queryKey: queries.courses.all }),
+      queryClient.invalidateQueries({ queryKey: reviewQueries.all }),
+      queryClient.invalidateQueries({ queryKey: courseQueries.all }),
     ]);
 }
 

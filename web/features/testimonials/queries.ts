@@ -5,8 +5,8 @@ import {
   TestimonialsResponse,
   type TestimonialFilter,
 } from '../../../common/testimonials';
-import { apiRequest } from '../api-client';
-import { pageQuery, type PageParams } from './paging';
+import { apiRequest } from '../../lib/api-client';
+import { pageQuery, type PageParams } from '../../lib/queries/paging';
 
 export const testimonialQueries = {
   all: ['testimonials'] as const,

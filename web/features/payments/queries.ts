@@ -5,15 +5,15 @@ import {
   SubscriptionResponse,
   type Subscription,
 } from '../../../common/payments';
-import { apiRequest, isNotFound } from '../api-client';
-import { pageQuery, type PageParams } from './paging';
+import { apiRequest, isNotFound } from '../../lib/api-client';
+import { pageQuery, type PageParams } from '../../lib/queries/paging';
 
 const enc = encodeURIComponent;
 
 export const paymentQueries = {
   all: ['payments'] as const,
 
-  /** The user's orders, newest first; the spec treats a 404 as an empty list. */
+  /** The user's orders, newest first; a 404 counts as an empty list. */
   orders: (userId: string, page: PageParams) =>
     queryOptions({
       queryKey: ['payments', 'orders', { userId, ...page }] as const,

@@ -1,6 +1,6 @@
 import { matchQuery, QueryCache, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { queries } from '.';
+import { queries } from './queries';
 
 const USER_ID = '11111111-1111-4111-8111-111111111111';
 const COURSE_ID = '22222222-2222-4222-8222-222222222222';
@@ -10,6 +10,21 @@ const page = { limit: 10, offset: 20 };
 
 /** Every factory of the registry, called once, by domain. */
 const keysByDomain = {
+  aiSifu: [
+    queries.aiSifu.usage(USER_ID).queryKey,
+    queries.aiSifu.knowledge(POST_ID).queryKey,
+    queries.aiSifu.stats(USER_ID).queryKey,
+    queries.aiSifu.history(USER_ID, 2).queryKey,
+    queries.aiSifu.search(USER_ID, 'rooting').queryKey,
+    queries.aiSifu.course(USER_ID, COURSE_ID, 5).queryKey,
+  ],
+  aiSifuAdmin: [
+    queries.aiSifuAdmin.analytics().queryKey,
+    queries.aiSifuAdmin.popularQuestions(10).queryKey,
+    queries.aiSifuAdmin.knowledge({ kind: null, q: '' }, page).queryKey,
+    queries.aiSifuAdmin.knowledge({ kind: 'term', q: 'stance' }, page).queryKey,
+    queries.aiSifuAdmin.entry(POST_ID).queryKey,
+  ],
   blog: [
     queries.blog.adminList({ ...page }).queryKey,
     queries.blog.adminList({ status: 'draft', tag: 'basics', search: 'tree', ...page }).queryKey,
@@ -48,6 +63,14 @@ const keysByDomain = {
   ],
   courseRequests: [queries.courseRequests.admin('pending', page).queryKey],
   enrollments: [queries.enrollments.recent(page).queryKey],
+  news: [
+    queries.news.published(page).queryKey,
+    queries.news.detail(POST_ID).queryKey,
+    queries.news.search('seminar', page).queryKey,
+    queries.news.tagged('events', page).queryKey,
+    queries.news.tags().queryKey,
+    queries.news.admin('all', page).queryKey,
+  ],
   messages: [
     queries.messages.conversations(USER_ID, '').queryKey,
     queries.messages.conversations(USER_ID, 'mei').queryKey,
@@ -68,6 +91,13 @@ const keysByDomain = {
     queries.progress.lastQuizAttempt(USER_ID, LESSON_ID).queryKey,
     queries.progress.quizResults(LESSON_ID, page).queryKey,
   ],
+  quotes: [queries.quotes.random().queryKey, queries.quotes.admin(null, page).queryKey],
+  resources: [
+    queries.resources.list(null, page).queryKey,
+    queries.resources.detail(POST_ID).queryKey,
+    queries.resources.admin({ type: null, status: 'all', q: '' }, page).queryKey,
+    queries.resources.stats().queryKey,
+  ],
   reviews: [
     queries.reviews.summary(COURSE_ID).queryKey,
     queries.reviews.list(COURSE_ID).queryKey,
@@ -75,6 +105,7 @@ const keysByDomain = {
     queries.reviews.moderation(page).queryKey,
   ],
   school: [queries.school.settings().queryKey],
+  search: [queries.search.results('tree').queryKey, queries.search.results('tree', 3).queryKey],
   terms: [queries.terms.status(USER_ID).queryKey],
   testimonials: [
     queries.testimonials.published({ limit: 6 }).queryKey,

@@ -5,8 +5,8 @@ import {
   ResourceStatsResponse,
   type ResourceType,
 } from '../../../common/resources';
-import { apiRequest } from '../api-client';
-import { pageQuery, type PageParams } from './paging';
+import { apiRequest } from '../../lib/api-client';
+import { pageQuery, type PageParams } from '../../lib/queries/paging';
 
 const enc = encodeURIComponent;
 
@@ -17,10 +17,7 @@ export interface AdminResourceFilters {
   q: string;
 }
 
-/**
- * The learning resources' reads. Not in the registry (index.ts): only the resources pages read
- * them, and the registry is shared by pages whose size budgets leave no room for this domain.
- */
+/** The learning resources' reads: the resources pages'. */
 export const resourceQueries = {
   all: ['resources'] as const,
 

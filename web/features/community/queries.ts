@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { COMMUNITY_PAGE_SIZE, CommunityResponse, CommunityStudentsResponse } from '../../../common/community';
 import { ProfileResponse } from '../../../common/users';
-import { apiRequest } from '../api-client';
-import { pageQuery } from './paging';
+import { apiRequest } from '../../lib/api-client';
+import { pageQuery } from '../../lib/queries/paging';
 
 export const communityQueries = {
   all: ['community'] as const,

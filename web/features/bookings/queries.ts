@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { BookingStatus } from '../../../common/bookings';
-import { apiRequest } from '../api-client';
-import { pageQuery, type PageParams } from './paging';
+import { apiRequest } from '../../lib/api-client';
+import { pageQuery, type PageParams } from '../../lib/queries/paging';
 
 /** The bookings' answer schemas load with the first booking read, not with the app shell. */
 const schemas = () => import('../../../common/bookings');

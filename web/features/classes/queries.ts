@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { MeetingQuery } from '../../../common/classes';
-import { apiRequest } from '../api-client';
+import { apiRequest } from '../../lib/api-client';
 
 /**
- * The classes' answer schemas load with the first class read, not with the app shell that holds
- * this registry: only the administrators' panels and a member's dashboard card read them.
+ * The classes' answer schemas load with the first class read, not with every chunk that imports
+ * these reads (the query registry among them): only the administrators' panels and a member's
+ * dashboard card read them.
  */
 const schemas = () => import('../../../common/classes');
-import { pageQuery, type PageParams } from './paging';
+import { pageQuery, type PageParams } from '../../lib/queries/paging';
 
 export type ClassStatusFilter = 'all' | 'published' | 'draft';
 

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { SEARCH_DEFAULT_LIMIT, SearchResponse } from '../../../common/search';
-import { apiRequest } from '../api-client';
+import { apiRequest } from '../../lib/api-client';
 
 /**
- * The header's global search. Beside the registry (index.ts), like the news reads: only the
- * search's own lazy chunk reads it, so its schema stays out of the shell and the registry's chunk.
+ * The header's global search: only the search's own lazy chunk reads it, so its schema stays out
+ * of the shell.
  */
 export const searchQueries = {
   all: ['search'] as const,

@@ -1,17 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { NewsListResponse, NewsResponse, NewsTagsResponse, type NewsStatus } from '../../../common/news';
-import { apiRequest } from '../api-client';
-import { pageQuery, type PageParams } from './paging';
+import { apiRequest } from '../../lib/api-client';
+import { pageQuery, type PageParams } from '../../lib/queries/paging';
 
 const enc = encodeURIComponent;
 
 /** The admin list's filter: one status or every item. */
 export type AdminNewsStatus = NewsStatus | 'all';
 
-/**
- * The news reads. Not in the registry (index.ts): the home page reads them on its own, and the
- * registry is shared by pages whose size budgets leave no room for this domain's schemas.
- */
+/** The news reads: the member's home page and the news screens. */
 export const newsQueries = {
   all: ['news'] as const,
 

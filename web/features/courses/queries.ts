@@ -1,5 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  COURSE_LIST_MAX_LIMIT,
+  CourseListResponse,
+  CourseResponse,
+  CourseStudentsResponse,
+} from '../../../common/courses';
+import { EnrollmentListResponse } from '../../../common/enrollments';
+import {
   LESSON_PROGRESS_MAX_LIMIT,
   LessonProgressResponse,
   QuizAttemptsResponse,
@@ -8,10 +15,69 @@ import {
   type LessonProgressItem,
   type QuizResponse,
 } from '../../../common/progress';
-import { apiRequest } from '../api-client';
-import { pageQuery, type PageParams } from './paging';
+import { apiRequest } from '../../lib/api-client';
+import { pageQuery, type PageParams } from '../../lib/queries/paging';
 
 const enc = encodeURIComponent;
+
+export interface CourseListParams {
+  /** Only series (true) or only single courses (false); every course when left out. */
+  isSeries?: boolean;
+}
+
+export const courseQueries = {
+  all: ['courses'] as const,
+  lists: ['courses', 'list'] as const,
+
+  /**
+   * The catalogue as the caller may see it (students the published courses, admins every one),
+   * in one page of the largest size. The student's pages, the admin's management list and the
+   * course page's "listed" fallback all read it, each picking its part with `select`.
+   */
+  list: (params: CourseListParams = {}) =>
+    queryOptions({
+      queryKey: ['courses', 'list', params] as const,
+      queryFn: ({ signal }) => {
+        const query = new URLSearchParams();
+        if (params.isSeries !== undefined) query.set('is_series', String(params.isSeries));
+        query.set('limit', String(COURSE_LIST_MAX_LIMIT));
+        return apiRequest(`/courses?${query}`, { schema: CourseListResponse, signal });
+      },
+    }),
+
+  /** One course with its modules and lessons: the course page and the content manager share it. */
+  detail: (courseId: string) =>
+    queryOptions({
+      queryKey: ['courses', 'detail', { courseId }] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(`/courses/${enc(courseId)}`, { schema: CourseResponse, signal }).then(
+          (response) => response.course,
+        ),
+    }),
+
+  /** The course's students with their progress (admin). */
+  students: (courseId: string) =>
+    queryOptions({
+      queryKey: ['courses', 'students', { courseId }] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(`/courses/${enc(courseId)}/students?limit=${COURSE_LIST_MAX_LIMIT}`, {
+          schema: CourseStudentsResponse,
+          signal,
+        }),
+    }),
+};
+
+export const enrollmentQueries = {
+  all: ['enrollments'] as const,
+
+  /** Every student's enrolments, most recent first (admin). */
+  recent: (page: PageParams) =>
+    queryOptions({
+      queryKey: ['enrollments', 'recent', page] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(`/enrollments?${pageQuery(page)}`, { schema: EnrollmentListResponse, signal }),
+    }),
+};
 
 /** Every completed lesson of the course, a page of the largest size at a time. */
 async function allLessonProgress(userId: string, courseId: string, signal: AbortSignal) {

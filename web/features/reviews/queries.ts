@@ -7,8 +7,8 @@ import {
   ReviewsResponse,
   type Review,
 } from '../../../common/reviews';
-import { apiRequest } from '../api-client';
-import { pageQuery, type PageParams } from './paging';
+import { apiRequest } from '../../lib/api-client';
+import { pageQuery, type PageParams } from '../../lib/queries/paging';
 
 const enc = encodeURIComponent;
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { TermsStatusResponse } from '../../../common/terms';
-import { apiRequest } from '../api-client';
+import { apiRequest } from '../../lib/api-client';
 
 export const termsQueries = {
   all: ['terms'] as const,

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { CourseRequestsResponse, type CourseRequestStatus } from '../../../common/course-requests';
-import { apiRequest } from '../api-client';
-import { pageQuery, type PageParams } from './paging';
+import { apiRequest } from '../../lib/api-client';
+import { pageQuery, type PageParams } from '../../lib/queries/paging';
 
 export const courseRequestQueries = {
   all: ['course-requests'] as const,

@@ -10,7 +10,7 @@ import {
   MessagesInContextResponse,
   UnreadCountResponse,
 } from '../../../common/messages';
-import { apiRequest } from '../api-client';
+import { apiRequest } from '../../lib/api-client';
 
 const enc = encodeURIComponent;
 

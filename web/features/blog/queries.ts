@@ -7,8 +7,8 @@ import {
   CheckSlugResponse,
   type BlogPostStatus,
 } from '../../../common/blog';
-import { apiRequest } from '../api-client';
-import { pageQuery, type PageParams } from './paging';
+import { apiRequest } from '../../lib/api-client';
+import { pageQuery, type PageParams } from '../../lib/queries/paging';
 
 const enc = encodeURIComponent;
 

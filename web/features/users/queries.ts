@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { User, UserListResponse, type UserRole } from '../../../common/users';
-import { apiRequest } from '../api-client';
-import { pageQuery, type PageParams } from './paging';
+import { apiRequest } from '../../lib/api-client';
+import { pageQuery, type PageParams } from '../../lib/queries/paging';
 
 /** What the administrators' user list asks for: a search text, a role, a page. */
 export interface UserListParams extends PageParams {

@@ -1,12 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { QuotesResponse, RandomQuoteResponse, type QuoteCategory } from '../../../common/quotes';
-import { apiRequest } from '../api-client';
-import { pageQuery, type PageParams } from './paging';
+import { apiRequest } from '../../lib/api-client';
+import { pageQuery, type PageParams } from '../../lib/queries/paging';
 
-/**
- * The quote reads. Not in the registry (index.ts), for the reason given in news.ts: the home page
- * and the quotes screen import them directly.
- */
+/** The quote reads: the member's home page and the quotes screen. */
 export const quoteQueries = {
   all: ['quotes'] as const,
 

@@ -1,0 +1,2 @@
+/** What other features may use of courses: the course reads. */
+export { courseQueries } from './queries';

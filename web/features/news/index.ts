@@ -1,0 +1,2 @@
+/** What other features may use of news: the news reads. */
+export { newsQueries } from './queries';
