@@ -270,7 +270,7 @@ async function serveTarget(databaseUrl: string): Promise<SifuReady> {
     { openDatabase },
     { createAnalyticsRepo },
     { ACTIVE_USER_DAYS },
-    { addDays, dayBounds, schoolToday },
+    { addDays, dayBounds, schoolDate },
     { DAILY_USAGE_DAYS, POPULAR_QUESTIONS_DEFAULT_LIMIT },
     { explainEndpoint },
   ] = await Promise.all([
@@ -279,7 +279,7 @@ async function serveTarget(databaseUrl: string): Promise<SifuReady> {
     import('../server/db/client'),
     import('../server/modules/ai-sifu/analytics.repo'),
     import('../server/modules/ai-sifu/analytics.service'),
-    import('../server/platform/school-time'),
+    import('../common/school-time'),
     import('../common/ai-sifu'),
     import('./explain'),
   ]);
@@ -319,7 +319,7 @@ async function serveTarget(databaseUrl: string): Promise<SifuReady> {
 
   // The days and the active users' window as the analytics service works them out.
   const now = new Date();
-  const today = schoolToday(now, config.SCHOOL_TIMEZONE);
+  const today = schoolDate(now, config.SCHOOL_TIMEZONE);
   const days = Array.from({ length: DAILY_USAGE_DAYS }, (_, i) => {
     const date = addDays(today, -i);
     return { date, ...dayBounds(date, config.SCHOOL_TIMEZONE) };

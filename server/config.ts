@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_SESSION_IDLE_DAYS, SESSION_TTL_DAYS } from '../common/auth';
 import { DEFAULT_COURSE_MONTHLY_QUESTIONS } from '../common/ai-sifu';
+import { DEFAULT_SCHOOL_TIMEZONE } from '../common/school-time';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -83,7 +84,7 @@ const ConfigFields = z.object({
    * served outside production only, where they map the API for whoever asks.
    */
   API_DOCS: bool.optional(),
-  SCHOOL_TIMEZONE: z.string().min(1).default('America/Los_Angeles'),
+  SCHOOL_TIMEZONE: z.string().min(1).default(DEFAULT_SCHOOL_TIMEZONE),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** PostgreSQL: false when the deployment runs `npm run cli -- migrate` as its own step. */
   MIGRATE_ON_START: bool.default(true),

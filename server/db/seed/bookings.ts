@@ -1,5 +1,5 @@
 import type { AppointmentType, BookingStatus } from '../../../common/bookings';
-import { addDays, schoolToday, weekdayOf, zonedInstant } from '../../platform/school-time';
+import { addDays, schoolDate, weekdayOf, zonedInstant } from '../../../common/school-time';
 import { hashToken, newToken } from '../../platform/tokens';
 import type { Db } from '../client';
 import { bookings } from '../schema';
@@ -102,7 +102,7 @@ const emailOf = (name: string) =>
 /** The next `n` Monday-to-Friday dates after today, in the school's time. */
 function nextWeekdays(now: Date, timeZone: string, n: number): string[] {
   const dates: string[] = [];
-  let date = schoolToday(now, timeZone);
+  let date = schoolDate(now, timeZone);
   while (dates.length < n) {
     date = addDays(date, 1);
     if (weekdayOf(date) !== 'Saturday' && weekdayOf(date) !== 'Sunday') dates.push(date);

@@ -1,7 +1,7 @@
 import { monthOf, type AiUsage, type UsageLimitDetails } from '../../../common/ai-sifu';
 import type { Platform } from '../../platform';
 import { AppError } from '../../platform/errors';
-import { schoolToday, zonedParts } from '../../platform/school-time';
+import { schoolDate, zonedParts } from '../../../common/school-time';
 import { isSubscriptionActive } from '../payments/payments.service';
 import type { AskRepo, UsageKey } from './ask.repo';
 
@@ -45,7 +45,7 @@ const noSubscription = { active: false, used: 0, limit: 0, remaining: 0 };
 export function createAllowance(platform: Platform, repo: AskRepo) {
   const timeZone = platform.config.SCHOOL_TIMEZONE;
   const courseLimit = platform.config.AI_SIFU_COURSE_MONTHLY_LIMIT;
-  const coursePeriod = (at: Date) => monthOf(schoolToday(at, timeZone));
+  const coursePeriod = (at: Date) => monthOf(schoolDate(at, timeZone));
 
   /** The subscription's counter and limit, when the user has an active AI Sifu subscription. */
   async function subscriptionOf(userId: string, at: Date) {

@@ -6,7 +6,7 @@ import {
   type PopularQuestion,
 } from '../../../common/ai-sifu';
 import type { Platform } from '../../platform';
-import { addDays, dayBounds, schoolToday } from '../../platform/school-time';
+import { addDays, dayBounds, schoolDate } from '../../../common/school-time';
 import { createAnalyticsRepo, type DayWindow } from './analytics.repo';
 
 const DAY_MS = 86_400_000;
@@ -28,7 +28,7 @@ export function createAnalyticsService(platform: Platform) {
 
   /** The last DAILY_USAGE_DAYS school days, today first. */
   function lastDays(now: Date): DayWindow[] {
-    const today = schoolToday(now, timeZone);
+    const today = schoolDate(now, timeZone);
     return Array.from({ length: DAILY_USAGE_DAYS }, (_, i) => {
       const date = addDays(today, -i);
       return { date, ...dayBounds(date, timeZone) };

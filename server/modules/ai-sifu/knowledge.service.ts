@@ -24,7 +24,7 @@ import {
 import type { Platform } from '../../platform';
 import { badRequest, notFound } from '../../platform/errors';
 import { createReadCache } from '../../platform/read-cache';
-import { schoolToday } from '../../platform/school-time';
+import { schoolDate } from '../../../common/school-time';
 import {
   createKnowledgeRepo,
   type ImportedRow,
@@ -205,7 +205,7 @@ export function createKnowledgeService(platform: Platform) {
     async exportAll(): Promise<{ filename: string; data: KnowledgeExportResponse }> {
       const rows = await repo.all();
       const keyOf = new Map(rows.map((row) => [row.id, row.key]));
-      const filename = `knowledge-${schoolToday(now(), platform.config.SCHOOL_TIMEZONE)}.json`;
+      const filename = `knowledge-${schoolDate(now(), platform.config.SCHOOL_TIMEZONE)}.json`;
       const data: KnowledgeExportResponse = {
         version: 1,
         entries: rows.map((row) => ({

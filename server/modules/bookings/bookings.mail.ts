@@ -2,7 +2,7 @@ import { APPOINTMENT_TYPE_LABELS, type AppointmentType } from '../../../common/b
 import type { SchoolSettings } from '../../../common/school';
 import { calendarFile } from '../../platform/ics';
 import type { MailMessage } from '../../platform/mail';
-import { describeInstant } from '../../platform/school-time';
+import { schoolDateTime } from '../../../common/school-time';
 
 /* The e-mails of a booking: plain text, with a calendar file for the person who booked. */
 
@@ -41,7 +41,7 @@ const label = (b: MailBooking) => APPOINTMENT_TYPE_LABELS[b.appointment_type];
 function details(b: MailBooking, ctx: MailContext): string[] {
   return [
     `Session: ${label(b)}`,
-    `When: ${describeInstant(b.start_time, ctx.timeZone)}`,
+    `When: ${schoolDateTime(b.start_time, ctx.timeZone)}`,
     `Duration: ${minutesOf(b)} minutes`,
     `Where: ${schoolLocation(ctx.school)}`,
   ];
@@ -74,7 +74,7 @@ export function confirmationMail(
   kind: 'new' | 'moved',
 ): MailMessage {
   const link = manageLink(ctx.site, token);
-  const when = describeInstant(b.start_time, ctx.timeZone);
+  const when = schoolDateTime(b.start_time, ctx.timeZone);
   return {
     to: b.email,
     subject:
@@ -98,7 +98,7 @@ export function confirmationMail(
 export function cancelledMail(b: MailBooking, ctx: MailContext): MailMessage {
   return {
     to: b.email,
-    subject: `Booking cancelled: ${label(b)} on ${describeInstant(b.start_time, ctx.timeZone)}`,
+    subject: `Booking cancelled: ${label(b)} on ${schoolDateTime(b.start_time, ctx.timeZone)}`,
     text: [
       `Dear ${oneLine(b.full_name)},`,
       '',
@@ -116,7 +116,7 @@ export function cancelledMail(b: MailBooking, ctx: MailContext): MailMessage {
 export function reminderMail(b: MailBooking, ctx: MailContext): MailMessage {
   return {
     to: b.email,
-    subject: `Reminder: ${label(b)} on ${describeInstant(b.start_time, ctx.timeZone)}`,
+    subject: `Reminder: ${label(b)} on ${schoolDateTime(b.start_time, ctx.timeZone)}`,
     text: [
       `Dear ${oneLine(b.full_name)},`,
       '',
@@ -158,7 +158,7 @@ export function adminNotice(
       `E-mail: ${oneLine(first.email)}`,
       `Phone: ${first.phone_number ? oneLine(first.phone_number) : 'not given'}`,
       `Session: ${label(first)}`,
-      ...bookings.map((b) => `When: ${describeInstant(b.start_time, ctx.timeZone)}, ${minutesOf(b)} minutes`),
+      ...bookings.map((b) => `When: ${schoolDateTime(b.start_time, ctx.timeZone)}, ${minutesOf(b)} minutes`),
       ...(first.notes ? ['', 'Notes:', first.notes] : []),
       '',
       `See the bookings in the admin dashboard: ${ctx.site}/app/admin`,

@@ -1,6 +1,6 @@
 import { WORKSHOP_CAPACITY, type AppointmentType } from '../../../common/bookings';
 import type { OpeningHoursRow } from '../../../common/school';
-import { weekdayOf, zonedInstant } from '../../platform/school-time';
+import { weekdayOf, zonedInstant } from '../../../common/school-time';
 
 /* The booking rules that need no database: what a new booking may overlap, and the opening hours. */
 

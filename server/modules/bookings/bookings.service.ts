@@ -31,9 +31,9 @@ import {
   dayBounds,
   daysBetween,
   datesTouched,
-  schoolToday,
+  schoolDate,
   zonedInstant,
-} from '../../platform/school-time';
+} from '../../../common/school-time';
 import type { SchoolService } from '../school/school.service';
 import type { UsersService } from '../users/users.service';
 import {
@@ -115,7 +115,7 @@ export function createBookingsService(platform: Platform, deps: BookingsDeps) {
   /** The public rules of one day's booking: not in the past, not too far ahead, inside the hours. */
   async function assertBookable(date: string, start: Date, end: Date, path: string) {
     if (start.getTime() <= now().getTime()) throw fieldError(PAST_BOOKING_MESSAGE, 'PAST_BOOKING', path);
-    if (daysBetween(schoolToday(now(), timeZone), date) > BOOKING_HORIZON_DAYS) {
+    if (daysBetween(schoolDate(now(), timeZone), date) > BOOKING_HORIZON_DAYS) {
       throw fieldError(
         `Bookings can be made at most ${BOOKING_HORIZON_DAYS} days ahead`,
         'TOO_FAR_AHEAD',
@@ -448,7 +448,7 @@ export function createBookingsService(platform: Platform, deps: BookingsDeps) {
       offset: number;
     }): Promise<AdminBookingsResponse> {
       assertDates({ from: query.from, to: query.to });
-      const today = schoolToday(now(), timeZone);
+      const today = schoolDate(now(), timeZone);
       const from = query.from ?? today;
       const to = query.to ?? addDays(from, ADMIN_BOOKINGS_WINDOW_DAYS);
       if (to < from) throw fieldError('End must not be before start', 'VALIDATION_ERROR', 'to');

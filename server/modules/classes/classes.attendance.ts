@@ -16,7 +16,7 @@ import { assertSelfOrAdmin, type AuthContext } from '../../platform/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { createAttendanceRepo } from './attendance.repo';
 import type { ClassesRepo, ClassRow } from './classes.repo';
-import { addDays, dayOfDate, fromSchool, toSchool, weekStart } from './school-time';
+import { addDays, dayOfDate, toSchool, weekStart, zonedInstant } from '../../../common/school-time';
 
 interface Meeting {
   date: string;
@@ -192,8 +192,8 @@ export function createAttendance(
         for (const s of row.sessions) {
           if (s.day_of_week !== day) continue;
           const opens =
-            fromSchool(date, s.start_time, timeZone).getTime() - CHECK_IN_OPENS_MINUTES_BEFORE * 60_000;
-          const ends = fromSchool(date, s.end_time, timeZone).getTime();
+            zonedInstant(date, s.start_time, timeZone).getTime() - CHECK_IN_OPENS_MINUTES_BEFORE * 60_000;
+          const ends = zonedInstant(date, s.end_time, timeZone).getTime();
           if (at >= opens && at <= ends) current ??= { date, start_time: s.start_time };
         }
       }

@@ -1,5 +1,5 @@
 import { CLASS_DAYS, type ClassSession } from '../../../common/classes';
-import { toSchool } from './school-time';
+import { toSchool } from '../../../common/school-time';
 
 /** Line breaks would let a one-line field forge the lines of the e-mail below it. */
 const oneLine = (text: string) => text.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim();

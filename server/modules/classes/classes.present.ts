@@ -6,7 +6,7 @@ import {
   type ParsedClassInput,
 } from '../../../common/classes';
 import type { ClassFields, ClassRow, EnrollmentRow, SignupRow } from './classes.repo';
-import { minutesOf } from './school-time';
+import { minutesOf } from '../../../common/school-time';
 
 /* Rows as the API answers them, and a form as the row it is saved as. */
 

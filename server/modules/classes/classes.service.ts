@@ -23,7 +23,7 @@ import { createAttendance } from './classes.attendance';
 import { iso, toClass, toEnrollment, toFields, toSignup } from './classes.present';
 import { createWaitlist, hasRoom } from './classes.waitlist';
 import { createClassesRepo, type ClassRow } from './classes.repo';
-import { addDays, dayOfDate, fromSchool, toSchool } from './school-time';
+import { addDays, dayOfDate, toSchool, zonedInstant } from '../../../common/school-time';
 
 export const classNotFound = () => notFound(CLASS_NOT_FOUND_MESSAGE, 'CLASS_NOT_FOUND');
 const classFull = () => conflict(CLASS_FULL_MESSAGE, 'CLASS_FULL');
@@ -142,7 +142,7 @@ export function createClassesService(platform: Platform) {
         for (const row of published) {
           for (const session of row.sessions) {
             if (session.day_of_week !== day) continue;
-            const startsAt = fromSchool(date, session.start_time, timeZone);
+            const startsAt = zonedInstant(date, session.start_time, timeZone);
             if (startsAt < at) continue;
             onDay.push({
               class_id: row.id,

@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
-  datesTouched,
+  clockLabel,
+  dateParts,
   dayBounds,
+  dayLabel,
+  dayOfDate,
+  datesTouched,
   daysBetween,
-  describeInstant,
+  fromSchoolLocal,
   isRealDate,
-  schoolToday,
+  longDate,
+  monthLabel,
+  monthWeeks,
+  schoolDate,
+  schoolDateTime,
+  schoolTime,
+  shortSchoolDateTime,
+  toSchoolLocal,
+  weekStart,
   weekdayOf,
   zonedInstant,
   zonedParts,
@@ -47,7 +59,7 @@ describe('school time in America/Los_Angeles', () => {
 
   it("knows the school's today, weekdays and calendar arithmetic", () => {
     // 02:00 UTC on the 3rd is still the evening of the 2nd in California.
-    expect(schoolToday(new Date('2026-03-03T02:00:00Z'), LA)).toBe('2026-03-02');
+    expect(schoolDate(new Date('2026-03-03T02:00:00Z'), LA)).toBe('2026-03-02');
     expect(weekdayOf('2026-03-08')).toBe('Sunday');
     expect(addDays('2026-02-27', 2)).toBe('2026-03-01');
     expect(daysBetween('2026-03-01', '2026-03-14')).toBe(13);
@@ -60,7 +72,7 @@ describe('school time in America/Los_Angeles', () => {
   });
 
   it('says an instant in words in the school time', () => {
-    expect(describeInstant(new Date('2026-03-09T19:00:00Z'), LA)).toBe(
+    expect(schoolDateTime(new Date('2026-03-09T19:00:00Z'), LA)).toBe(
       'Monday, March 9, 2026 at 12:00 PM PDT',
     );
   });
@@ -69,5 +81,54 @@ describe('school time in America/Los_Angeles', () => {
     expect(zonedInstant('2026-03-29', '12:00', 'Europe/Berlin').toISOString()).toBe(
       '2026-03-29T10:00:00.000Z',
     );
+  });
+});
+
+describe("the school's dates and times in words and on the calendar", () => {
+  it('reads an instant as the school’s calendar day and clock, whatever the device’s zone', () => {
+    // 02:30 UTC on 3 March is still the evening of 2 March in California.
+    expect(schoolDate('2026-03-03T02:30:00Z', LA)).toBe('2026-03-02');
+    expect(schoolTime('2026-03-03T02:30:00Z', LA)).toBe('6:30 PM');
+    // After the spring change the offset is seven hours.
+    expect(schoolTime('2026-03-09T19:00:00Z', LA)).toBe('12:00 PM');
+    expect(shortSchoolDateTime('2026-03-09T01:30:00Z', LA)).toBe('Mar 8, 2026 6:30 PM');
+  });
+
+  it('moves a datetime-local field between the school’s clock and instants', () => {
+    expect(toSchoolLocal('2026-03-09T01:30:00Z', LA)).toBe('2026-03-08T18:30');
+    expect(fromSchoolLocal('2026-03-08T18:30', LA)).toBe('2026-03-09T01:30:00.000Z');
+    expect(fromSchoolLocal('2026-03-08T02:30', LA)).toBe('2026-03-08T10:30:00.000Z');
+    expect(fromSchoolLocal('2026-03-08', LA)).toBe('');
+    expect(toSchoolLocal('', LA)).toBe('');
+  });
+
+  it('moves and counts days across months and years', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(daysBetween('2026-03-02', '2026-03-02')).toBe(0);
+    expect(daysBetween('2026-03-30', '2026-04-02')).toBe(3);
+    expect(dayOfDate('2026-03-02')).toBe('monday');
+    expect(weekStart('2026-03-08')).toBe('2026-03-02');
+    expect(weekStart('2026-03-02')).toBe('2026-03-02');
+    expect(dateParts('2026-03-08')).toEqual({ year: 2026, month: 3, day: 8 });
+  });
+
+  it('lays a month out in weeks from Sunday, blank outside it', () => {
+    const weeks = monthWeeks(2026, 3);
+    expect(weeks[0]![0]).toBe('2026-03-01');
+    expect(weeks.at(-1)).toEqual(['2026-03-29', '2026-03-30', '2026-03-31', null, null, null, null]);
+    const february = monthWeeks(2026, 2);
+    expect(february).toHaveLength(4);
+    expect(monthWeeks(2026, 8)[0]!.slice(0, 6)).toEqual([null, null, null, null, null, null]);
+  });
+
+  it('writes times and dates as people read them', () => {
+    expect(clockLabel('00:30')).toBe('12:30 AM');
+    expect(clockLabel('12:00')).toBe('12:00 PM');
+    expect(clockLabel('18:05')).toBe('6:05 PM');
+    expect(longDate('2026-03-09')).toBe('Monday, March 9, 2026');
+    expect(dayLabel('2026-03-08')).toBe('Sunday, March 8');
+    expect(dayLabel('')).toBe('');
+    expect(monthLabel(2026, 3)).toBe('March 2026');
   });
 });
