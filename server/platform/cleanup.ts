@@ -2,6 +2,7 @@
    in any domain's table (docs/architecture.md, Table ownership) */
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../db/client';
 import {
   authThrottles,
@@ -70,7 +71,7 @@ export function scheduleCleanup(
   options: { outboxKeepDays: number },
 ) {
   for (const [kind, task] of Object.entries(cleanupTasks(db, clock, options))) {
-    jobsQueue.register(kind, async () => {
+    jobsQueue.define(kind, z.object({}), async () => {
       await task();
       log.debug({ job: kind }, 'cleanup done');
     });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { openPostgres, type Database } from '../db/client';
 import { jobLeases, jobs } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
@@ -39,7 +40,7 @@ describe('the job worker', () => {
   it('runs a due job once with its payload and marks it done', async () => {
     const queue = worker();
     const seen: unknown[] = [];
-    queue.register('test.record', async (payload, job) => {
+    queue.define('test.record', z.object({ lesson: z.string() }), async (payload, job) => {
       seen.push({ payload, attempt: job.attempt });
     });
     const id = await queue.enqueue('test.record', { lesson: 'Pi Quan' });
@@ -52,7 +53,7 @@ describe('the job worker', () => {
   it('waits for a job planned later', async () => {
     const queue = worker();
     let runs = 0;
-    queue.register('test.later', async () => {
+    queue.define('test.later', z.object({}), async () => {
       runs++;
     });
     await queue.enqueue('test.later', {}, { runAt: new Date(t.clock.now().getTime() + 60_000) });
@@ -66,7 +67,7 @@ describe('the job worker', () => {
   it('retries a failing job with growing waits, then keeps it dead with its error', async () => {
     const queue = worker();
     const attempts: number[] = [];
-    queue.register('test.failing', async (_payload, job) => {
+    queue.define('test.failing', z.object({}), async (_payload, job) => {
       attempts.push(job.attempt);
       throw new Error(`attempt ${job.attempt} refused`);
     });
@@ -91,6 +92,49 @@ describe('the job worker', () => {
     expect(await jobRow(id)).toMatchObject({ status: 'dead', attempts: 3, last_error: 'attempt 3 refused' });
   });
 
+  it('kills a job whose payload its schema refuses at its first attempt, and logs why', async () => {
+    const queue = worker();
+    const seen: unknown[] = [];
+    queue.define('test.typed', z.object({ lesson: z.string() }), async (payload) => {
+      seen.push(payload);
+    });
+    const error = vi.spyOn(t.app.log, 'error');
+    try {
+      const id = (await queue.enqueue('test.typed', { lesson: 42 }, { maxAttempts: 5 }))!;
+      await queue.drain();
+      expect(seen).toEqual([]);
+      const row = await jobRow(id);
+      expect(row).toMatchObject({ status: 'dead', attempts: 1, finished_at: t.clock.now() });
+      expect(row.last_error).toMatch(/^the payload is not a valid test\.typed job: .*lesson/s);
+      expect(error).toHaveBeenCalledWith(
+        expect.objectContaining({ job: { id, kind: 'test.typed', attempt: 1, dead: true } }),
+        'job payload is invalid; it will not be run',
+      );
+    } finally {
+      error.mockRestore();
+    }
+  });
+
+  it('queues through the handle define returns, and hands the handler the parsed payload', async () => {
+    const queue = worker();
+    const seen: unknown[] = [];
+    const lessons = queue.define('test.parsed', z.object({ lesson: z.string().trim() }), async (payload) => {
+      seen.push(payload);
+    });
+    expect(lessons.kind).toBe('test.parsed');
+    const id = (await lessons.enqueue({ lesson: '  Beng Quan ' }))!;
+    await queue.drain();
+    expect(seen).toEqual([{ lesson: 'Beng Quan' }]);
+    expect(await jobRow(id)).toMatchObject({ kind: 'test.parsed', payload: { lesson: '  Beng Quan ' } });
+  });
+
+  it('lists the kinds it can run', () => {
+    const queue = worker();
+    queue.define('test.b', z.object({}), async () => {});
+    queue.define('test.a', z.object({}), async () => {});
+    expect(queue.kinds()).toEqual(['test.a', 'test.b']);
+  });
+
   it('doubles the wait from 15 seconds up to an hour', () => {
     expect([1, 2, 3, 4].map(backoffMs)).toEqual([15_000, 30_000, 60_000, 120_000]);
     expect(backoffMs(20)).toBe(60 * 60_000);
@@ -99,8 +143,8 @@ describe('the job worker', () => {
   it('runs a job queued in a transaction only if the transaction commits', async () => {
     const queue = worker();
     const ran: string[] = [];
-    queue.register('test.tx', async (payload) => {
-      ran.push((payload as { name: string }).name);
+    queue.define('test.tx', z.object({ name: z.string() }), async (payload) => {
+      ran.push(payload.name);
     });
     await t.database.db.transaction(async (tx) => {
       await queue.enqueue('test.tx', { name: 'kept' }, { tx });
@@ -126,7 +170,7 @@ describe('the job worker', () => {
   it('hands a job whose worker stopped mid-attempt to another worker once the claim is stale', async () => {
     const queue = worker(t.database, { staleMs: 60_000 });
     let runs = 0;
-    queue.register('test.stale', async () => {
+    queue.define('test.stale', z.object({}), async () => {
       runs++;
     });
     const id = (await queue.enqueue('test.stale'))!;
@@ -147,8 +191,7 @@ describe('the job worker', () => {
     const b = worker(other, { batchSize: 3 });
     const runs = new Map<string, string[]>();
     for (const queue of [a, b]) {
-      queue.register('test.race', async (payload) => {
-        const { n } = payload as { n: number };
+      queue.define('test.race', z.object({ n: z.number() }), async ({ n }) => {
         runs.set(String(n), [...(runs.get(String(n)) ?? []), queue.workerId]);
         await pause(2);
       });
@@ -170,8 +213,7 @@ describe('the job worker', () => {
     let release!: () => void;
     const blocked = new Promise<void>((resolve) => (release = resolve));
     const finished: string[] = [];
-    queue.register('test.slow', async (payload) => {
-      const { name } = payload as { name: string };
+    queue.define('test.slow', z.object({ name: z.string() }), async ({ name }) => {
       if (name === 'slow') await blocked;
       finished.push(name);
     });
@@ -195,7 +237,7 @@ describe('the job worker', () => {
   it('starts no round once stopped, even when asked to drain', async () => {
     const queue = worker();
     const ran: string[] = [];
-    queue.register('test.late', async () => {
+    queue.define('test.late', z.object({}), async () => {
       ran.push('late');
     });
     const id = await queue.enqueue('test.late');
@@ -211,7 +253,7 @@ describe('a started worker', () => {
   it('runs a job queued outside a transaction at once, without waiting for its next poll', async () => {
     const queue = worker(t.database, { pollMs: 60_000 });
     const ran: string[] = [];
-    queue.register('test.prompt', async () => {
+    queue.define('test.prompt', z.object({}), async () => {
       ran.push('ran');
     });
     queue.start();
@@ -227,7 +269,7 @@ describe('the scheduler', () => {
     const a = worker(t.database);
     const b = worker(other);
     for (const queue of [a, b]) {
-      queue.register('test.periodic', async () => {});
+      queue.define('test.periodic', z.object({}), async () => {});
       queue.every('test.periodic', 60 * 60_000, 'test.periodic');
     }
     await Promise.all([a.tick(), b.tick()]);
@@ -277,7 +319,7 @@ describe('the app', () => {
     let release!: () => void;
     const blocked = new Promise<void>((resolve) => (release = resolve));
     let done = false;
-    app.app.jobs.register('test.close', async () => {
+    app.app.jobs.define('test.close', z.object({}), async () => {
       await blocked;
       done = true;
     });
@@ -292,5 +334,23 @@ describe('the app', () => {
     release();
     await closing;
     expect(done).toBe(true);
+  });
+});
+
+describe("the app's jobs", () => {
+  it('are the kinds its modules and the platform define', () => {
+    expect(t.app.jobs.kinds()).toEqual([
+      'auth.reset-code',
+      'bookings.reminder',
+      'classes.offer-expiry',
+      'cleanup.live-events',
+      'cleanup.local-checkouts',
+      'cleanup.outbox',
+      'cleanup.recovery',
+      'cleanup.sessions',
+      'mail.send',
+      'messages.unread-email',
+      'news.notify-members',
+    ]);
   });
 });

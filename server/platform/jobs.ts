@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import { jobs } from '../db/schema';
 import type { Clock } from './clock';
@@ -14,7 +15,20 @@ export interface JobAttempt {
   attempt: number;
   maxAttempts: number;
 }
-export type JobHandler = (payload: unknown, job: JobAttempt) => Promise<void>;
+export type JobHandler<Payload> = (payload: Payload, job: JobAttempt) => Promise<void>;
+
+/** A kind of job as its module uses it: queued with a payload its schema accepts. */
+export interface JobKind<Schema extends z.ZodType> {
+  kind: string;
+  enqueue(payload: z.input<Schema>, opts?: EnqueueOptions): Promise<string | undefined>;
+}
+
+/** A stored payload its kind's schema refuses: every attempt would fail alike, so none is retried. */
+class InvalidPayloadError extends Error {
+  constructor(kind: string, error: z.ZodError) {
+    super(`the payload is not a valid ${kind} job: ${z.prettifyError(error)}`);
+  }
+}
 
 export interface EnqueueOptions {
   /** Writes the job inside the caller's transaction, so it exists only if that commits. */
@@ -59,7 +73,7 @@ export function createJobs(db: Db, clock: Clock, log: FastifyBaseLogger, options
   const workerId = options.workerId ?? `${process.pid}-${randomUUID().slice(0, 8)}`;
   const batchSize = options.batchSize ?? 10;
   const staleMs = options.staleMs ?? 15 * 60_000;
-  const handlers = new Map<string, JobHandler>();
+  const handlers = new Map<string, JobHandler<unknown>>();
   const schedules: { name: string; everyMs: number; kind: string; lastSlot?: number }[] = [];
   const leader: Leader = createLeader(db, clock, workerId);
 
@@ -143,12 +157,12 @@ export function createJobs(db: Db, clock: Clock, log: FastifyBaseLogger, options
         .set({ status: 'done', finished_at: clock.now(), last_error: null, locked_at: null })
         .where(mine);
     } catch (error) {
-      const dead = job.attempts >= job.max_attempts;
+      const invalid = error instanceof InvalidPayloadError;
+      const dead = invalid || job.attempts >= job.max_attempts;
       const at = clock.now();
-      log.warn(
-        { err: error, job: { id: job.id, kind: job.kind, attempt: job.attempts, dead } },
-        dead ? 'job failed for the last time' : 'job failed; it will be retried',
-      );
+      const about = { err: error, job: { id: job.id, kind: job.kind, attempt: job.attempts, dead } };
+      if (invalid) log.error(about, 'job payload is invalid; it will not be run');
+      else log.warn(about, dead ? 'job failed for the last time' : 'job failed; it will be retried');
       await db
         .update(jobs)
         .set(
@@ -215,11 +229,26 @@ export function createJobs(db: Db, clock: Clock, log: FastifyBaseLogger, options
 
   return {
     workerId,
+    /** Queues a job as it is; a module queues through its kind's `define`, typed by the schema. */
     enqueue,
-    /** Sets the function that runs jobs of `kind`. */
-    register(kind: string, handler: JobHandler) {
-      handlers.set(kind, handler);
+    /**
+     * Sets the function that runs jobs of `kind`, given the stored payload as `payload` parses it.
+     * A payload the schema refuses kills its job at once, with the reason as its last error.
+     */
+    define<Schema extends z.ZodType>(
+      kind: string,
+      payload: Schema,
+      handler: JobHandler<z.output<Schema>>,
+    ): JobKind<Schema> {
+      handlers.set(kind, async (stored, job) => {
+        const parsed = payload.safeParse(stored);
+        if (!parsed.success) throw new InvalidPayloadError(kind, parsed.error);
+        await handler(parsed.data, job);
+      });
+      return { kind, enqueue: (value, opts) => enqueue(kind, value, opts) };
     },
+    /** The kinds of job this instance can run, in order. */
+    kinds: () => [...handlers.keys()].sort(),
     /** Queues a job of `kind` once per `everyMs` (aligned to the epoch), across all instances. */
     every(name: string, everyMs: number, kind: string) {
       schedules.push({ name, everyMs, kind });

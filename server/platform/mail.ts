@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Clock } from './clock';
@@ -79,6 +80,7 @@ export function logTransport(log: FastifyBaseLogger): MailTransport {
 }
 
 export const MAIL_JOB = 'mail.send';
+const MailDelivery = z.object({ outboxId: z.uuid() });
 
 /**
  * E-mail goes through the outbox: `send` only writes the message and queues its delivery, inside
@@ -100,12 +102,11 @@ export function createMailer(db: Db, jobs: Jobs, transport: MailTransport, from:
         })),
       )
       .returning({ id: mailOutbox.id });
-    for (const row of rows) await jobs.enqueue(MAIL_JOB, { outboxId: row.id }, { tx });
+    for (const row of rows) await deliveryJob.enqueue({ outboxId: row.id }, { tx });
   }
 
   /** Delivers one outbox message; a failure before the last attempt leaves it pending with the error. */
-  async function deliver(payload: unknown, job: JobAttempt) {
-    const { outboxId } = payload as { outboxId: string };
+  async function deliver({ outboxId }: z.output<typeof MailDelivery>, job: JobAttempt) {
     const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId)).limit(1);
     if (!row || row.status === 'sent' || row.status === 'logged') return;
     try {
@@ -132,7 +133,7 @@ export function createMailer(db: Db, jobs: Jobs, transport: MailTransport, from:
       .set({ status: transport.kind === 'smtp' ? 'sent' : 'logged', sent_at: clock.now(), error: null })
       .where(eq(mailOutbox.id, row.id));
   }
-  jobs.register(MAIL_JOB, deliver);
+  const deliveryJob = jobs.define(MAIL_JOB, MailDelivery, deliver);
 
   /** In the caller's transaction, or in one of its own after which the worker is woken. */
   async function keep(messages: MailMessage[], tx?: Tx) {

@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { OkResponse } from '../../../common/api';
 import {
   maskHint,
@@ -55,10 +55,7 @@ export const RESET_CODE_JOB = 'auth.reset-code';
 /** A code lives RESET_CODE_TTL_MINUTES; the job's retries fit well inside that. */
 const RESET_CODE_JOB_ATTEMPTS = 3;
 /** The address as typed (normalised by the schema) and when it was asked for. */
-interface ResetCodeJob {
-  email: string;
-  requestedAt: string;
-}
+const ResetCodeJob = z.object({ email: z.string(), requestedAt: z.iso.datetime() });
 const resetCodeExpiry = (requestedAt: Date) =>
   new Date(requestedAt.getTime() + RESET_CODE_TTL_MINUTES * MINUTE);
 
@@ -128,8 +125,7 @@ export function createAuthService(platform: Platform, deps: { users: UsersServic
   }
 
   /** Mails a code for a known address; expires when the answer to the request said it would. */
-  platform.jobs.register(RESET_CODE_JOB, async (payload) => {
-    const { email, requestedAt } = payload as ResetCodeJob;
+  const resetCodeJob = platform.jobs.define(RESET_CODE_JOB, ResetCodeJob, async ({ email, requestedAt }) => {
     const at = new Date(requestedAt);
     const expiresAt = resetCodeExpiry(at);
     // A code that could no longer be used when it arrived is not worth sending.
@@ -214,8 +210,10 @@ export function createAuthService(platform: Platform, deps: { users: UsersServic
      */
     async requestResetCode(email: string): Promise<RequestResetCodeResponse> {
       const at = now();
-      const payload: ResetCodeJob = { email, requestedAt: at.toISOString() };
-      await platform.jobs.enqueue(RESET_CODE_JOB, payload, { maxAttempts: RESET_CODE_JOB_ATTEMPTS });
+      await resetCodeJob.enqueue(
+        { email, requestedAt: at.toISOString() },
+        { maxAttempts: RESET_CODE_JOB_ATTEMPTS },
+      );
       return { sent: true, expiresAt: resetCodeExpiry(at).toISOString() };
     },
 

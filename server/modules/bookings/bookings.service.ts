@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   ADMIN_BOOKINGS_MAX_LIMIT,
   ADMIN_BOOKINGS_WINDOW_DAYS,
@@ -65,6 +66,7 @@ import { fit, openingOn, withinHours } from './bookings.rules';
 export { ADMIN_TOO_LONG_MESSAGE, toBooking };
 
 export const BOOKING_REMINDER_JOB = 'bookings.reminder';
+const BookingReminder = z.object({ bookingId: z.uuid(), startsAt: z.iso.datetime() });
 
 /** The admin form's fields, parsed (AdminBookingInput). */
 export interface AdminFields {
@@ -131,8 +133,7 @@ export function createBookingsService(platform: Platform, deps: BookingsDeps) {
   async function planReminder(row: BookingRow) {
     const runAt = new Date(row.start_time.getTime() - BOOKING_REMINDER_HOURS * 60 * MINUTE);
     if (runAt.getTime() <= now().getTime() || row.status === 'cancelled') return;
-    await platform.jobs.enqueue(
-      BOOKING_REMINDER_JOB,
+    await reminderJob.enqueue(
       { bookingId: row.id, startsAt: row.start_time.toISOString() },
       { runAt, dedupeKey: `booking-reminder:${row.id}:${row.sequence}` },
     );
@@ -201,14 +202,17 @@ export function createBookingsService(platform: Platform, deps: BookingsDeps) {
     return row;
   }
 
-  platform.jobs.register(BOOKING_REMINDER_JOB, async (payload) => {
-    const { bookingId, startsAt } = payload as { bookingId: string; startsAt: string };
-    const ctx = await mailContext();
-    await platform.tx(async () => {
-      const row = await repo.claimReminder(bookingId, new Date(startsAt), now());
-      if (row) await platform.mailer.send(reminderMail(row, ctx));
-    });
-  });
+  const reminderJob = platform.jobs.define(
+    BOOKING_REMINDER_JOB,
+    BookingReminder,
+    async ({ bookingId, startsAt }) => {
+      const ctx = await mailContext();
+      await platform.tx(async () => {
+        const row = await repo.claimReminder(bookingId, new Date(startsAt), now());
+        if (row) await platform.mailer.send(reminderMail(row, ctx));
+      });
+    },
+  );
 
   return {
     /**

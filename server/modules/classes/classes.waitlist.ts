@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   CLASS_FULL_MESSAGE,
   CLASS_MESSAGES,
@@ -20,6 +21,7 @@ import type { ClassesRepo, ClassRow, SignupRow } from './classes.repo';
 
 /** The job that ends an unanswered offer of a seat and offers it to the next person waiting. */
 export const OFFER_EXPIRY_JOB = 'classes.offer-expiry';
+const OfferExpiry = z.object({ signupId: z.uuid() });
 
 const classFull = () => conflict(CLASS_FULL_MESSAGE, 'CLASS_FULL');
 const offerNotFound = () => notFound(OFFER_NOT_FOUND_MESSAGE, 'OFFER_NOT_FOUND');
@@ -62,16 +64,14 @@ export function createWaitlist(
         to: next.email,
         ...mails.offer(row, next.name, token, expiresAt, timeZone),
       });
-      await platform.jobs.enqueue(
-        OFFER_EXPIRY_JOB,
+      await offerExpiryJob.enqueue(
         { signupId: next.id },
         { runAt: expiresAt, dedupeKey: `${OFFER_EXPIRY_JOB}:${next.id}:${expiresAt.getTime()}` },
       );
     }
   }
 
-  platform.jobs.register(OFFER_EXPIRY_JOB, async (payload) => {
-    const { signupId } = payload as { signupId: string };
+  const offerExpiryJob = platform.jobs.define(OFFER_EXPIRY_JOB, OfferExpiry, async ({ signupId }) => {
     await platform.tx(async () => {
       const expired = await repo.expireOffer(signupId, now());
       if (!expired) return;

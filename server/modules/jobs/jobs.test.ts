@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { jobs } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
@@ -70,7 +71,7 @@ describe('GET /api/admin/jobs', () => {
 describe('POST /api/admin/jobs/{id}/retry', () => {
   it('queues a dead job again with all its attempts, and the worker runs it', async () => {
     const ran: unknown[] = [];
-    t.app.jobs.register('test.revived', async (payload) => {
+    t.app.jobs.define('test.revived', z.unknown(), async (payload) => {
       ran.push(payload);
     });
     const dead = await createDeadJob(t, 'test.revived');

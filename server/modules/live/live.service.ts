@@ -96,7 +96,7 @@ export function createLiveService(platform: Platform) {
   platform.whenDraining(() => {
     for (const stream of [...streams]) stream.end(RECONNECT_EVENT);
   });
-  platform.jobs.register(LIVE_CLEANUP_JOB, () =>
+  platform.jobs.define(LIVE_CLEANUP_JOB, z.object({}), () =>
     platform.tx(() => repo.deleteUpTo(new Date(platform.clock.now().getTime() - LIVE_EVENTS_KEEP_MS))),
   );
   platform.jobs.every(LIVE_CLEANUP_JOB, CLEANUP_EVERY_MS, LIVE_CLEANUP_JOB);

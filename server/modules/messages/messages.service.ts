@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   CONVERSATION_DELETED_EVENT,
   DELETE_FOR_EVERYONE_MINUTES,
@@ -48,6 +49,7 @@ import {
 } from './messages.repo';
 
 export const UNREAD_EMAIL_JOB = 'messages.unread-email';
+const UnreadEmail = z.object({ messageId: z.uuid(), recipientId: z.uuid() });
 const MINUTE = 60_000;
 
 /** Someone else's conversation or message answers as a missing one, so ids cannot be probed. */
@@ -115,8 +117,7 @@ export function createMessagesService(platform: Platform, deps: { users: UsersSe
       sent_at: now(),
     });
     if (recipientId) {
-      await platform.jobs.enqueue(
-        UNREAD_EMAIL_JOB,
+      await unreadEmailJob.enqueue(
         { messageId: message.id, recipientId },
         {
           runAt: new Date(message.sent_at.getTime() + UNREAD_EMAIL_DELAY_MINUTES * MINUTE),
@@ -147,32 +148,35 @@ export function createMessagesService(platform: Platform, deps: { users: UsersSe
     return conversation.user1_id === sender.id ? conversation.user2_id! : conversation.user1_id;
   }
 
-  platform.jobs.register(UNREAD_EMAIL_JOB, async (payload) => {
-    const { messageId, recipientId } = payload as { messageId: string; recipientId: string };
-    const viewer = { id: recipientId, is_admin: false };
-    const row = await repo.findMessage(messageId, viewer);
-    if (!row || row.message.read_at || row.message.deleted_at || row.hidden_at) return;
-    const recipient = await deps.users.findById(recipientId);
-    if (!recipient?.is_active || !recipient.email_notifications) return;
-    await platform.tx(async () => {
-      const claimed = await repo.claimEmailNotice(
-        row.message.conversation_id,
-        recipientId,
-        now(),
-        UNREAD_EMAIL_INTERVAL_MINUTES * MINUTE,
-      );
-      if (!claimed) return;
-      await platform.mailer.send({
-        to: recipient.email,
-        subject: `New message from ${row.sender_name}`,
-        text:
-          `Hello ${recipient.name},\n\n` +
-          `${row.sender_name} sent you a message on Kwoon that you have not read yet.\n\n` +
-          `Read and answer it in Messages: ${site}/app/messages\n\n` +
-          'You can turn these e-mails off in Settings.\n',
+  const unreadEmailJob = platform.jobs.define(
+    UNREAD_EMAIL_JOB,
+    UnreadEmail,
+    async ({ messageId, recipientId }) => {
+      const viewer = { id: recipientId, is_admin: false };
+      const row = await repo.findMessage(messageId, viewer);
+      if (!row || row.message.read_at || row.message.deleted_at || row.hidden_at) return;
+      const recipient = await deps.users.findById(recipientId);
+      if (!recipient?.is_active || !recipient.email_notifications) return;
+      await platform.tx(async () => {
+        const claimed = await repo.claimEmailNotice(
+          row.message.conversation_id,
+          recipientId,
+          now(),
+          UNREAD_EMAIL_INTERVAL_MINUTES * MINUTE,
+        );
+        if (!claimed) return;
+        await platform.mailer.send({
+          to: recipient.email,
+          subject: `New message from ${row.sender_name}`,
+          text:
+            `Hello ${recipient.name},\n\n` +
+            `${row.sender_name} sent you a message on Kwoon that you have not read yet.\n\n` +
+            `Read and answer it in Messages: ${site}/app/messages\n\n` +
+            'You can turn these e-mails off in Settings.\n',
+        });
       });
-    });
-  });
+    },
+  );
 
   return {
     async listConversations(

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   NEWS_EMAIL_BATCH,
   NEWS_NOT_FOUND,
@@ -17,10 +18,8 @@ import { createNewsRepo, type NewsFields, type NewsRow } from './news.repo';
 export const NEWS_NOTIFY_JOB = 'news.notify-members';
 
 /** One batch of the mailing about an important item: the members after `after`, in id order. */
-interface NotifyBatch {
-  newsId: string;
-  after: string | null;
-}
+const NotifyBatch = z.object({ newsId: z.uuid(), after: z.uuid().nullable() });
+type NotifyBatch = z.infer<typeof NotifyBatch>;
 
 interface Page {
   limit: number;
@@ -79,14 +78,13 @@ export function createNewsService(
    * The first batch is queued by the claim, which only one save wins; each later one carries a
    * dedupe key naming where it starts, which tells a batch run twice that it was already sent.
    */
-  const queueBatch = (batch: NotifyBatch) =>
-    platform.jobs.enqueue(NEWS_NOTIFY_JOB, batch, {
+  const queueBatch = (batch: NotifyBatch): Promise<string | undefined> =>
+    notifyJob.enqueue(batch, {
       maxAttempts: 5,
       ...(batch.after ? { dedupeKey: `news-notify:${batch.newsId}:${batch.after}` } : {}),
     });
 
-  platform.jobs.register(NEWS_NOTIFY_JOB, async (payload) => {
-    const batch = payload as NotifyBatch;
+  const notifyJob = platform.jobs.define(NEWS_NOTIFY_JOB, NotifyBatch, async (batch) => {
     await platform.tx(async () => {
       const item = await repo.find(batch.newsId);
       // Deleted or taken back to draft while the batches went out: the rest are not sent.
