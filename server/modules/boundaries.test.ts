@@ -30,7 +30,42 @@ describe('module boundaries', { timeout: TYPED_LINT_TIMEOUT }, () => {
       ].join('\n'),
     );
     expect(found).toEqual([
-      "kwoon/table-ownership: 'courses' belongs to 'courses' (docs/architecture.md, Table ownership): ask that service to change it instead of writing it from 'reviews'.",
+      "kwoon/table-ownership: 'courses' belongs to 'courses' (declared in server/modules/courses/courses.schema.ts): ask that service to change it instead of writing it from 'reviews'.",
+    ]);
+  });
+
+  it('takes the owner from the folder that declares the table, whichever file it is imported from', async () => {
+    const found = await problems(
+      'server/modules/users/users.repo.ts',
+      [
+        "import type { Db } from '../../db/client';",
+        "import { sessions } from '../../platform/sessions.schema';",
+        "import { users } from './users.schema';",
+        'export async function touch(db: Db, id: string) {',
+        '  await db.update(users).set({ name: id });',
+        '  await db.delete(sessions);',
+        '}',
+      ].join('\n'),
+    );
+    expect(found).toEqual([
+      "kwoon/table-ownership: 'sessions' belongs to 'platform' (declared in server/platform/sessions.schema.ts): ask that service to change it instead of writing it from 'users'.",
+    ]);
+  });
+
+  it("refuses the platform a write to a module's table", async () => {
+    const found = await problems(
+      'server/platform/mail.ts',
+      [
+        "import type { Db } from '../db/client';",
+        "import { mailOutbox, users } from '../db/schema';",
+        'export async function touch(db: Db) {',
+        "  await db.update(mailOutbox).set({ status: 'sent' });",
+        '  await db.delete(users);',
+        '}',
+      ].join('\n'),
+    );
+    expect(found).toEqual([
+      "kwoon/table-ownership: 'users' belongs to 'users' (declared in server/modules/users/users.schema.ts): ask that service to change it instead of writing it from 'platform'.",
     ]);
   });
 
