@@ -107,6 +107,17 @@ export function createBlogRepo(db: Db) {
         .limit(limit);
     },
 
+    /**
+     * The posts that refer to a file — as their banner, in their content (the main file or a
+     * variant) or in their gallery — as uploads asks (a select of `place`). Every name of a file
+     * contains its public id without the extension.
+     */
+    fileUses(publicId: string): SQL {
+      const named = `%${publicId.replace(/\.[^./]+$/, '')}%`;
+      return sql`select 'blog post "' || ${blogPosts.title} || '"' as place from ${blogPosts}
+        where ${blogPosts.banner_image} like ${named} or ${blogPosts.content} like ${named} or ${blogPosts.media}::text like ${named}`;
+    },
+
     async find(id: string): Promise<BlogPostRow | undefined> {
       const [row] = await db.select(postColumns).from(blogPosts).where(eq(blogPosts.id, id)).limit(1);
       return row;

@@ -15,6 +15,7 @@ import {
 } from '../../../common/blog';
 import { badRequest, conflict, notFound, registerConstraintAnswers } from '../../platform/errors';
 import type { Platform } from '../../platform';
+import type { MediaRegistry } from '../uploads/uploads.service';
 import { createReadCache } from '../../platform/read-cache';
 import { createBlogRepo, type BlogPostRow, type BlogSummaryRow, type PostFilter } from './blog.repo';
 import { hasVisibleContent, sanitizeContent } from './blog.sanitize';
@@ -34,14 +35,6 @@ registerConstraintAnswers({
 });
 
 const postNotFound = () => notFound(BLOG_POST_NOT_FOUND, 'BLOG_POST_NOT_FOUND');
-
-/**
- * What the blog needs from uploads (passed in by server/modules/index.ts): to drop an uploaded
- * banner, image or video once no post shows it.
- */
-export interface BlogFiles {
-  discardBlogFile(publicId: string): Promise<void>;
-}
 
 /** An upload to the blog's folders, wherever it is named: a URL, an img src, a media item. */
 const BLOG_FILE =
@@ -85,13 +78,18 @@ export interface PublishedQuery {
 }
 
 export interface BlogDeps {
-  files?: BlogFiles;
+  /** Uploads: a banner, image or video goes once no post shows it. */
+  files?: MediaRegistry;
   /** Who a post is by when the editor names nobody: the school (its settings' name). */
   schoolName?: () => Promise<string>;
 }
 
 export function createBlogService(platform: Platform, deps: BlogDeps = {}) {
   const repo = createBlogRepo(platform.db);
+  const files = deps.files?.register({
+    folders: ['blog-banners', 'blog-content'],
+    uses: (publicId) => repo.fileUses(publicId),
+  });
   const cacheOptions = { clock: platform.clock, ttlMs: platform.config.CATALOGUE_CACHE_SECONDS * 1000 };
   const lists = createReadCache<BlogPostsResponse>(cacheOptions);
   const posts = createReadCache<PublishedPost | null>(cacheOptions);
@@ -131,9 +129,9 @@ export function createBlogService(platform: Platform, deps: BlogDeps = {}) {
 
   /** Drops the uploads `before` named that `after` no longer does, unless another post shows them. */
   async function discardDropped(before: Set<string>, after: Set<string>) {
-    if (!deps.files) return;
+    if (!files) return;
     for (const publicId of before) {
-      if (!after.has(publicId)) await deps.files.discardBlogFile(publicId);
+      if (!after.has(publicId)) await files.release(publicId);
     }
   }
 

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { preparedStatements } from '../../platform/prepared';
@@ -185,6 +198,19 @@ export function createCoursesRepo(db: Conn) {
     async lock(id: string): Promise<boolean> {
       const rows = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, id)).for('update');
       return rows.length > 0;
+    },
+
+    /**
+     * The lessons and courses that show a file, as uploads asks (a select of `place`). A stored
+     * URL may have any base (`/media`, a bucket's address), so it is matched by the public id it
+     * ends with.
+     */
+    fileUses(publicId: string): SQL {
+      const url = `%/${publicId}`;
+      return sql`select 'lesson "' || ${lessons.title} || '"' as place from ${lessons} where ${lessons.content_url} like ${url}
+        union all
+        select 'course "' || ${courses.title} || '"' from ${courses}
+          where ${courses.thumbnail_url} like ${url} or ${courses.instructor_avatar} like ${url}`;
     },
 
     async featureIds(courseId: string): Promise<number[]> {

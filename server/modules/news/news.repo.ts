@@ -68,6 +68,12 @@ export function createNewsRepo(db: Db) {
       return row;
     },
 
+    /** The items that show a file as their thumbnail, as uploads asks (a select of `place`). */
+    fileUses(publicId: string): SQL {
+      return sql`select 'news "' || ${news.title} || '"' as place from ${news}
+        where ${news.thumbnail_url} like ${`%/${publicId}`}`;
+    },
+
     async find(id: string): Promise<NewsRow | undefined> {
       const [row] = await db.select(columns).from(news).where(eq(news.id, id)).limit(1);
       return row;

@@ -11,6 +11,7 @@ import { publicUrl } from '../../config';
 import type { Platform } from '../../platform';
 import type { AuthContext } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
+import type { MediaRegistry } from '../uploads/uploads.service';
 import type { UsersService } from '../users/users.service';
 import { importantNewsMail } from './news.mail';
 import { createNewsRepo, type NewsFields, type NewsRow } from './news.repo';
@@ -52,14 +53,6 @@ const fieldsOf = (input: ParsedNewsInput): NewsFields => ({
 });
 
 /**
- * What news needs from uploads (passed in by server/modules/index.ts): to drop an uploaded
- * thumbnail once no item shows it.
- */
-export interface NewsFiles {
-  discardNewsThumbnail(url: string): Promise<void>;
-}
-
-/**
  * News of the school for the members' area. An important, published item saved with
  * `notify_members` is e-mailed to every active member (student) whose e-mail notifications are
  * on, once per item: the save claims the item (`notified_at`) in its transaction and queues the
@@ -68,9 +61,14 @@ export interface NewsFiles {
  */
 export function createNewsService(
   platform: Platform,
-  deps: { users: Pick<UsersService, 'notifiableMembers'>; files?: NewsFiles },
+  deps: { users: Pick<UsersService, 'notifiableMembers'>; files?: MediaRegistry },
 ) {
   const repo = createNewsRepo(platform.db);
+  // Thumbnails are the news' files (`deps.files` is uploads).
+  const thumbnails = deps.files?.register({
+    folders: ['news-thumbnails'],
+    uses: (publicId) => repo.fileUses(publicId),
+  });
   const now = () => platform.clock.now();
   const site = publicUrl(platform.config);
 
@@ -118,7 +116,7 @@ export function createNewsService(
 
   /** The thumbnail an item showed before a change, dropped when it shows it no longer. */
   async function discardThumbnail(before: string | null, after: string | null) {
-    if (before && before !== after) await deps.files?.discardNewsThumbnail(before);
+    if (before && before !== after) await thumbnails?.release(before);
   }
 
   return {

@@ -129,6 +129,16 @@ export function createResourcesRepo(db: Db) {
       return row;
     },
 
+    /**
+     * The resources that show a file (as their thumbnail, video or audio), as uploads asks (a
+     * select of `place`).
+     */
+    fileUses(publicId: string): SQL {
+      const url = `%/${publicId}`;
+      return sql`select 'resource "' || ${resources.title} || '"' as place from ${resources}
+        where ${resources.thumbnail} like ${url} or ${resources.video_url} like ${url} or ${resources.audio_url} like ${url}`;
+    },
+
     async find(id: string): Promise<ResourceRow | undefined> {
       const [row] = await db.select(columnsFor(true)).from(resources).where(eq(resources.id, id)).limit(1);
       return row;

@@ -10,6 +10,7 @@ import {
 import type { Platform } from '../../platform';
 import type { AuthContext } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
+import type { MediaRegistry } from '../uploads/uploads.service';
 import {
   createResourcesRepo,
   type AdminResourceFilter,
@@ -54,19 +55,17 @@ const fieldsOf = (input: ParsedResourceInput): ResourceFields => ({
 const FILE_FIELDS = ['thumbnail', 'video_url', 'audio_url'] as const;
 
 /**
- * What resources need from uploads (passed in by server/modules/index.ts): to drop an uploaded
- * thumbnail, video or audio file once no resource shows it.
- */
-export interface ResourceFiles {
-  discardResourceFile(url: string): Promise<void>;
-}
-
-/**
  * Learning resources of the members' area: blog texts, videos and audio recordings. Members read
  * the published ones (an administrator also reads a draft by its id); administrators write.
  */
-export function createResourcesService(platform: Platform, deps: { files?: ResourceFiles } = {}) {
+export function createResourcesService(platform: Platform, deps: { files?: MediaRegistry } = {}) {
   const repo = createResourcesRepo(platform.db);
+  // Uploaded thumbnails, videos and audio are the resources' files (`deps.files` is uploads); a
+  // lesson's video a resource shows stays the lesson's.
+  const files = deps.files?.register({
+    folders: ['resource-videos', 'resource-audio', 'resource-thumbnails'],
+    uses: (publicId) => repo.fileUses(publicId),
+  });
   const now = () => platform.clock.now();
 
   /** Related courses must exist when saved; one deleted later simply stops being listed. */
@@ -81,7 +80,7 @@ export function createResourcesService(platform: Platform, deps: { files?: Resou
   async function discardFiles(before: ResourceRow, after: ResourceRow | null) {
     const kept = new Set(after ? FILE_FIELDS.map((field) => after[field]) : []);
     const dropped = new Set(FILE_FIELDS.map((field) => before[field]).filter((url) => url && !kept.has(url)));
-    for (const url of dropped) await deps.files?.discardResourceFile(url!);
+    for (const url of dropped) await files?.release(url!);
   }
 
   return {

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 
 /** Test helper: a multipart/form-data body built by hand, parts in the given order. */
@@ -30,6 +31,12 @@ export function multipart(parts: Part[]) {
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** Sends the parts to POST /api/uploads with the caller's headers. */
+export function postUpload(app: FastifyInstance, parts: Part[], auth: Record<string, string>) {
+  const { payload, headers } = multipart(parts);
+  return app.inject({ method: 'POST', url: '/api/uploads', payload, headers: { ...headers, ...auth } });
 }
 
 /** The folder field of an upload. */

@@ -86,7 +86,7 @@ export function uploadsRoutes(services: { uploads: UploadsService }): FastifyPlu
           tags: ['uploads', 'admin'],
           summary:
             'Delete an uploaded file by its public id (409 FILE_IN_USE, naming where, while a lesson, ' +
-            'course, news item, resource or blog post still shows it)',
+            'a course or any other record still shows it)',
           security: bearerSecurity,
           body: DeleteUploadInput,
           response: {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import type { SQL } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import {
@@ -168,22 +169,46 @@ const MAX_INPUT_PIXELS = 60_000_000;
 
 const WEBP_QUALITY = 82;
 
-/** A course image's name in a URL or public id: `course-thumbnails/<name>.webp`. */
-const COURSE_IMAGE_ID = /(?:^|\/)(course-thumbnails\/[a-z0-9-]+\.webp)$/;
-
-/** A news thumbnail's name in a URL or public id: `news-thumbnails/<name>.webp`. */
-const NEWS_THUMBNAIL_ID = /(?:^|\/)(news-thumbnails\/[a-z0-9-]+\.webp)$/;
-
-/** A blog upload's public id: `blog-banners/<uuid>…` or `blog-content/<uuid>…`, with its extension. */
-const BLOG_FILE_ID =
-  /^(blog-banners|blog-content)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})[a-z0-9-]*\.[a-z0-9]+$/;
+/**
+ * The name uploads gives a file, after its folder: a UUID, then for a sized image its size, and
+ * the extension. A file named otherwise (the demo's videos and audio, named by their content) is
+ * never released: an administrator removes it.
+ */
+const UPLOADED_NAME = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}[a-z0-9-]*\\.[a-z0-9]+';
 
 /**
- * A resource's upload in a URL or public id: `resource-videos/<uuid>.<ext>`,
- * `resource-audio/<uuid>.<ext>` or a sized `resource-thumbnails/<uuid>-<w>x<h>.webp`.
+ * A domain whose records show uploaded files, as it registers with uploads: uploads reads no
+ * other domain's table, it asks the owners.
  */
-const RESOURCE_FILE_ID =
-  /(?:^|\/)((?:resource-videos|resource-audio|resource-thumbnails)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}[a-z0-9-]*\.[a-z0-9]+)$/;
+export interface MediaOwner {
+  /** The folders of the files it lets go of (`release`); it may show others' files too. */
+  folders: readonly UploadFolder[];
+  /**
+   * Where its records show a file, as a person would name each place (`course "Tai Chi"`): a
+   * select of one text column, `place`, which uploads runs inside its own statements.
+   */
+  uses(publicId: string): SQL;
+  /**
+   * For a file it shows only where it can stop (a profile picture): called in the transaction of
+   * an administrator's removal, which then goes ahead. An owner without it refuses the removal.
+   */
+  forget?(publicId: string): Promise<void>;
+}
+
+/** What a domain whose records show files needs from uploads (server/modules/index.ts passes it in). */
+export interface MediaRegistry {
+  register(owner: MediaOwner): OwnedFiles;
+}
+
+/** What a registered owner does with the files of its folders. */
+export interface OwnedFiles {
+  /**
+   * Its record stopped showing the file `reference` names (its public id, or a URL ending in
+   * it): the file goes, with a sized image's variants, once no owner of its folder shows it.
+   * Other references (an https address, another folder's file) are left alone.
+   */
+  release(reference: string): Promise<void>;
+}
 
 const codeForType = (rule: FolderRule) =>
   rule.audio
@@ -201,6 +226,9 @@ function streamedType(rule: FolderRule, mime: string | undefined): string | null
   return rule.video && VIDEO_TYPES.has(mime) ? mime : null;
 }
 
+/** What `owners` show of a file, each as a select of the places. */
+const usesOf = (publicId: string, owners: MediaOwner[]) => owners.map((owner) => owner.uses(publicId));
+
 /** The files a public id stands for: the file itself, then a sized image's variants. */
 const filesOf = (publicId: string) => [
   publicId,
@@ -210,7 +238,8 @@ const filesOf = (publicId: string) => [
 ];
 
 export function createUploadsService(platform: Platform) {
-  const removalListeners: ((publicId: string) => Promise<void>)[] = [];
+  // In the order they register, which is the order an administrator reads the places in.
+  const owners: MediaOwner[] = [];
   const repo = createUploadsRepo(platform.db);
 
   /**
@@ -400,65 +429,37 @@ export function createUploadsService(platform: Platform) {
       throw unsupportedMediaType(rule.typeMessage, codeForType(rule));
     },
 
-    /** Called when a profile stops showing an avatar: the file goes once nobody shows it. */
-    async discardAvatar(publicId: string): Promise<void> {
-      if (await repo.deleteUnusedAvatar(publicId)) await platform.storage.remove(publicId);
-    },
-
     /**
-     * Called when a course stops showing an image (replaced, or the course deleted): an uploaded
-     * course image goes, with its variants, once no course shows it. Other URLs are left alone.
+     * A domain whose records show files registers here (its service does, with the uploads
+     * service server/modules/index.ts passes in), and gets what lets go of its folders' files.
      */
-    async discardCourseImage(url: string): Promise<void> {
-      const publicId = COURSE_IMAGE_ID.exec(url)?.[1];
-      if (publicId && (await repo.deleteUnusedCourseImage(publicId))) await removeFiles(publicId);
+    register(owner: MediaOwner): OwnedFiles {
+      owners.push(owner);
+      const named = new RegExp(`(?:^|/)((${owner.folders.join('|')})/${UPLOADED_NAME})$`);
+      return {
+        async release(reference) {
+          const [, publicId, folder] = named.exec(reference) ?? [];
+          if (!publicId || !folder) return;
+          const keepers = owners.filter((other) => other.folders.includes(folder as UploadFolder));
+          if (await repo.deleteUnused(publicId, folder, usesOf(publicId, keepers)))
+            await removeFiles(publicId);
+        },
+      };
     },
 
     /**
-     * Called when a news item stops showing a thumbnail (replaced, or the item deleted): an
-     * uploaded thumbnail goes, with its variants, once no item shows it. Other URLs are left alone.
-     */
-    async discardNewsThumbnail(url: string): Promise<void> {
-      const publicId = NEWS_THUMBNAIL_ID.exec(url)?.[1];
-      if (publicId && (await repo.deleteUnusedNewsThumbnail(publicId))) await removeFiles(publicId);
-    },
-
-    /**
-     * Called when a resource stops showing an uploaded file (its thumbnail, video or audio
-     * replaced, or the resource deleted): the file goes, with a thumbnail's variants, once no
-     * resource shows it. Other URLs (a lesson's video, an https address) are left alone.
-     */
-    async discardResourceFile(url: string): Promise<void> {
-      const publicId = RESOURCE_FILE_ID.exec(url)?.[1];
-      if (publicId && (await repo.deleteUnusedResourceFile(publicId))) await removeFiles(publicId);
-    },
-
-    /**
-     * Called when a blog post stops showing an uploaded file (replaced, taken out of its content
-     * or media, or the post deleted): the file goes, with its variants, once no post refers to it.
-     * Other public ids are left alone.
-     */
-    async discardBlogFile(publicId: string): Promise<void> {
-      const match = BLOG_FILE_ID.exec(publicId);
-      if (match && (await repo.deleteUnusedBlogFile(publicId, `${match[1]}/${match[2]}`)))
-        await removeFiles(publicId);
-    },
-
-    /**
-     * Another domain that keeps references to files (a profile's avatar) asks to hear of a
-     * removal, so it can forget the file in the same transaction and no page points at it.
-     */
-    whenRemoved(listener: (publicId: string) => Promise<void>): void {
-      removalListeners.push(listener);
-    },
-
-    /**
-     * An administrator's removal of a file. A file a lesson, course, news item, resource or post
-     * still shows is refused (409 FILE_IN_USE), naming where; a profile picture is cleared instead.
+     * An administrator's removal of a file. A file an owner still shows is refused (409
+     * FILE_IN_USE), naming where; one only an owner that can stop showing it shows (a profile
+     * picture) is forgotten there instead, in the same transaction.
      */
     async remove(publicId: string): Promise<void> {
       const known = await platform.tx(async () => {
-        const places = await repo.usesOf(publicId);
+        const places = await repo.places(
+          usesOf(
+            publicId,
+            owners.filter((owner) => !owner.forget),
+          ),
+        );
         if (places.length > 0) {
           throw conflict(
             `This file is still used by ${places.join(', ')}. Remove it there first.`,
@@ -467,7 +468,7 @@ export function createUploadsService(platform: Platform) {
           );
         }
         if (!(await repo.delete(publicId))) return false;
-        for (const listener of removalListeners) await listener(publicId);
+        for (const owner of owners) await owner.forget?.(publicId);
         return true;
       });
       if (!known) throw notFound('File not found', 'FILE_NOT_FOUND');
@@ -476,3 +477,10 @@ export function createUploadsService(platform: Platform) {
   };
 }
 export type UploadsService = ReturnType<typeof createUploadsService>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The media store's records: `app.uploads.register(owner)` for a domain whose records show files. */
+    uploads: UploadsService;
+  }
+}

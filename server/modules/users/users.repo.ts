@@ -184,6 +184,12 @@ export function createUsersRepo(db: Db | Tx) {
       return row;
     },
 
+    /** The profiles that show this file as their picture, as uploads asks (a select of `place`). */
+    avatarUses(publicId: string): SQL {
+      return sql`select 'profile picture of "' || ${users.username} || '"' as place from ${users}
+        where ${users.avatar_public_id} = ${publicId}`;
+    },
+
     /** Clears the avatar of every profile that shows this file. */
     async clearAvatar(publicId: string): Promise<void> {
       await db
