@@ -2,6 +2,7 @@ import { monthOf, type AiUsage, type UsageLimitDetails } from '../../../common/a
 import type { Platform } from '../../platform';
 import { AppError } from '../../platform/errors';
 import { schoolDate, zonedParts } from '../../../common/school-time';
+import type { CourseAccess } from '../enrollments/course-access.service';
 import { isSubscriptionActive } from '../payments/payments.service';
 import type { AskRepo, UsageKey } from './ask.repo';
 
@@ -42,7 +43,11 @@ const noSubscription = { active: false, used: 0, limit: 0, remaining: 0 };
  * own are used. Counters live in ai_usage, one row per user, scope and period, so a new month or
  * period starts from zero without a reset job.
  */
-export function createAllowance(platform: Platform, repo: AskRepo) {
+export function createAllowance(
+  platform: Platform,
+  repo: AskRepo,
+  access: Pick<CourseAccess, 'openCourses'>,
+) {
   const timeZone = platform.config.SCHOOL_TIMEZONE;
   const courseLimit = platform.config.AI_SIFU_COURSE_MONTHLY_LIMIT;
   const coursePeriod = (at: Date) => monthOf(schoolDate(at, timeZone));
@@ -88,7 +93,7 @@ export function createAllowance(platform: Platform, repo: AskRepo) {
     async usage(userId: string, isAdmin: boolean, at: Date): Promise<AiUsage> {
       if (isAdmin) return { is_admin: true, subscription: noSubscription, courses: [] };
       const [courses, subscription] = await Promise.all([
-        repo.enrolledCourses(userId),
+        access.openCourses(userId),
         subscriptionOf(userId, at),
       ]);
       const period = coursePeriod(at);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, gt, inArray, lt, max, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, max, sql, sum, type SQL } from 'drizzle-orm';
 import { AI_SIFU_PLAN } from '../../../common/payments';
 import type { Db } from '../../db/client';
 import {
@@ -7,7 +7,6 @@ import {
   aiQuestions,
   aiUsage,
   courses,
-  enrollments,
   knowledgeEntries,
   lessons,
   subscriptions,
@@ -78,32 +77,17 @@ export function createAskRepo(db: Db) {
   }
 
   return {
-    /** The course's title and whether the user is enrolled in it; undefined when there is no such course. */
-    async courseFor(userId: string, courseId: string) {
+    /**
+     * The course's title and whether `opens` (the asker may open it: CourseAccess.opens) holds, in
+     * one statement; undefined when there is no such course.
+     */
+    async courseFor(courseId: string, opens: SQL<boolean>) {
       const [row] = await db
-        .select({
-          title: courses.title,
-          enrolled: exists(
-            db
-              .select({ one: sql`1` })
-              .from(enrollments)
-              .where(and(eq(enrollments.user_id, userId), eq(enrollments.course_id, courseId))),
-          ),
-        })
+        .select({ title: courses.title, opens })
         .from(courses)
         .where(eq(courses.id, courseId))
         .limit(1);
       return row;
-    },
-
-    /** The user's enrolled courses, by title. */
-    async enrolledCourses(userId: string) {
-      return db
-        .select({ id: courses.id, title: courses.title })
-        .from(enrollments)
-        .innerJoin(courses, eq(courses.id, enrollments.course_id))
-        .where(eq(enrollments.user_id, userId))
-        .orderBy(asc(courses.title), asc(courses.id));
     },
 
     async findUser(userId: string) {

@@ -14,6 +14,7 @@ import type { AnswerSources } from '../../db/schema';
 import type { Platform } from '../../platform';
 import type { AuthContext } from '../../platform/auth';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import type { CourseAccess } from '../enrollments/course-access.service';
 import { createAllowance } from './allowance';
 import { createAskRepo } from './ask.repo';
 import { ProviderError, type AiProvider, type RetrievedEntry } from './provider';
@@ -98,19 +99,23 @@ const providerFailure = (error: ProviderError) =>
  */
 export function createAskService(
   platform: Platform,
-  deps: { retrieval: Pick<Retrieval, 'retrieve'>; provider: AiProvider },
+  deps: {
+    retrieval: Pick<Retrieval, 'retrieve'>;
+    provider: AiProvider;
+    access: Pick<CourseAccess, 'opens' | 'openCourses'>;
+  },
 ) {
-  const { retrieval, provider } = deps;
+  const { retrieval, provider, access } = deps;
   const repo = createAskRepo(platform.db);
-  const allowance = createAllowance(platform, repo);
+  const allowance = createAllowance(platform, repo, access);
   const now = () => platform.clock.now();
   const elapsed = (since: number) => Math.max(0, Math.round(performance.now() - since));
 
   async function admit(auth: AuthContext, courseId: string): Promise<void> {
     if (auth.user.is_admin) throw forbidden(SIFU_ADMIN_REFUSED, 'SIFU_ADMIN_REFUSED');
-    const course = await repo.courseFor(auth.user.id, courseId);
+    const course = await repo.courseFor(courseId, access.opens(auth.user.id, courseId));
     if (!course) throw notFound(SIFU_COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
-    if (!course.enrolled) throw forbidden(SIFU_NOT_ENROLLED, 'SIFU_NOT_ENROLLED');
+    if (!course.opens) throw forbidden(SIFU_NOT_ENROLLED, 'SIFU_NOT_ENROLLED');
   }
 
   return {

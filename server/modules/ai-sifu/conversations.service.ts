@@ -12,7 +12,7 @@ import {
 import type { AuthContext } from '../../platform/auth';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform';
-import type { EnrollmentsService } from '../enrollments/enrollments.service';
+import type { CourseAccess } from '../enrollments/course-access.service';
 import { createConversationsRepo, type ConversationRow, type Page } from './conversations.repo';
 import { toAdminConversation, toConversation } from './sifu-notes.present';
 import {
@@ -33,7 +33,7 @@ const list = ({ rows, total }: { rows: ConversationRow[]; total: number }): AiCo
 
 export function createConversationsService(
   platform: Platform,
-  deps: { enrollments: Pick<EnrollmentsService, 'find'> },
+  deps: { access: Pick<CourseAccess, 'canOpen'> },
 ) {
   const repo = createConversationsRepo(platform.db);
   const daysAgo = (days: number) => new Date(platform.clock.now().getTime() - days * DAY_MS);
@@ -49,7 +49,7 @@ export function createConversationsService(
 
   /** A conversation the student brings is kept under a course they study (any course for an administrator). */
   async function assertCanFileUnder(auth: AuthContext, courseId: string) {
-    if (!auth.user.is_admin && (await deps.enrollments.find(auth.user.id, courseId))) return;
+    if (!auth.user.is_admin && (await deps.access.canOpen(auth.user.id, courseId))) return;
     if (!(await repo.courseExists(courseId))) throw notFound(SIFU_COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
     if (!auth.user.is_admin) throw forbidden(SIFU_NOT_ENROLLED, 'NOT_ENROLLED');
   }

@@ -7,6 +7,7 @@ import {
 import type { AuthContext } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import type { Platform } from '../../platform';
+import type { CourseAccess } from '../enrollments/course-access.service';
 import { toPublicProfile, type UserRow } from '../users/users.service';
 import { createCommunityRepo } from './community.repo';
 
@@ -20,7 +21,11 @@ export interface Instructors {
  * it is shown as a non-admin sees another person (toPublicProfile), so a private profile keeps its
  * details to itself here too.
  */
-export function createCommunityService(platform: Platform, deps: { users: Instructors }) {
+export function createCommunityService(
+  platform: Platform,
+  deps: { users: Instructors; access: Pick<CourseAccess, 'takenCourses' | 'isTaking' | 'takers'> },
+) {
+  const { access } = deps;
   const repo = createCommunityRepo(platform.db);
 
   async function studentsPage(
@@ -28,18 +33,19 @@ export function createCommunityService(platform: Platform, deps: { users: Instru
     callerId: string,
     page: { limit: number; offset: number },
   ): Promise<CommunityStudentsResponse> {
-    const { rows, total } = await repo.fellowStudents(courseId, callerId, page);
+    const { rows, total } = await repo.fellowStudents(access.takers(courseId), callerId, page);
     return { students: rows.map((row) => toPublicProfile(row)), total };
   }
 
   return {
     async overview(auth: AuthContext): Promise<CommunityResponse> {
       const me = auth.user.id;
-      const [admins, mine] = await Promise.all([deps.users.activeAdmins(), repo.coursesOf(me)]);
+      const [admins, mine] = await Promise.all([deps.users.activeAdmins(), access.takenCourses(me)]);
       const courses = await Promise.all(
         mine.map(async (course) => ({
-          ...course,
-          ...(await studentsPage(course.course_id, me, { limit: COMMUNITY_PAGE_SIZE, offset: 0 })),
+          course_id: course.id,
+          course_name: course.title,
+          ...(await studentsPage(course.id, me, { limit: COMMUNITY_PAGE_SIZE, offset: 0 })),
         })),
       );
       return {
@@ -54,7 +60,7 @@ export function createCommunityService(platform: Platform, deps: { users: Instru
       courseId: string,
       page: { limit: number; offset: number },
     ): Promise<CommunityStudentsResponse> {
-      if (!(await repo.enrolledCourse(auth.user.id, courseId)))
+      if (!(await access.isTaking(auth.user.id, courseId)))
         throw notFound(COMMUNITY_MESSAGES.courseNotFound, 'COURSE_NOT_FOUND');
       return studentsPage(courseId, auth.user.id, page);
     },

@@ -1,8 +1,10 @@
 import {
   and,
+  asc,
   count,
   desc,
   eq,
+  exists,
   inArray,
   isNotNull,
   isNull,
@@ -76,6 +78,34 @@ export function createEnrollmentsRepo(db: Db | Tx) {
         .where(and(eq(enrollments.user_id, userId), eq(enrollments.course_id, courseId)))
         .limit(1);
       return row;
+    },
+
+    /** Whether the user has an enrolment in the course, as a condition of an outer statement. */
+    existsFor(userId: SQLWrapper | string, courseId: SQLWrapper | string): SQL {
+      return exists(
+        db
+          .select({ one: sql`1` })
+          .from(enrollments)
+          .where(and(eq(enrollments.user_id, userId), eq(enrollments.course_id, courseId))),
+      );
+    },
+
+    /** The courses the user has an enrolment in, listed or hidden, by title. */
+    async enrolledCourses(userId: string): Promise<{ id: string; title: string }[]> {
+      return db
+        .select({ id: courses.id, title: courses.title })
+        .from(enrollments)
+        .innerJoin(courses, eq(courses.id, enrollments.course_id))
+        .where(eq(enrollments.user_id, userId))
+        .orderBy(asc(courses.title), asc(courses.id));
+    },
+
+    /** The ids of the users with the course on their list (not hidden), as a subquery. */
+    listedUserIds(courseId: string) {
+      return db
+        .select({ user_id: enrollments.user_id })
+        .from(enrollments)
+        .where(and(eq(enrollments.course_id, courseId), isNull(enrollments.hidden_at)));
     },
 
     /** Locks the enrolment row until the transaction ends, so progress writes on it take turns. */

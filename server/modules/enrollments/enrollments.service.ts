@@ -14,12 +14,12 @@ import {
   type EnrollResponse,
 } from '../../../common/enrollments';
 import type { CourseProgress } from '../../../common/progress';
-import type { Tx } from '../../db/client';
 import { assertSelfOrAdmin, type AuthContext } from '../../platform/auth';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform';
 import type { CoursesService } from '../courses/courses.service';
 import type { EnrolledCourse } from '../users/users.service';
+import type { CourseAccess } from './course-access.service';
 import {
   createEnrollmentsRepo,
   type EnrollmentRow,
@@ -55,22 +55,31 @@ const toEnrolledCourse = (row: UserCourseRow | UserCourseJson): EnrolledCourse =
   completed: row.completed_date !== null,
 });
 
-/** Whether a user has a paid order for a course. */
-export type PaidOrders = (userId: string, courseId: string) => Promise<boolean>;
+/**
+ * What the enrolments need from the payment records (passed in by server/modules/index.ts): paid
+ * access rests on the paid order, so a paid course stays open to whoever paid for it.
+ */
+export interface PaidOrders {
+  hasPaidOrder(userId: string, courseId: string): Promise<boolean>;
+}
 
-export function createEnrollmentsService(platform: Platform, { courses }: { courses: CoursesService }) {
+export function createEnrollmentsService(
+  platform: Platform,
+  deps: { courses: CoursesService; access: CourseAccess; paidOrders: PaidOrders },
+) {
+  const { courses, access, paidOrders } = deps;
   const repo = createEnrollmentsRepo(platform.db);
   const now = () => platform.clock.now();
-  /** Whether the user has paid for the course: the payments domain answers (see usePaidOrders). */
-  let hasPaidOrder: PaidOrders = async () => false;
 
-  /** Recomputes the stored progress from the lessons completed; a client's number never counts. */
-  async function recompute(tx: Tx, row: EnrollmentRow): Promise<EnrollmentRow> {
-    const txRepo = createEnrollmentsRepo(tx);
-    const { completed, total } = await txRepo.lessonCounts(row.user_id, row.course_id);
+  /**
+   * Recomputes the stored progress from the lessons completed, inside the caller's transaction;
+   * a client's number never counts.
+   */
+  async function recompute(row: EnrollmentRow): Promise<EnrollmentRow> {
+    const { completed, total } = await repo.lessonCounts(row.user_id, row.course_id);
     const progress = courseProgress(completed, total);
     const complete = total > 0 && completed >= total;
-    return (await txRepo.setProgress(row.id, progress, complete, now())) ?? row;
+    return (await repo.setProgress(row.id, progress, complete, now())) ?? row;
   }
 
   /**
@@ -92,7 +101,7 @@ export function createEnrollmentsService(platform: Platform, { courses }: { cour
       created_at: at,
     });
     if (inserted) {
-      const enrollment = await platform.db.transaction(async (tx) => recompute(tx, inserted));
+      const enrollment = await platform.tx(() => recompute(inserted));
       return { enrollment, created: true };
     }
     const existing = await repo.find(userId, courseId);
@@ -104,14 +113,6 @@ export function createEnrollmentsService(platform: Platform, { courses }: { cour
 
   return {
     grant,
-
-    /**
-     * Paid access comes from paid orders (server/modules/index.ts wires the payments domain in,
-     * which itself depends on this one): a paid course stays open to whoever paid for it.
-     */
-    usePaidOrders(check: PaidOrders): void {
-      hasPaidOrder = check;
-    },
 
     async list(query: z.output<typeof EnrollmentListQuery>): Promise<EnrollmentListResponse> {
       const { rows, total } = await repo.list(query);
@@ -148,7 +149,7 @@ export function createEnrollmentsService(platform: Platform, { courses }: { cour
           return { created: false, body: { enrolled: true, enrollment: toEnrollment(existing) } };
         }
         // Bought before: the enrolment comes back without paying again.
-        if (await hasPaidOrder(userId, courseId)) {
+        if (await paidOrders.hasPaidOrder(userId, courseId)) {
           const { enrollment, created } = await grant(userId, courseId, 'payment');
           return { created, body: { enrolled: true, enrollment: toEnrollment(enrollment) } };
         }
@@ -168,7 +169,7 @@ export function createEnrollmentsService(platform: Platform, { courses }: { cour
       assertSelfOrAdmin(auth, userId);
       const row = await repo.find(userId, courseId);
       if (!row) throw notEnrolled();
-      const paid = row.source === 'payment' || (await hasPaidOrder(userId, courseId));
+      const paid = row.source === 'payment' || (await paidOrders.hasPaidOrder(userId, courseId));
       const done = paid ? await repo.hide(userId, courseId, now()) : await repo.delete(userId, courseId);
       if (!done) throw notEnrolled();
       return { success: true };
@@ -176,7 +177,7 @@ export function createEnrollmentsService(platform: Platform, { courses }: { cour
 
     async isEnrolled(auth: AuthContext, userId: string, courseId: string): Promise<EnrolledResponse> {
       assertSelfOrAdmin(auth, userId);
-      return { enrolled: Boolean(await repo.find(userId, courseId)) };
+      return { enrolled: await access.canOpen(userId, courseId) };
     },
 
     find: (userId: string, courseId: string) => repo.find(userId, courseId),
@@ -195,24 +196,23 @@ export function createEnrollmentsService(platform: Platform, { courses }: { cour
     },
 
     /**
-     * Runs `work` in a transaction holding the enrolment's row lock, then recomputes the course
-     * progress in the same transaction. Writes for one enrolment so take turns: concurrent
-     * completions and quiz attempts cannot lose an update or reuse an attempt number.
-     * Undefined (and nothing done) when the user is not enrolled.
+     * Runs `work` in a transaction (platform.tx, which `work`'s queries join) holding the
+     * enrolment's row lock, then recomputes the course progress in the same transaction. Writes
+     * for one enrolment so take turns: concurrent completions and quiz attempts cannot lose an
+     * update or reuse an attempt number. Undefined (and nothing done) when the user is not enrolled.
      */
     async withEnrollment<T>(
       userId: string,
       courseId: string,
-      work: (tx: Tx) => Promise<T>,
+      work: () => Promise<T>,
     ): Promise<{ result: T; enrollment: EnrollmentRow } | undefined> {
-      return platform.db.transaction(async (tx) => {
-        const txRepo = createEnrollmentsRepo(tx);
-        const row = await txRepo.findForUpdate(userId, courseId);
+      return platform.tx(async () => {
+        const row = await repo.findForUpdate(userId, courseId);
         if (!row) return undefined;
         // Studying a course the student had taken off their list puts it back.
-        if (row.hidden_at) await txRepo.unhide(userId, courseId);
-        const result = await work(tx);
-        return { result, enrollment: await recompute(tx, row) };
+        if (row.hidden_at) await repo.unhide(userId, courseId);
+        const result = await work();
+        return { result, enrollment: await recompute(row) };
       });
     },
 

@@ -58,6 +58,20 @@ export const isSubscriptionActive = (row: SubscriptionRow, now: Date) =>
   (row.status === 'active' || row.status === 'past_due') && row.current_period_end.getTime() > now.getTime();
 
 /**
+ * What the enrolments and users domains ask of the payment records. Built on its own, before them,
+ * since the payments service itself is built on those domains.
+ */
+export function createPaymentRecords(platform: Platform) {
+  const repo = createPaymentsRepo(platform.db);
+  return {
+    /** Whether the user has paid for the course (their access to it rests on this). */
+    hasPaidOrder: (userId: string, courseId: string) => repo.hasPaidOrder(userId, courseId),
+    /** Whether the user has any order: payment records are kept, so their account cannot simply go. */
+    hasOrders: (userId: string) => repo.hasOrders(userId),
+  };
+}
+
+/**
  * Paid courses are bought through the configured provider. Every report of a checkout's result —
  * the buyer's verify call, a signed webhook, the test checkout's buttons — goes through apply(),
  * so the order, the enrolment and the receipt come out the same whichever arrives first, and
@@ -184,11 +198,6 @@ export function createPaymentsService(
   }
 
   return {
-    /** Whether the user has paid for the course (their access to it rests on this). */
-    hasPaidOrder: (userId: string, courseId: string) => repo.hasPaidOrder(userId, courseId),
-    /** Whether the user has any order: payment records are kept, so their account cannot simply go. */
-    hasOrders: (userId: string) => repo.hasOrders(userId),
-
     /**
      * Starts a checkout for a published paid course at the course's own price, or hands back the
      * buyer's checkout still open for it (see settlePending). One buyer's checkouts for one course

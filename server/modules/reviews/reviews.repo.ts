@@ -1,6 +1,6 @@
 import { and, count, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { courses, enrollments, lessons, modules, reviewHelpfulVotes, reviews, users } from '../../db/schema';
+import { courses, lessons, modules, reviewHelpfulVotes, reviews, users } from '../../db/schema';
 
 const reviewColumns = {
   id: reviews.id,
@@ -93,15 +93,6 @@ export function createReviewsRepo(db: Db) {
         .where(eq(modules.course_id, courseId))
         .limit(1);
       return Boolean(row);
-    },
-
-    async enrollment(userId: string, courseId: string) {
-      const [row] = await db
-        .select({ source: enrollments.source })
-        .from(enrollments)
-        .where(and(eq(enrollments.user_id, userId), eq(enrollments.course_id, courseId)))
-        .limit(1);
-      return row;
     },
 
     /** Inserts the review; undefined when the user has already reviewed the course (unique index). */

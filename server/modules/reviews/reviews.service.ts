@@ -22,6 +22,7 @@ import { assertSelfOrAdmin } from '../../platform/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform';
 import type { CoursesService } from '../courses/courses.service';
+import type { CourseAccess } from '../enrollments/course-access.service';
 import { createReviewsRepo, type ReviewPatch, type ReviewRow } from './reviews.repo';
 
 /** Input after its schema has parsed it (text trimmed, null text turned into ''). */
@@ -42,8 +43,11 @@ const toReview = <T extends ReviewRow>(row: T) => ({
 const reviewNotFound = () => notFound('Review not found', 'REVIEW_NOT_FOUND');
 const courseNotFound = () => notFound('Course not found', 'COURSE_NOT_FOUND');
 
-export function createReviewsService(platform: Platform, deps: { courses: Pick<CoursesService, 'exists'> }) {
-  const { courses } = deps;
+export function createReviewsService(
+  platform: Platform,
+  deps: { courses: Pick<CoursesService, 'exists'>; access: Pick<CourseAccess, 'openingEnrollment'> },
+) {
+  const { courses, access } = deps;
   const repo = createReviewsRepo(platform.db);
 
   async function assertCourse(courseId: string): Promise<void> {
@@ -105,7 +109,7 @@ export function createReviewsService(platform: Platform, deps: { courses: Pick<C
      */
     async create(auth: AuthContext, input: ParsedCreate): Promise<Review> {
       await assertCourse(input.course_id);
-      const enrollment = await repo.enrollment(auth.user.id, input.course_id);
+      const enrollment = await access.openingEnrollment(auth.user.id, input.course_id);
       if (!enrollment) throw forbidden(NOT_ENROLLED_MESSAGE, 'NOT_ENROLLED');
       if (!(await repo.courseHasLessons(input.course_id))) throw badRequest(NO_LESSONS_MESSAGE, 'NO_LESSONS');
       assertPublishChange(auth, true, input.is_published);
