@@ -32,6 +32,7 @@ import {
   verifySecret,
 } from '../../platform/passwords';
 import type { Platform } from '../../platform';
+import { createTransactions } from '../../platform/tx';
 import type { UserRow, UsersService } from '../users/users.service';
 import { createAuthRepo } from './auth.repo';
 
@@ -67,8 +68,8 @@ export async function issueTempPassword(db: Db, userId: string, at: Date) {
   const tempPassword = generateTempPassword();
   const passwordHash = await hashSecret(tempPassword);
   const expiresAt = new Date(at.getTime() + TEMP_PASSWORD_TTL_MINUTES * MINUTE);
-  await db.transaction(async (tx) => {
-    const repo = createAuthRepo(tx);
+  const repo = createAuthRepo(db);
+  await createTransactions(db).tx(async () => {
     await repo.invalidateTempPasswords(userId, at);
     await repo.insertTempPassword({
       user_id: userId,

@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { courses, lessons, modules } from '../../db/schema';
 
@@ -51,11 +51,6 @@ export function createContentRepo(db: Conn) {
         .where(eq(lessons.module_id, moduleId))
         .orderBy(asc(lessons.order_sequence), asc(lessons.created_at), asc(lessons.id));
       return rows.map((r) => r.id);
-    },
-
-    async moduleCount(courseId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(modules).where(eq(modules.course_id, courseId));
-      return row?.n ?? 0;
     },
 
     async insertModule(values: typeof modules.$inferInsert) {

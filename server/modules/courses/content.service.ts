@@ -13,11 +13,10 @@ import {
   type Module,
   type ModuleInput,
 } from '../../../common/courses';
-import type { Tx } from '../../db/client';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform';
 import { createMediaLinks } from '../../platform/media-links';
-import { createContentRepo, type ContentRepo } from './content.repo';
+import { createContentRepo } from './content.repo';
 import { createCoursesRepo, type LessonRow } from './courses.repo';
 import { toLesson, toModules, withVideoLink, withVideoLinks } from './courses.present';
 
@@ -78,26 +77,26 @@ function passMarkFor(
 const defaultContent = (type: LessonType) => (type === 'quiz' ? JSON.stringify(STARTER_QUIZ) : '');
 
 export function createContentService(platform: Platform) {
-  const inTx = <T>(work: (repo: ContentRepo, tx: Tx) => Promise<T>) =>
-    platform.db.transaction((tx) => work(createContentRepo(tx), tx));
+  const repo = createContentRepo(platform.db);
+  const coursesRepo = createCoursesRepo(platform.db);
   // Admins get lesson videos as signed links, as the course page gives them, and what they send
   // back (a link they were given, or an upload's address) is stored as the file's /media path.
   const links = createMediaLinks(platform.storage, platform.clock);
 
   /** Locks the course so concurrent edits of its order queue up; 404 when it is gone. */
-  async function lockCourse(tx: Tx, courseId: string): Promise<void> {
-    if (!(await createCoursesRepo(tx).lock(courseId))) throw courseNotFound();
+  async function lockCourse(courseId: string): Promise<void> {
+    if (!(await coursesRepo.lock(courseId))) throw courseNotFound();
   }
 
-  async function moduleWithLessons(repo: ContentRepo, moduleId: string): Promise<Module> {
+  async function moduleWithLessons(moduleId: string): Promise<Module> {
     const row = await repo.findModule(moduleId);
     if (!row) throw moduleNotFound();
-    const lessons = await createCoursesRepo(platform.db).lessonsOf([moduleId]);
+    const lessons = await coursesRepo.lessonsOf([moduleId]);
     return (await withVideoLinks(toModules([row], lessons, 'full'), links))[0]!;
   }
 
   async function modulesOf(courseId: string): Promise<Module[]> {
-    const content = await createCoursesRepo(platform.db).content(courseId);
+    const content = await coursesRepo.content(courseId);
     return withVideoLinks(toModules(content.modules, content.lessons, 'full'), links);
   }
 
@@ -105,8 +104,8 @@ export function createContentService(platform: Platform) {
 
   return {
     async createModule(courseId: string, input: ModuleInput): Promise<Module> {
-      const id = await inTx(async (repo, tx) => {
-        await lockCourse(tx, courseId);
+      const id = await platform.tx(async () => {
+        await lockCourse(courseId);
         const ids = await repo.moduleIds(courseId);
         const row = await repo.insertModule({
           course_id: courseId,
@@ -119,14 +118,14 @@ export function createContentService(platform: Platform) {
         await repo.touchCourse(courseId, platform.clock.now());
         return row.id;
       });
-      return moduleWithLessons(createContentRepo(platform.db), id);
+      return moduleWithLessons(id);
     },
 
     async updateModule(moduleId: string, input: ModuleInput): Promise<Module> {
-      await inTx(async (repo, tx) => {
+      await platform.tx(async () => {
         const existing = await repo.findModule(moduleId);
         if (!existing) throw moduleNotFound();
-        await lockCourse(tx, existing.course_id);
+        await lockCourse(existing.course_id);
         const { order_sequence, ...fields } = input;
         await repo.updateModule(moduleId, { ...fields, updated_at: platform.clock.now() });
         if (order_sequence !== undefined)
@@ -135,15 +134,15 @@ export function createContentService(platform: Platform) {
           );
         await repo.touchCourse(existing.course_id, platform.clock.now());
       });
-      return moduleWithLessons(createContentRepo(platform.db), moduleId);
+      return moduleWithLessons(moduleId);
     },
 
     /** Deletes the module and its lessons; the remaining modules are numbered 1..n again. */
     async deleteModule(moduleId: string): Promise<void> {
-      await inTx(async (repo, tx) => {
+      await platform.tx(async () => {
         const existing = await repo.findModule(moduleId);
         if (!existing) throw moduleNotFound();
-        await lockCourse(tx, existing.course_id);
+        await lockCourse(existing.course_id);
         await repo.deleteModule(moduleId);
         await repo.renumberModules(await repo.moduleIds(existing.course_id));
         await repo.touchCourse(existing.course_id, platform.clock.now());
@@ -151,8 +150,8 @@ export function createContentService(platform: Platform) {
     },
 
     async reorderModules(courseId: string, moduleIds: string[]): Promise<Module[]> {
-      await inTx(async (repo, tx) => {
-        await lockCourse(tx, courseId);
+      await platform.tx(async () => {
+        await lockCourse(courseId);
         assertSameSet(
           await repo.moduleIds(courseId),
           moduleIds,
@@ -165,10 +164,10 @@ export function createContentService(platform: Platform) {
     },
 
     async createLesson(moduleId: string, input: LessonInput): Promise<Lesson> {
-      return inTx(async (repo, tx) => {
+      return platform.tx(async () => {
         const mod = await repo.findModule(moduleId);
         if (!mod) throw moduleNotFound();
-        await lockCourse(tx, mod.course_id);
+        await lockCourse(mod.course_id);
         const type = input.lesson_type ?? 'video';
         const ids = await repo.lessonIds(moduleId);
         const row = await repo.insertLesson({
@@ -191,10 +190,10 @@ export function createContentService(platform: Platform) {
 
     /** Partial update; a quiz's questions are validated whenever its type or content is sent. */
     async updateLesson(lessonId: string, input: LessonInput): Promise<Lesson> {
-      return inTx(async (repo, tx) => {
+      return platform.tx(async () => {
         const found = await repo.findLesson(lessonId);
         if (!found) throw lessonNotFound();
-        await lockCourse(tx, found.course_id);
+        await lockCourse(found.course_id);
         const { order_sequence, content_text, pass_mark, content_url, ...fields } = input;
         const type = input.lesson_type ?? found.lesson.lesson_type;
         const values: Partial<LessonRow> = {
@@ -216,10 +215,10 @@ export function createContentService(platform: Platform) {
     },
 
     async deleteLesson(lessonId: string): Promise<void> {
-      await inTx(async (repo, tx) => {
+      await platform.tx(async () => {
         const found = await repo.findLesson(lessonId);
         if (!found) throw lessonNotFound();
-        await lockCourse(tx, found.course_id);
+        await lockCourse(found.course_id);
         await repo.deleteLesson(lessonId);
         await repo.renumberLessons(await repo.lessonIds(found.lesson.module_id));
         await repo.touchCourse(found.course_id, platform.clock.now());
@@ -227,10 +226,10 @@ export function createContentService(platform: Platform) {
     },
 
     async reorderLessons(moduleId: string, lessonIds: string[]): Promise<Lesson[]> {
-      return inTx(async (repo, tx) => {
+      return platform.tx(async () => {
         const mod = await repo.findModule(moduleId);
         if (!mod) throw moduleNotFound();
-        await lockCourse(tx, mod.course_id);
+        await lockCourse(mod.course_id);
         assertSameSet(
           await repo.lessonIds(moduleId),
           lessonIds,
@@ -238,7 +237,7 @@ export function createContentService(platform: Platform) {
         );
         await repo.renumberLessons(lessonIds);
         await repo.touchCourse(mod.course_id, platform.clock.now());
-        return Promise.all((await createCoursesRepo(tx).lessonsOf([moduleId])).map(lessonOut));
+        return Promise.all((await coursesRepo.lessonsOf([moduleId])).map(lessonOut));
       });
     },
   };

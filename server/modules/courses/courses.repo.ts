@@ -222,15 +222,6 @@ export function createCoursesRepo(db: Conn) {
       return rows.map((r) => r.id);
     },
 
-    async isEnrolled(userId: string, courseId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: enrollments.id })
-        .from(enrollments)
-        .where(and(eq(enrollments.user_id, userId), eq(enrollments.course_id, courseId)))
-        .limit(1);
-      return Boolean(row);
-    },
-
     async insert(values: typeof courses.$inferInsert): Promise<CourseRow> {
       const [row] = await db.insert(courses).values(values).returning();
       return row!;
@@ -239,10 +230,6 @@ export function createCoursesRepo(db: Conn) {
     async update(id: string, values: Partial<typeof courses.$inferInsert>): Promise<CourseRow | undefined> {
       const [row] = await db.update(courses).set(values).where(eq(courses.id, id)).returning();
       return row;
-    },
-
-    async touch(id: string, at: Date): Promise<void> {
-      await db.update(courses).set({ updated_at: at }).where(eq(courses.id, id));
     },
 
     async replaceFeatures(courseId: string, ids: readonly number[]): Promise<void> {
