@@ -1,6 +1,7 @@
 /**
- * `npm run db:check`: the committed migrations agree with the Drizzle schema, the journal can be
- * applied in order, and every new migration is safe on a populated database (migration-rules.ts).
+ * `npm run db:check`: the committed migrations agree with the Drizzle schema and with the
+ * hand-written functions and triggers (hand-written-sql.ts), the journal can be applied in order,
+ * and every new migration is safe on a populated database (migration-rules.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -8,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SCHEMA_FILES } from '../../drizzle.config';
-import { MIGRATIONS_FOLDER } from './client';
+import { MIGRATIONS_FOLDER, openPglite } from './client';
+import { handWrittenSqlDrift, readHandWrittenSql } from './hand-written-sql';
 import { checkJournal, FIRST_REVIEWED_MIGRATION, lintMigration, type Journal } from './migration-rules';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -72,6 +74,21 @@ async function main(): Promise<number> {
   const journal = await readJournal(MIGRATIONS_FOLDER);
   problems.push(...checkJournal(journal, await sqlFilesIn(MIGRATIONS_FOLDER)));
 
+  const database = await openPglite();
+  try {
+    await database.migrate();
+    const drift = await handWrittenSqlDrift(database.db, await readHandWrittenSql());
+    if (drift.length > 0) {
+      problems.push(
+        'The migrated functions and triggers differ from their *.sql files (a change made in a file ' +
+          'needs a migration that applies it):\n' +
+          drift.join('\n'),
+      );
+    }
+  } finally {
+    await database.close();
+  }
+
   for (const entry of journal.entries.filter((e) => e.idx >= FIRST_REVIEWED_MIGRATION)) {
     const file = `${entry.tag}.sql`;
     const text = await readFile(path.join(MIGRATIONS_FOLDER, file), 'utf8').catch(() => '');
@@ -79,7 +96,9 @@ async function main(): Promise<number> {
   }
 
   if (problems.length === 0) {
-    console.log(`Migrations OK: ${journal.entries.length} in order, matching the schema, new ones reviewed.`);
+    console.log(
+      `Migrations OK: ${journal.entries.length} in order, matching the schema and the hand-written SQL, new ones reviewed.`,
+    );
     return 0;
   }
   console.error(problems.join('\n\n'));
