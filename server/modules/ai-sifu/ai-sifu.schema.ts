@@ -194,7 +194,10 @@ export const aiAnswerCache = pgTable(
     question_key: text('question_key').notNull(),
     response_text: text('response_text').notNull(),
     sources: jsonb('sources').$type<AnswerSources>().notNull(),
-    /** Every knowledge entry and lesson the answer drew on: changing one of them forgets the answer. */
+    /**
+     * Every knowledge entry and lesson the answer drew on: changing one of them forgets the answer
+     * (answer-cache.sql).
+     */
     drawn_on: uuid('drawn_on')
       .array()
       .notNull()
@@ -245,9 +248,9 @@ export const aiQuestions = pgTable(
 );
 
 /**
- * The log's figures per quarter of an hour (UTC), kept by a trigger on ai_questions (migration
- * 0027) as rows are logged and removed: the analytics' totals and school days read these few rows
- * instead of the whole log. Quarters, so a school day starts on one in every time zone.
+ * The log's figures per quarter of an hour (UTC), kept by a trigger on ai_questions
+ * (question-counts.sql) as rows are logged and removed: the analytics' totals and school days read
+ * these few rows instead of the whole log. Quarters, so a school day starts on one in every time zone.
  */
 export const aiQuestionPeriods = pgTable('ai_question_periods', {
   period_start: timestamp('period_start', { withTimezone: true, mode: 'date' }).primaryKey(),

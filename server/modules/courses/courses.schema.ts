@@ -73,7 +73,7 @@ export const courses = pgTable(
 
 /**
  * What a course card shows about a course's content, students and reviews, kept by triggers on
- * modules, lessons, enrollments and reviews in the transaction of each change (migration 0012),
+ * modules, lessons, enrollments and reviews in the transaction of each change (course-stats.sql),
  * so the catalogue reads one row per course instead of counting on every request.
  */
 export const courseStats = pgTable('course_stats', {
