@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { testConfig, type Config } from '../config';
 import { openPostgres, type Database } from '../db/client';
@@ -40,8 +40,25 @@ export async function openTestDatabase(): Promise<{
   };
 }
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Headers = Record<string, string>;
+/**
+ * One API call through the app: `payload` is the JSON body (text is sent as written, as JSON text),
+ * `headers` say whose session it is (a user's `auth`), none for a visitor.
+ */
+export type Call = (
+  method: Method,
+  url: string,
+  payload?: unknown,
+  headers?: Headers,
+) => Promise<LightMyRequestResponse>;
+
 export interface TestApp {
   app: FastifyInstance;
+  /** Calls the API as a visitor, or as whoever the headers name. */
+  call: Call;
+  /** Calls made as the user these headers sign in, unless a call names other headers. */
+  as(headers: Headers): Call;
   database: Database;
   clock: ReturnType<typeof fixedClock>;
   /** Every e-mail the app sent, newest last. */
@@ -141,8 +158,20 @@ async function startApp(
   });
   options.routes?.(app);
   await app.ready();
+  const call: Call = (method, url, payload, headers = {}) =>
+    app.inject({
+      method,
+      url,
+      headers: typeof payload === 'string' ? { ...headers, 'content-type': 'application/json' } : headers,
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+    });
   return {
     app,
+    call,
+    as:
+      (signedIn) =>
+      (method, url, payload, headers = signedIn) =>
+        call(method, url, payload, headers),
     database,
     clock,
     mail,

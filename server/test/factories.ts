@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { users } from '../db/schema';
 import { hashSecret } from '../platform/passwords';
 import { createSessionStore } from '../platform/auth';
-import type { TestApp } from './app';
+import type { Config } from '../config';
+import { createTestApp, type TestApp } from './app';
 
 export const DEFAULT_PASSWORD = 'correct-horse-42';
 let defaultHash: Promise<string> | undefined;
@@ -59,3 +60,14 @@ export async function createUser(t: TestApp, input: UserFactoryInput = {}) {
 
 export const createAdmin = (t: TestApp, input: UserFactoryInput = {}) =>
   createUser(t, { is_admin: true, ...input });
+
+/**
+ * The real app with an administrator and a student signed in, what most API test files start
+ * from; `call` is made as the administrator unless a call names other headers.
+ */
+export async function createTestAppWithMembers(overrides: Partial<Config> = {}) {
+  const t = await createTestApp(overrides);
+  const admin = (await createAdmin(t)).auth;
+  const student = (await createUser(t)).auth;
+  return { t, admin, student, call: t.as(admin) };
+}

@@ -11,24 +11,17 @@ import {
   type KnowledgeListResponse,
 } from '../../../common/ai-sifu';
 import { knowledgeCourses, knowledgeEntries } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin } from '../../test/factories';
+import type { Call, TestApp } from '../../test/app';
+import { createTestAppWithMembers } from '../../test/factories';
 import { createKnowledge, knowledgeBody } from './test/factories';
 import { createCourse } from '../courses/test/factories';
 
 /* The administration of AI Sifu's knowledge base: the list and its search, adding, saving, deleting. */
 
-let t: TestApp;
-let admin: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await createAdmin(t)).auth;
-});
+let t: TestApp, call: Call;
+beforeAll(async () => ({ t, call } = await createTestAppWithMembers()));
 afterAll(async () => t?.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: admin, ...(payload ? { payload } : {}) });
 const list = async (query: string) => {
   const res = await call('GET', `/api/admin/ai-sifu/knowledge?${query}`);
   expect(res.statusCode, res.body).toBe(200);

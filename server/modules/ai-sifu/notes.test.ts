@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTE_EXISTS, NOTE_NOT_FOUND, NOTE_REQUIRED, CONVERSATION_NOT_FOUND } from '../../../common/ai-sifu';
 import { aiConversations, studentNotes } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, type Headers, type TestApp } from '../../test/app';
 import { itConcurrently } from '../../test/concurrency';
 import { createConversation, createNote } from './test/factories-conversations';
 import { createAdmin, createUser } from '../../test/factories';
@@ -17,12 +17,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Headers = Record<string, string>;
 type Student = Awaited<ReturnType<typeof createUser>>;
 type Response = Awaited<ReturnType<TestApp['app']['inject']>>;
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers?: Headers, payload?: object) =>
-  t.app.inject({ method, url, headers, payload });
-const post = (payload: object, headers?: Headers) => call('POST', '/api/student-notes', headers, payload);
+const post = (payload: object, headers?: Headers) => t.call('POST', '/api/student-notes', payload, headers);
 const noteIds = (res: Response) => res.json<{ notes: { id: string }[] }>().notes.map((n) => n.id);
 const notesOf = (conversationId: string) =>
   t.database.db.select().from(studentNotes).where(eq(studentNotes.ai_conversation_id, conversationId));
@@ -60,7 +57,7 @@ describe('POST /api/student-notes', () => {
       created_at: t.clock.now().toISOString(),
       updated_at: t.clock.now().toISOString(),
     });
-    const shown = await call('GET', `/api/ai-conversations/${conversation.id}`, me.auth);
+    const shown = await t.call('GET', `/api/ai-conversations/${conversation.id}`, undefined, me.auth);
     expect(shown.json().conversation.note).toEqual(res.json().note);
 
     // Without a course, the note takes the answer's.
@@ -142,12 +139,12 @@ describe('GET, PUT and DELETE /api/student-notes/{id}', () => {
     const me = await createUser(t);
     const { conversation, note } = await noted(me, 1, { note_text: 'Draft' });
     const url = `/api/student-notes/${note.id}`;
-    const read = await call('GET', url, me.auth);
+    const read = await t.call('GET', url, undefined, me.auth);
     expect(read.statusCode).toBe(200);
     expect(read.json().note).toMatchObject({ id: note.id, note_text: 'Draft' });
 
     t.clock.advance(60_000);
-    const put = await call('PUT', url, me.auth, { note_text: ' Keep the elbows down ' });
+    const put = await t.call('PUT', url, { note_text: ' Keep the elbows down ' }, me.auth);
     expect(put.statusCode).toBe(200);
     expect(put.json().note).toMatchObject({
       id: note.id,
@@ -155,17 +152,17 @@ describe('GET, PUT and DELETE /api/student-notes/{id}', () => {
       created_at: note.created_at.toISOString(),
       updated_at: t.clock.now().toISOString(),
     });
-    const blank = await call('PUT', url, me.auth, { note_text: '' });
+    const blank = await t.call('PUT', url, { note_text: '' }, me.auth);
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toMatchObject({ error: NOTE_REQUIRED });
 
-    const gone = await call('DELETE', url, me.auth);
+    const gone = await t.call('DELETE', url, undefined, me.auth);
     expect(gone.statusCode).toBe(200);
     expect(gone.json()).toEqual({ success: true });
     expect(await notesOf(conversation.id)).toEqual([]);
-    const answer = await call('GET', `/api/ai-conversations/${conversation.id}`, me.auth);
+    const answer = await t.call('GET', `/api/ai-conversations/${conversation.id}`, undefined, me.auth);
     expect(answer.json().conversation).toMatchObject({ id: conversation.id, note: null });
-    const missing = await call('GET', url, me.auth);
+    const missing = await t.call('GET', url, undefined, me.auth);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: NOTE_NOT_FOUND, code: 'NOTE_NOT_FOUND' });
     // With the note gone, a new one may be written.
@@ -184,23 +181,23 @@ describe('GET, PUT and DELETE /api/student-notes/{id}', () => {
       ['PUT', { note_text: 'Theirs' }],
       ['DELETE', undefined],
     ] as const) {
-      const res = await call(method, url, stranger.auth, body);
+      const res = await t.call(method, url, body, stranger.auth);
       expect(res.statusCode, method).toBe(404);
       expect(res.json(), method).toEqual({ error: NOTE_NOT_FOUND, code: 'NOTE_NOT_FOUND' });
-      expect((await call(method, url, undefined, body)).statusCode, method).toBe(401);
+      expect((await t.call(method, url, body)).statusCode, method).toBe(401);
     }
     const admin = await createAdmin(t);
-    expect((await call('GET', url, admin.auth)).statusCode).toBe(200);
+    expect((await t.call('GET', url, undefined, admin.auth)).statusCode).toBe(200);
     for (const [method, body] of [
       ['PUT', { note_text: 'Edited by the school' }],
       ['DELETE', undefined],
     ] as const) {
-      const res = await call(method, url, admin.auth, body);
+      const res = await t.call(method, url, body, admin.auth);
       expect(res.statusCode, method).toBe(403);
       expect(res.json(), method).toEqual({ error: NOT_OWNER_MESSAGE, code: 'NOT_OWNER' });
     }
     expect((await notesOf(conversation.id)).map((n) => n.note_text)).toEqual(['Private']);
-    const unknown = await call('PUT', `/api/student-notes/${randomUUID()}`, me.auth, { note_text: 'x' });
+    const unknown = await t.call('PUT', `/api/student-notes/${randomUUID()}`, { note_text: 'x' }, me.auth);
     expect(unknown.statusCode).toBe(404);
   });
 });
@@ -214,7 +211,7 @@ describe('the notes lists', () => {
       made.push(await noted(me, i, { course_id: course.id, note_text: `Note ${i}` }));
     await noted(await createUser(t), 0);
     const url = `/api/users/${me.user.id}/notes`;
-    const first = await call('GET', url, me.auth);
+    const first = await t.call('GET', url, undefined, me.auth);
     expect(first.statusCode).toBe(200);
     expect(noteIds(first)).toEqual(made.slice(0, 20).map((m) => m.note.id));
     expect(first.json().total).toBe(23);
@@ -229,7 +226,7 @@ describe('the notes lists', () => {
       response_text: made[0]!.conversation.response_text,
       course_title: 'Baguazhang',
     });
-    const rest = await call('GET', `${url}?limit=5&offset=20`, me.auth);
+    const rest = await t.call('GET', `${url}?limit=5&offset=20`, undefined, me.auth);
     expect(noteIds(rest)).toEqual(made.slice(20).map((m) => m.note.id));
   });
 
@@ -240,11 +237,11 @@ describe('the notes lists', () => {
     await noted(me, 3, { course_id: b.id });
     await noted(me, 4);
     const url = `/api/users/${me.user.id}/notes/course/${a.id}`;
-    const res = await call('GET', url, me.auth);
+    const res = await t.call('GET', url, undefined, me.auth);
     expect(res.statusCode).toBe(200);
     expect(noteIds(res)).toEqual(inA.map((m) => m.note.id));
     expect(res.json().total).toBe(2);
-    expect(noteIds(await call('GET', `${url}?limit=1`, me.auth))).toEqual([inA[0]!.note.id]);
+    expect(noteIds(await t.call('GET', `${url}?limit=1`, undefined, me.auth))).toEqual([inA[0]!.note.id]);
   });
 
   it('searches the note, the question and the answer: every word, hanzi, % and _ literally', async () => {
@@ -254,7 +251,7 @@ describe('the notes lists', () => {
     const inAnswer = await noted(me, 3, { response_text: 'Use the dan_tian cue', note_text: 'cue' });
     await noted(await createUser(t), 0, { note_text: '站桩 daily' });
     const search = (q: string) =>
-      call('GET', `/api/users/${me.user.id}/notes/search?q=${encodeURIComponent(q)}`, me.auth);
+      t.call('GET', `/api/users/${me.user.id}/notes/search?q=${encodeURIComponent(q)}`, undefined, me.auth);
     const found = async (q: string) => noteIds(await search(q));
     expect(await found('站桩')).toEqual([inNote.note.id]);
     expect(await found('daily relaxed')).toEqual([inNote.note.id]);
@@ -263,7 +260,7 @@ describe('the notes lists', () => {
     expect(await found('peng jin')).toEqual([inQuestion.note.id]);
     expect(await found('_')).toEqual([inAnswer.note.id]);
     expect(await found('CUE')).toEqual([inAnswer.note.id]);
-    const blank = await call('GET', `/api/users/${me.user.id}/notes/search?q=`, me.auth);
+    const blank = await t.call('GET', `/api/users/${me.user.id}/notes/search?q=`, undefined, me.auth);
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error).toBe('Please enter a search term');
   });
@@ -276,7 +273,7 @@ describe('the notes lists', () => {
     await noted(me, 24 * 8, { course_id: b.id });
     await noted(me, 24 * 40);
     await createConversation(t, me.user.id);
-    const res = await call('GET', `/api/users/${me.user.id}/notes/stats`, me.auth);
+    const res = await t.call('GET', `/api/users/${me.user.id}/notes/stats`, undefined, me.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ total_notes: 4, courses_with_notes: 2, recent_notes: 2 });
   });
@@ -285,23 +282,27 @@ describe('the notes lists', () => {
     const me = await createUser(t);
     const { conversation, note } = await noted(me, 1, { note_text: 'Only one' });
     const bare = await createConversation(t, me.user.id);
-    const res = await call('GET', `/api/ai-conversations/${conversation.id}/notes`, me.auth);
+    const res = await t.call('GET', `/api/ai-conversations/${conversation.id}/notes`, undefined, me.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ notes: [{ id: note.id, note_text: 'Only one' }], total: 1 });
-    expect((await call('GET', `/api/ai-conversations/${bare.id}/notes`, me.auth)).json()).toEqual({
+    expect(
+      (await t.call('GET', `/api/ai-conversations/${bare.id}/notes`, undefined, me.auth)).json(),
+    ).toEqual({
       notes: [],
       total: 0,
     });
-    const stranger = await call(
+    const stranger = await t.call(
       'GET',
       `/api/ai-conversations/${conversation.id}/notes`,
+      undefined,
       (await createUser(t)).auth,
     );
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json().code).toBe('CONVERSATION_NOT_FOUND');
-    const admin = await call(
+    const admin = await t.call(
       'GET',
       `/api/ai-conversations/${conversation.id}/notes`,
+      undefined,
       (await createAdmin(t)).auth,
     );
     expect(admin.json().total).toBe(1);
@@ -314,22 +315,24 @@ describe('the notes lists', () => {
     const admin = await createAdmin(t);
     for (const path of ['', `/course/${randomUUID()}`, '/search?q=class', '/stats']) {
       const url = `/api/users/${me.user.id}/notes${path}`;
-      const refused = await call('GET', url, stranger.auth);
+      const refused = await t.call('GET', url, undefined, stranger.auth);
       expect(refused.statusCode, url).toBe(403);
       expect(refused.json().code, url).toBe('NOT_OWNER');
-      expect((await call('GET', url)).statusCode, url).toBe(401);
-      expect((await call('GET', url, admin.auth)).statusCode, url).toBe(200);
-      const nobody = await call('GET', `/api/users/${randomUUID()}/notes${path}`, admin.auth);
+      expect((await t.call('GET', url)).statusCode, url).toBe(401);
+      expect((await t.call('GET', url, undefined, admin.auth)).statusCode, url).toBe(200);
+      const nobody = await t.call('GET', `/api/users/${randomUUID()}/notes${path}`, undefined, admin.auth);
       expect(nobody.statusCode, url).toBe(404);
       expect(nobody.json().code, url).toBe('USER_NOT_FOUND');
     }
-    expect(noteIds(await call('GET', `/api/users/${me.user.id}/notes`, admin.auth))).toEqual([note.id]);
+    expect(noteIds(await t.call('GET', `/api/users/${me.user.id}/notes`, undefined, admin.auth))).toEqual([
+      note.id,
+    ]);
   });
 
   it('loses a note with its conversation', async () => {
     const me = await createUser(t);
     const { conversation, note } = await noted(me, 1);
     await t.database.db.delete(aiConversations).where(eq(aiConversations.id, conversation.id));
-    expect((await call('GET', `/api/student-notes/${note.id}`, me.auth)).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/student-notes/${note.id}`, undefined, me.auth)).statusCode).toBe(404);
   });
 });

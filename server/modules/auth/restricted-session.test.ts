@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
 import { createSessionStore, registerAccessControl } from '../../platform/auth';
 import { registerErrorHandler } from '../../platform/errors';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, type Method, type TestApp } from '../../test/app';
 import { createUser, DEFAULT_PASSWORD } from '../../test/factories';
 import { issueTempPassword } from './auth.service';
 
@@ -20,9 +20,8 @@ afterAll(async () => t.close());
 
 const MINUTE = 60_000;
 const REQUIRED = { error: 'Please set a new password before continuing', code: 'PASSWORD_CHANGE_REQUIRED' };
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+  t.call(method, url, payload, { authorization: `Bearer ${token}` });
 
 /** Signs in with a temporary password, as the forgot-password dialog's 'Close & Login' does. */
 async function tempSession(input: { is_admin?: boolean } = {}) {

@@ -33,9 +33,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, headers?: object, payload?: object) =>
-  t.app.inject({ method, url, headers: headers as Record<string, string>, ...(payload ? { payload } : {}) });
-
 const adminBody = (start: Date, minutes = 60, fields: Record<string, unknown> = {}) => ({
   appointment_type: 'private_class',
   full_name: 'Walk-in Student',
@@ -50,7 +47,7 @@ const adminBody = (start: Date, minutes = 60, fields: Record<string, unknown> = 
 describe('POST /api/admin/bookings', () => {
   it('adds a booking at any time, weekends and past included, but not over another', async () => {
     const saturday = at('2026-03-28', '08:00');
-    const res = await call('POST', '/api/admin/bookings', admin.auth, adminBody(saturday));
+    const res = await t.call('POST', '/api/admin/bookings', adminBody(saturday), admin.auth);
     expect(res.statusCode, res.body).toBe(201);
     const { booking } = res.json<BookingResponse>();
     expect(res.headers.location).toBe(`/api/bookings/${booking.id}`);
@@ -60,22 +57,27 @@ describe('POST /api/admin/bookings', () => {
       start_time: saturday.toISOString(),
     });
     expect(
-      (await call('POST', '/api/admin/bookings', admin.auth, adminBody(at('2026-02-20', '12:00'))))
+      (await t.call('POST', '/api/admin/bookings', adminBody(at('2026-02-20', '12:00')), admin.auth))
         .statusCode,
     ).toBe(201);
 
-    const clash = await call('POST', '/api/admin/bookings', admin.auth, adminBody(at('2026-03-28', '08:30')));
+    const clash = await t.call(
+      'POST',
+      '/api/admin/bookings',
+      adminBody(at('2026-03-28', '08:30')),
+      admin.auth,
+    );
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toMatchObject({ error: SLOT_TAKEN_MESSAGE });
     // A cancelled one never clashes, and nobody is sent a confirmation of it.
     const cancelled = adminBody(at('2026-03-28', '08:30'), 60, { status: 'cancelled' });
-    expect((await call('POST', '/api/admin/bookings', admin.auth, cancelled)).statusCode).toBe(201);
+    expect((await t.call('POST', '/api/admin/bookings', cancelled, admin.auth)).statusCode).toBe(201);
     expect(t.mail.filter((m) => m.to === cancelled.email)).toEqual([]);
   });
 
   it('sends the booker the confirmation with its calendar file and manage link', async () => {
     const body = adminBody(at('2026-04-02', '15:00'));
-    expect((await call('POST', '/api/admin/bookings', admin.auth, body)).statusCode).toBe(201);
+    expect((await t.call('POST', '/api/admin/bookings', body, admin.auth)).statusCode).toBe(201);
     const [mail, ...more] = t.mail.filter((m) => m.to === body.email);
     expect(more).toEqual([]);
     expect(mail!.text).toMatch(/\/workshops\/manage\/[\w-]{20,}/);
@@ -84,16 +86,26 @@ describe('POST /api/admin/bookings', () => {
 
   it('refuses an end before the start and missing fields', async () => {
     const start = at(nextDay(), '12:00');
-    const res = await call('POST', '/api/admin/bookings', admin.auth, {
-      ...adminBody(start),
-      end_time: new Date(start.getTime() - 60_000).toISOString(),
-    });
+    const res = await t.call(
+      'POST',
+      '/api/admin/bookings',
+      {
+        ...adminBody(start),
+        end_time: new Date(start.getTime() - 60_000).toISOString(),
+      },
+      admin.auth,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ details: [{ path: 'end_time', message: END_TIME_MESSAGE }] });
-    const long = await call('POST', '/api/admin/bookings', admin.auth, adminBody(start, 60 * 24 * 365 * 50));
+    const long = await t.call(
+      'POST',
+      '/api/admin/bookings',
+      adminBody(start, 60 * 24 * 365 * 50),
+      admin.auth,
+    );
     expect(long.statusCode).toBe(400);
     expect(long.json()).toMatchObject({ error: ADMIN_TOO_LONG_MESSAGE, code: 'BOOKING_TOO_LONG' });
-    const missing = await call('POST', '/api/admin/bookings', admin.auth, { appointment_type: 'workshop' });
+    const missing = await t.call('POST', '/api/admin/bookings', { appointment_type: 'workshop' }, admin.auth);
     expect(missing.statusCode).toBe(400);
     const paths = missing.json<{ details: { path: string }[] }>().details.map((d) => d.path);
     expect(paths).toEqual(expect.arrayContaining(['full_name', 'email', 'start_time', 'end_time']));
@@ -105,11 +117,11 @@ describe('PUT /api/bookings/{id}', () => {
     const day = nextDay();
     const { booking } = await createBooking(t, { start_time: at(day, '12:00') });
     await createBooking(t, { start_time: at(day, '15:00') });
-    const moved = await call(
+    const moved = await t.call(
       'PUT',
       `/api/bookings/${booking.id}`,
-      admin.auth,
       adminBody(at(day, '13:00'), 90, { status: 'confirmed', full_name: 'Renamed' }),
+      admin.auth,
     );
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json<BookingResponse>().booking).toMatchObject({
@@ -120,18 +132,18 @@ describe('PUT /api/bookings/{id}', () => {
     const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row!.sequence).toBe(1);
 
-    const clash = await call('PUT', `/api/bookings/${booking.id}`, admin.auth, adminBody(at(day, '14:30')));
+    const clash = await t.call('PUT', `/api/bookings/${booking.id}`, adminBody(at(day, '14:30')), admin.auth);
     expect(clash.statusCode).toBe(409);
     // Its own old time is no clash.
     expect(
-      (await call('PUT', `/api/bookings/${booking.id}`, admin.auth, adminBody(at(day, '13:00'), 90)))
+      (await t.call('PUT', `/api/bookings/${booking.id}`, adminBody(at(day, '13:00'), 90), admin.auth))
         .statusCode,
     ).toBe(200);
-    const missing = await call(
+    const missing = await t.call(
       'PUT',
       `/api/bookings/${crypto.randomUUID()}`,
-      admin.auth,
       adminBody(at(day, '18:00')),
+      admin.auth,
     );
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ error: BOOKING_NOT_FOUND_MESSAGE });
@@ -139,7 +151,12 @@ describe('PUT /api/bookings/{id}', () => {
 
   it('is for administrators only: the owner is refused', async () => {
     const { booking } = await createBooking(t, { start_time: at(nextDay(), '12:00'), user_id: mei.user.id });
-    const res = await call('PUT', `/api/bookings/${booking.id}`, mei.auth, adminBody(at(nextDay(), '12:00')));
+    const res = await t.call(
+      'PUT',
+      `/api/bookings/${booking.id}`,
+      adminBody(at(nextDay(), '12:00')),
+      mei.auth,
+    );
     expect(res.statusCode).toBe(403);
   });
 });
@@ -150,25 +167,35 @@ describe("an owner's and an administrator's reads and cancels", () => {
     const byEmail = await createBooking(t, { start_time: at(nextDay(), '12:00'), email: mei.user.email });
     for (const { booking } of [byAccount, byEmail]) {
       expect(
-        (await call('GET', `/api/bookings/${booking.id}`, mei.auth)).json<BookingResponse>().booking.id,
+        (await t.call('GET', `/api/bookings/${booking.id}`, undefined, mei.auth)).json<BookingResponse>()
+          .booking.id,
       ).toBe(booking.id);
-      expect((await call('GET', `/api/bookings/${booking.id}`, admin.auth)).statusCode).toBe(200);
-      const other = await call('GET', `/api/bookings/${booking.id}`, wei.auth);
+      expect((await t.call('GET', `/api/bookings/${booking.id}`, undefined, admin.auth)).statusCode).toBe(
+        200,
+      );
+      const other = await t.call('GET', `/api/bookings/${booking.id}`, undefined, wei.auth);
       expect(other.statusCode).toBe(404);
-      expect((await call('PUT', `/api/bookings/${booking.id}/cancel`, wei.auth)).statusCode).toBe(404);
+      expect(
+        (await t.call('PUT', `/api/bookings/${booking.id}/cancel`, undefined, wei.auth)).statusCode,
+      ).toBe(404);
     }
-    const cancelled = await call('PUT', `/api/bookings/${byAccount.booking.id}/cancel`, mei.auth);
+    const cancelled = await t.call(
+      'PUT',
+      `/api/bookings/${byAccount.booking.id}/cancel`,
+      undefined,
+      mei.auth,
+    );
     expect(cancelled.json<BookingResponse>().booking.status).toBe('cancelled');
     // The booker hears of it as from the manage link, whoever cancels.
     expect(
       t.mail.filter((m) => m.to === byAccount.booking.email && /^Booking cancelled: /.test(m.subject)),
     ).toHaveLength(1);
-    const again = await call('PUT', `/api/bookings/${byAccount.booking.id}/cancel`, admin.auth);
+    const again = await t.call('PUT', `/api/bookings/${byAccount.booking.id}/cancel`, undefined, admin.auth);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: ALREADY_CANCELLED_MESSAGE, code: 'ALREADY_CANCELLED' });
-    expect((await call('PUT', `/api/bookings/${byEmail.booking.id}/cancel`, admin.auth)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.call('PUT', `/api/bookings/${byEmail.booking.id}/cancel`, undefined, admin.auth)).statusCode,
+    ).toBe(200);
     expect(
       t.mail.filter((m) => m.to === byEmail.booking.email && /^Booking cancelled: /.test(m.subject)),
     ).toHaveLength(1);
@@ -180,26 +207,32 @@ describe("an owner's and an administrator's reads and cancels", () => {
     expect((await postBooking(t, body, student.auth)).statusCode).toBe(201);
     await createBooking(t, { start_time: at(nextDay(), '12:00'), email: student.user.email });
 
-    const own = await call('GET', `/api/users/${student.user.id}/bookings`, student.auth);
+    const own = await t.call('GET', `/api/users/${student.user.id}/bookings`, undefined, student.auth);
     expect(own.json<BookingsResponse>().bookings).toHaveLength(2);
     expect(
-      (await call('GET', `/api/users/${student.user.id}/bookings`, admin.auth)).json<BookingsResponse>()
-        .bookings,
+      (
+        await t.call('GET', `/api/users/${student.user.id}/bookings`, undefined, admin.auth)
+      ).json<BookingsResponse>().bookings,
     ).toHaveLength(2);
-    expect((await call('GET', `/api/users/${student.user.id}/bookings`, wei.auth)).statusCode).toBe(403);
+    expect(
+      (await t.call('GET', `/api/users/${student.user.id}/bookings`, undefined, wei.auth)).statusCode,
+    ).toBe(403);
 
-    const mine = await call(
+    const mine = await t.call(
       'GET',
       `/api/bookings/email/${encodeURIComponent(student.user.email.toUpperCase())}`,
+      undefined,
       student.auth,
     );
     expect(mine.json<BookingsResponse>().bookings).toHaveLength(1);
     expect(
-      (await call('GET', `/api/bookings/email/${body.email}`, admin.auth)).json<BookingsResponse>().bookings,
+      (
+        await t.call('GET', `/api/bookings/email/${body.email}`, undefined, admin.auth)
+      ).json<BookingsResponse>().bookings,
     ).toHaveLength(1);
-    const theirs = await call('GET', `/api/bookings/email/${body.email}`, student.auth);
+    const theirs = await t.call('GET', `/api/bookings/email/${body.email}`, undefined, student.auth);
     expect(theirs.statusCode).toBe(403);
-    expect((await call('GET', `/api/bookings/email/${body.email}`)).statusCode).toBe(401);
+    expect((await t.call('GET', `/api/bookings/email/${body.email}`)).statusCode).toBe(401);
   });
 });
 
@@ -216,14 +249,19 @@ describe('odd requests', () => {
       '/api/bookings/not-a-uuid',
       `/api/bookings/manage/${'%ZZ'.repeat(10)}`,
     ]) {
-      const res = await call('GET', url, admin.auth);
+      const res = await t.call('GET', url, undefined, admin.auth);
       expect(res.statusCode, url).toBeLessThan(500);
     }
     const lateStart = adminBody(new Date('9999-12-31T20:00:00Z'));
-    const late = await call('POST', '/api/admin/bookings', admin.auth, {
-      ...lateStart,
-      end_time: '9999-12-31T23:30:00-05:00',
-    });
+    const late = await t.call(
+      'POST',
+      '/api/admin/bookings',
+      {
+        ...lateStart,
+        end_time: '9999-12-31T23:30:00-05:00',
+      },
+      admin.auth,
+    );
     expect(late.statusCode).toBe(400);
     for (const start_date of ['0001-01-01', '9999-12-31']) {
       const res = await postBooking(t, bookingRequest({ start_date }));
@@ -235,11 +273,15 @@ describe('odd requests', () => {
 describe('DELETE /api/admin/bookings/{id}', () => {
   it('deletes a booking for good', async () => {
     const { booking } = await createBooking(t, { start_time: at(nextDay(), '12:00') });
-    expect((await call('DELETE', `/api/admin/bookings/${booking.id}`, admin.auth)).json()).toEqual({
+    expect(
+      (await t.call('DELETE', `/api/admin/bookings/${booking.id}`, undefined, admin.auth)).json(),
+    ).toEqual({
       success: true,
     });
-    expect((await call('DELETE', `/api/admin/bookings/${booking.id}`, admin.auth)).statusCode).toBe(404);
-    expect((await call('GET', `/api/bookings/${booking.id}`, admin.auth)).statusCode).toBe(404);
+    expect(
+      (await t.call('DELETE', `/api/admin/bookings/${booking.id}`, undefined, admin.auth)).statusCode,
+    ).toBe(404);
+    expect((await t.call('GET', `/api/bookings/${booking.id}`, undefined, admin.auth)).statusCode).toBe(404);
   });
 });
 

@@ -30,7 +30,7 @@ const tick = (seconds = 1) => t.clock.set(new Date(t.clock.now().getTime() + sec
 
 const get = (who: Person, url: string) => t.app.inject({ method: 'GET', url, headers: who.auth });
 const call = (who: Person, method: 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) });
+  t.call(method, url, payload, who.auth);
 const conversationsOf = async (who: Person, query = '') => {
   const res = await get(who, `/api/users/${who.user.id}/conversations${query}`);
   expect(res.statusCode, res.body).toBe(200);

@@ -9,25 +9,15 @@ import {
   NEWS_TITLE_REQUIRED,
   type News,
 } from '../../../common/news';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createUser } from '../../test/factories';
+import type { Call, Headers, TestApp } from '../../test/app';
+import { createTestAppWithMembers } from '../../test/factories';
 import { createNews, newsBody } from './test/factories';
 
 /* The administration of news: the admin list, saving, publishing and deleting. */
 
-let t: TestApp;
-let admin: Record<string, string>;
-let student: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await createAdmin(t)).auth;
-  student = (await createUser(t)).auth;
-});
+let t: TestApp, admin: Headers, student: Headers, call: Call;
+beforeAll(async () => ({ t, admin, student, call } = await createTestAppWithMembers()));
 afterAll(async () => t?.close());
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: object, headers = admin) =>
-  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
 describe('POST /api/admin/news', () => {
   it('adds an item: tags from comma-separated text, and the defaults', async () => {

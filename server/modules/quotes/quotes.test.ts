@@ -8,25 +8,15 @@ import {
   type Quote,
 } from '../../../common/quotes';
 import { quotes } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createUser } from '../../test/factories';
+import { createTestApp, type Call, type Headers, type TestApp } from '../../test/app';
+import { createTestAppWithMembers, createUser } from '../../test/factories';
 import { createQuote, quoteBody } from './test/factories';
 
 /* The quotes of the student home: one at random for members, and their administration. */
 
-let t: TestApp;
-let admin: Record<string, string>;
-let student: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await createAdmin(t)).auth;
-  student = (await createUser(t)).auth;
-});
+let t: TestApp, student: Headers, call: Call;
+beforeAll(async () => ({ t, student, call } = await createTestAppWithMembers()));
 afterAll(async () => t?.close());
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: object, headers = admin) =>
-  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
 describe('GET /api/quotes/random', () => {
   it('answers one of the built-in quotes to a member', async () => {

@@ -14,35 +14,17 @@ import {
   type ResourceListResponse,
   type ResourceStatsResponse,
 } from '../../../common/resources';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createUser } from '../../test/factories';
+import type { Call, Headers, Method, TestApp } from '../../test/app';
+import { createTestAppWithMembers } from '../../test/factories';
 import { createCourse } from '../courses/test/factories';
 import { createResource, resourceBody } from './test/factories';
 
 /* The administration of resources: the admin list, the stats, saving and deleting. */
 
-let t: TestApp;
-let admin: Record<string, string>;
-let student: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await createAdmin(t)).auth;
-  student = (await createUser(t)).auth;
-});
+let t: TestApp, student: Headers, call: Call;
+beforeAll(async () => ({ t, student, call } = await createTestAppWithMembers()));
 afterAll(async () => t?.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, headers = admin) =>
-  t.app.inject({
-    method,
-    url,
-    headers,
-    ...(payload !== undefined
-      ? typeof payload === 'string'
-        ? { payload, headers: { ...headers, 'content-type': 'application/json' } }
-        : { payload: payload as object }
-      : {}),
-  });
 const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 
 describe('POST /api/admin/resources', () => {

@@ -2,25 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testimonials } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import type { Call, Headers, Method, TestApp } from '../../test/app';
 import { itConcurrently } from '../../test/concurrency';
-import { createAdmin, createUser } from '../../test/factories';
+import { createTestAppWithMembers } from '../../test/factories';
 import { createTestimonial, TESTIMONIAL_TEXT } from './test/factories';
 
-let t: TestApp;
-let admin: Record<string, string>;
-let student: Record<string, string>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await createAdmin(t)).auth;
-  student = (await createUser(t)).auth;
-});
+let t: TestApp, student: Headers, asAdmin: Call;
+beforeAll(async () => ({ t, student, call: asAdmin } = await createTestAppWithMembers()));
 afterAll(async () => t?.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: object, headers = admin) =>
-  t.app.inject({ method, url: `/api/admin/testimonials${url}`, headers, ...(payload ? { payload } : {}) });
+const call: Call = (method, url, payload, headers) =>
+  asAdmin(method, `/api/admin/testimonials${url}`, payload, headers);
 
 const rowOf = async (id: string) =>
   (await t.database.db.select().from(testimonials).where(eq(testimonials.id, id)))[0];

@@ -23,8 +23,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const unique = () => randomUUID().slice(0, 8);
 
@@ -56,7 +54,7 @@ function confirmationToken(to: string): string {
 }
 
 const profileOf = async (auth: AuthResponse) =>
-  (await call('GET', `/api/user/${auth.user.id}/profile`, bearer(auth.token))).json<User>();
+  (await t.call('GET', `/api/user/${auth.user.id}/profile`, undefined, bearer(auth.token))).json<User>();
 
 describe('an address not yet confirmed', () => {
   it("owns none of the bookings made with it until the link sent to it is opened; the visitor's manage link keeps working", async () => {
@@ -70,16 +68,25 @@ describe('an address not yet confirmed', () => {
     const impostor = await signUp(grace.toUpperCase());
     expect(impostor.user.email_verified).toBe(false);
     const headers = bearer(impostor.token);
-    const byEmail = await call('GET', `/api/bookings/email/${encodeURIComponent(grace)}`, headers);
+    const byEmail = await t.call(
+      'GET',
+      `/api/bookings/email/${encodeURIComponent(grace)}`,
+      undefined,
+      headers,
+    );
     expect(byEmail.statusCode).toBe(403);
     expect(byEmail.json()).toMatchObject({ code: 'NOT_OWNER' });
     expect(byEmail.body).not.toContain('Grace Whitfield');
-    expect((await call('GET', `/api/bookings/${hers.booking.id}`, headers)).statusCode).toBe(404);
-    expect((await call('PUT', `/api/bookings/${hers.booking.id}/cancel`, headers)).statusCode).toBe(404);
-    const listed = await call('GET', `/api/users/${impostor.user.id}/bookings`, headers);
+    expect((await t.call('GET', `/api/bookings/${hers.booking.id}`, undefined, headers)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.call('PUT', `/api/bookings/${hers.booking.id}/cancel`, undefined, headers)).statusCode,
+    ).toBe(404);
+    const listed = await t.call('GET', `/api/users/${impostor.user.id}/bookings`, undefined, headers);
     expect(listed.json<BookingsResponse>().bookings).toEqual([]);
     // Nothing changed, and Grace's own link still manages her booking.
-    const managed = await call('GET', `/api/bookings/manage/${hers.token}`);
+    const managed = await t.call('GET', `/api/bookings/manage/${hers.token}`);
     expect(managed.statusCode).toBe(200);
     expect(managed.json()).toMatchObject({ booking: { status: 'scheduled' } });
 
@@ -91,14 +98,16 @@ describe('an address not yet confirmed', () => {
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect((await profileOf(impostor)).email_verified).toBe(true);
-    const mine = await call('GET', `/api/bookings/email/${encodeURIComponent(grace)}`, headers);
+    const mine = await t.call('GET', `/api/bookings/email/${encodeURIComponent(grace)}`, undefined, headers);
     expect(mine.json<BookingsResponse>().bookings.map((b) => b.id)).toEqual([hers.booking.id]);
   });
 
   it("takes no class waitlist offer made to the address: the visitor's offer stays hers", async () => {
     const cls = await createClass(t, { max_capacity: 1 });
     const seated = await createUser(t);
-    expect((await call('POST', `/api/classes/${cls.id}/enroll`, seated.auth)).statusCode).toBe(201);
+    expect((await t.call('POST', `/api/classes/${cls.id}/enroll`, undefined, seated.auth)).statusCode).toBe(
+      201,
+    );
     const grace = `grace-${unique()}@example.com`;
     const joined = await t.app.inject({
       method: 'POST',
@@ -108,24 +117,33 @@ describe('an address not yet confirmed', () => {
     });
     expect(joined.statusCode, joined.body).toBe(200);
     expect(joined.json()).toMatchObject({ kind: 'waitlist' });
-    expect((await call('DELETE', `/api/classes/${cls.id}/enroll`, seated.auth)).statusCode).toBe(200);
+    expect((await t.call('DELETE', `/api/classes/${cls.id}/enroll`, undefined, seated.auth)).statusCode).toBe(
+      200,
+    );
     const offerMail = t.mail.filter((m) => m.to === grace && m.subject.startsWith('A seat is free')).at(-1);
     const token = /\/classes\/offers\/([\w-]+)/.exec(offerMail?.text ?? '')?.[1];
     expect(token).toBeTruthy();
 
     const impostor = await signUp(grace);
-    const enrol = await call('POST', `/api/classes/${cls.id}/enroll`, bearer(impostor.token));
+    const enrol = await t.call('POST', `/api/classes/${cls.id}/enroll`, undefined, bearer(impostor.token));
     expect(enrol.statusCode).toBe(409);
     expect(enrol.json()).toMatchObject({ code: 'EMAIL_NOT_CONFIRMED' });
-    const classes = await call('GET', `/api/users/${impostor.user.id}/classes`, bearer(impostor.token));
+    const classes = await t.call(
+      'GET',
+      `/api/users/${impostor.user.id}/classes`,
+      undefined,
+      bearer(impostor.token),
+    );
     expect(JSON.stringify(classes.json())).not.toContain('offered');
 
     // Grace still takes her seat with the link she was sent.
-    const offer = await call('GET', `/api/classes/offers/${token}`);
+    const offer = await t.call('GET', `/api/classes/offers/${token}`);
     expect(offer.json()).toMatchObject({ offer: { status: 'offered', name: 'Grace Whitfield' } });
-    const accepted = await call('POST', `/api/classes/offers/${token}/accept`);
+    const accepted = await t.call('POST', `/api/classes/offers/${token}/accept`);
     expect(accepted.statusCode, accepted.body).toBe(200);
-    const people = (await call('GET', `/api/admin/classes/${cls.id}/enrollments`, admin.auth)).json<{
+    const people = (
+      await t.call('GET', `/api/admin/classes/${cls.id}/enrollments`, undefined, admin.auth)
+    ).json<{
       enrollments: { status: string; user_id: string | null; user_email: string }[];
     }>();
     // Her seat is hers by name and address, not the unconfirmed account's.
@@ -145,7 +163,12 @@ describe('confirming the address', () => {
     // The sign-up's link is not a change of address.
     expect(await profileOf(mei)).toMatchObject({ email, email_verified: false, pending_email: null });
 
-    const again = await call('POST', `/api/user/${mei.user.id}/email-confirmation`, bearer(mei.token));
+    const again = await t.call(
+      'POST',
+      `/api/user/${mei.user.id}/email-confirmation`,
+      undefined,
+      bearer(mei.token),
+    );
     expect(again.statusCode, again.body).toBe(200);
     const token = confirmationToken(email);
     expect(t.mail.filter((m) => m.to === email && m.subject === 'Confirm your e-mail address')).toHaveLength(
@@ -166,15 +189,21 @@ describe('confirming the address', () => {
     expect(done.json()).toEqual({ success: true, email });
     expect(await profileOf(mei)).toMatchObject({ email, email_verified: true, pending_email: null });
 
-    const twice = await call('POST', `/api/user/${mei.user.id}/email-confirmation`, bearer(mei.token));
+    const twice = await t.call(
+      'POST',
+      `/api/user/${mei.user.id}/email-confirmation`,
+      undefined,
+      bearer(mei.token),
+    );
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toMatchObject({ code: 'EMAIL_CONFIRMED' });
     // Someone else's account is not theirs to send links for.
     const other = await createUser(t, { email_verified_at: null });
     expect(
-      (await call('POST', `/api/user/${other.user.id}/email-confirmation`, bearer(mei.token))).statusCode,
+      (await t.call('POST', `/api/user/${other.user.id}/email-confirmation`, undefined, bearer(mei.token)))
+        .statusCode,
     ).toBe(403);
-    expect((await call('POST', `/api/user/${other.user.id}/email-confirmation`)).statusCode).toBe(401);
+    expect((await t.call('POST', `/api/user/${other.user.id}/email-confirmation`)).statusCode).toBe(401);
   });
 
   it('is lost when an administrator sets a new address, and won back by its link', async () => {
@@ -188,7 +217,12 @@ describe('confirming the address', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ user: User }>().user).toMatchObject({ email: moved, email_verified: false });
-    const sent = await call('POST', `/api/user/${student.user.id}/email-confirmation`, student.auth);
+    const sent = await t.call(
+      'POST',
+      `/api/user/${student.user.id}/email-confirmation`,
+      undefined,
+      student.auth,
+    );
     expect(sent.statusCode).toBe(200);
     const done = await t.app.inject({
       method: 'POST',
@@ -196,7 +230,7 @@ describe('confirming the address', () => {
       payload: { token: confirmationToken(moved) },
     });
     expect(done.statusCode).toBe(200);
-    const profile = await call('GET', `/api/user/${student.user.id}/profile`, student.auth);
+    const profile = await t.call('GET', `/api/user/${student.user.id}/profile`, undefined, student.auth);
     expect(profile.json<User>()).toMatchObject({ email: moved, email_verified: true });
   });
 
@@ -215,7 +249,12 @@ describe('confirming the address', () => {
       },
     });
     expect(change.statusCode, change.body).toBe(200);
-    const refused = await call('POST', `/api/user/${student.user.id}/email-confirmation`, student.auth);
+    const refused = await t.call(
+      'POST',
+      `/api/user/${student.user.id}/email-confirmation`,
+      undefined,
+      student.auth,
+    );
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'EMAIL_CHANGE_PENDING' });
     const link = t.mail
@@ -225,7 +264,7 @@ describe('confirming the address', () => {
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/user/confirm-email', payload: { token } })).statusCode,
     ).toBe(200);
-    const profile = await call('GET', `/api/user/${student.user.id}/profile`, student.auth);
+    const profile = await t.call('GET', `/api/user/${student.user.id}/profile`, undefined, student.auth);
     expect(profile.json<User>()).toMatchObject({ email: next, email_verified: true, pending_email: null });
   });
 });
