@@ -99,8 +99,27 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const db = () => t.database.db;
+/** Refused to a student reading an admin list, and to a visitor. */
+const adminOnly = async (): Promise<[Headers, number][]> => [
+  [stranger.auth, 403],
+  [{}, 401],
+];
+/** Refused to another student reading someone's own list. */
+const ownerOnly = async (): Promise<[Headers, number][]> => [[stranger.auth, 403]];
+/** A seeded list whose rows, in order, were known when it was seeded. */
+const seeded = (url: string, auth: Headers, expected: string[]) => ({
+  url,
+  auth,
+  expected: async () => expected,
+});
 const byId = (ids: string[], direction: 'asc' | 'desc') =>
   [...ids].sort((a, b) => (direction === 'asc' ? a.localeCompare(b) : b.localeCompare(a)));
+/** The inserted rows' ids in the order of a list whose rows tie on everything but the id. */
+const idsOf = (rows: { id: string }[], direction: 'asc' | 'desc') =>
+  byId(
+    rows.map((row) => row.id),
+    direction,
+  );
 const times = <T>(n: number, make: (i: number) => Promise<T>) =>
   Array.from({ length: n }, (_, i) => i).reduce<Promise<T[]>>(
     async (done, i) => [...(await done), await make(i)],
@@ -152,10 +171,7 @@ async function tiedPosts(count: number, name: string, withDraft = false) {
     )
     .returning({ id: blogPosts.id, status: blogPosts.status });
   return {
-    all: byId(
-      rows.map((row) => row.id),
-      'desc',
-    ),
+    all: idsOf(rows, 'desc'),
     published: byId(
       rows.filter((row) => row.status === 'published').map((row) => row.id),
       'desc',
@@ -194,10 +210,7 @@ const cases: ListCase[] = [
       const { all } = await tiedPosts(ADMIN_BLOG_DEFAULT_LIMIT + 5, 'pagingadmin', true);
       return { url: '/api/admin/blog/posts?tags=pagingadmin', auth: admin.auth, expected: async () => all };
     },
-    refused: async () => [
-      [stranger.auth, 403],
-      [{}, 401],
-    ],
+    refused: adminOnly,
   },
   {
     route: 'POST /api/verify/users',
@@ -227,10 +240,7 @@ const cases: ListCase[] = [
           ),
       };
     },
-    refused: async () => [
-      [stranger.auth, 403],
-      [{}, 401],
-    ],
+    refused: adminOnly,
   },
   {
     route: 'GET /api/user/{id}/courses',
@@ -247,13 +257,9 @@ const cases: ListCase[] = [
       );
       const order = new Map(enrolments.map((row) => [row.id, row.course_id]));
       const expected = byId([...order.keys()], 'desc').map((id) => order.get(id)!);
-      return {
-        url: `/api/user/${student.user.id}/courses`,
-        auth: student.auth,
-        expected: async () => expected,
-      };
+      return seeded(`/api/user/${student.user.id}/courses`, student.auth, expected);
     },
-    refused: async () => [[stranger.auth, 403]],
+    refused: ownerOnly,
   },
   {
     route: 'GET /api/user/{userId}/course/{courseId}/lessons/progress',
@@ -277,13 +283,13 @@ const cases: ListCase[] = [
           })),
         );
       const expected = byId(course.allLessonIds, 'asc');
-      return {
-        url: `/api/user/${student.user.id}/course/${course.id}/lessons/progress`,
-        auth: student.auth,
-        expected: async () => expected,
-      };
+      return seeded(
+        `/api/user/${student.user.id}/course/${course.id}/lessons/progress`,
+        student.auth,
+        expected,
+      );
     },
-    refused: async () => [[stranger.auth, 403]],
+    refused: ownerOnly,
   },
   {
     route: 'GET /api/lessons/{id}/quiz-attempts',
@@ -308,13 +314,13 @@ const cases: ListCase[] = [
           })),
         );
       const expected = Array.from({ length: count }, (_, i) => String(count - i));
-      return {
-        url: `/api/lessons/${course.quizLessonId}/quiz-attempts?userId=${student.user.id}`,
-        auth: student.auth,
-        expected: async () => expected,
-      };
+      return seeded(
+        `/api/lessons/${course.quizLessonId}/quiz-attempts?userId=${student.user.id}`,
+        student.auth,
+        expected,
+      );
     },
-    refused: async () => [[stranger.auth, 403]],
+    refused: ownerOnly,
   },
   {
     route: 'GET /api/admin/quizzes/{id}/results',
@@ -341,16 +347,9 @@ const cases: ListCase[] = [
           })),
         );
       const expected = students.map((s) => s.user.id).sort();
-      return {
-        url: `/api/admin/quizzes/${course.quizLessonId}/results`,
-        auth: admin.auth,
-        expected: async () => expected,
-      };
+      return seeded(`/api/admin/quizzes/${course.quizLessonId}/results`, admin.auth, expected);
     },
-    refused: async () => [
-      [stranger.auth, 403],
-      [{}, 401],
-    ],
+    refused: adminOnly,
   },
   {
     route: 'GET /api/courses/{id}/reviews',
@@ -377,16 +376,9 @@ const cases: ListCase[] = [
     seed: async () => {
       const { course, ids } = await courseWithReviews(ADMIN_REVIEWS_DEFAULT_LIMIT + 5);
       const expected = byId(ids, 'desc');
-      return {
-        url: `/api/admin/reviews?course_id=${course.id}`,
-        auth: admin.auth,
-        expected: async () => expected,
-      };
+      return seeded(`/api/admin/reviews?course_id=${course.id}`, admin.auth, expected);
     },
-    refused: async () => [
-      [stranger.auth, 403],
-      [{}, 401],
-    ],
+    refused: adminOnly,
   },
   {
     route: 'GET /api/users/{id}/reviews',
@@ -409,17 +401,10 @@ const cases: ListCase[] = [
           })),
         )
         .returning({ id: reviews.id });
-      const expected = byId(
-        rows.map((row) => row.id),
-        'desc',
-      );
-      return {
-        url: `/api/users/${author.user.id}/reviews`,
-        auth: author.auth,
-        expected: async () => expected,
-      };
+      const expected = idsOf(rows, 'desc');
+      return seeded(`/api/users/${author.user.id}/reviews`, author.auth, expected);
     },
-    refused: async () => [[stranger.auth, 403]],
+    refused: ownerOnly,
   },
   ...(['own', 'admin'] as const).map((whose): ListCase => ({
     route: whose === 'own' ? 'GET /api/users/{id}/course-requests' : 'GET /api/admin/course-requests',
@@ -445,26 +430,12 @@ const cases: ListCase[] = [
           })),
         )
         .returning({ id: courseRequests.id });
-      const expected = byId(
-        rows.map((row) => row.id),
-        'desc',
-      );
+      const expected = idsOf(rows, 'desc');
       return whose === 'own'
-        ? {
-            url: `/api/users/${student.user.id}/course-requests`,
-            auth: student.auth,
-            expected: async () => expected,
-          }
-        : {
-            url: `/api/admin/course-requests?status=${status}`,
-            auth: admin.auth,
-            expected: async () => expected,
-          };
+        ? seeded(`/api/users/${student.user.id}/course-requests`, student.auth, expected)
+        : seeded(`/api/admin/course-requests?status=${status}`, admin.auth, expected);
     },
-    refused: async () => [
-      [stranger.auth, 403],
-      [{}, 401],
-    ],
+    refused: adminOnly,
   })),
 ];
 
@@ -488,20 +459,10 @@ cases.push({
         })),
       )
       .returning({ id: testimonials.id });
-    const expected = byId(
-      rows.map((row) => row.id),
-      'desc',
-    );
-    return {
-      url: '/api/admin/testimonials?status=rejected',
-      auth: admin.auth,
-      expected: async () => expected,
-    };
+    const expected = idsOf(rows, 'desc');
+    return seeded('/api/admin/testimonials?status=rejected', admin.auth, expected);
   },
-  refused: async () => [
-    [stranger.auth, 403],
-    [{}, 401],
-  ],
+  refused: adminOnly,
 });
 
 /** `count` news items sharing a tag and a title word, all created at the same moment; every third a draft. */
@@ -569,10 +530,7 @@ cases.push(
         expected: () => newsIds(eq(news.status, 'draft')),
       };
     },
-    refused: async () => [
-      [stranger.auth, 403],
-      [{}, 401],
-    ],
+    refused: adminOnly,
   },
   {
     route: 'GET /api/admin/quotes',
@@ -603,10 +561,7 @@ cases.push(
         ).map((row) => row.id);
       return { url: '/api/admin/quotes?category=combat', auth: admin.auth, expected };
     },
-    refused: async () => [
-      [stranger.auth, 403],
-      [{}, 401],
-    ],
+    refused: adminOnly,
   },
 );
 
@@ -650,16 +605,9 @@ cases.push(
     seed: async () => {
       const { student, ids } = await tiedConversations(AI_CONVERSATIONS_PAGE_SIZE + 5, list === 'notes');
       const expected = byId(ids, 'desc');
-      return {
-        url: `/api/users/${student.user.id}/${list}`,
-        auth: student.auth,
-        expected: async () => expected,
-      };
+      return seeded(`/api/users/${student.user.id}/${list}`, student.auth, expected);
     },
-    refused: async () => [
-      [stranger.auth, 403],
-      [{}, 401],
-    ],
+    refused: adminOnly,
   })),
   {
     route: 'GET /api/admin/ai-conversations',
@@ -680,10 +628,7 @@ cases.push(
         ).map((row) => row.id);
       return { url: '/api/admin/ai-conversations', auth: admin.auth, expected };
     },
-    refused: async () => [
-      [stranger.auth, 403],
-      [{}, 401],
-    ],
+    refused: adminOnly,
   },
 );
 cases.push({
@@ -708,20 +653,10 @@ cases.push({
         })),
       )
       .returning({ id: knowledgeEntries.id });
-    const expected = byId(
-      rows.map((row) => row.id),
-      'asc',
-    );
-    return {
-      url: '/api/admin/ai-sifu/knowledge?q=pagingknowledge',
-      auth: admin.auth,
-      expected: async () => expected,
-    };
+    const expected = idsOf(rows, 'asc');
+    return seeded('/api/admin/ai-sifu/knowledge?q=pagingknowledge', admin.auth, expected);
   },
-  refused: async () => [
-    [stranger.auth, 403],
-    [{}, 401],
-  ],
+  refused: adminOnly,
 });
 
 const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '&' : '?'}${query}`;
