@@ -454,12 +454,8 @@ export function createUploadsService(platform: Platform) {
      */
     async remove(publicId: string): Promise<void> {
       const known = await platform.tx(async () => {
-        const places = await repo.places(
-          usesOf(
-            publicId,
-            owners.filter((owner) => !owner.forget),
-          ),
-        );
+        const refusing = owners.filter((owner) => !owner.forget);
+        const places = await repo.places(usesOf(publicId, refusing));
         if (places.length > 0) {
           throw conflict(
             `This file is still used by ${places.join(', ')}. Remove it there first.`,
