@@ -23,9 +23,9 @@ import {
   type KnowledgeKind,
   type KnowledgeListResponse,
 } from '../../../common/ai-sifu';
-import { QueryTable } from '../../components/query-table';
+import { PagedQueryTable, usePagedDelete } from '../../components/admin-list';
 import { ConfirmDeleteDialog } from '../../components/dialogs';
-import { pageCount, PrevNextPager } from '../../components/prev-next-pager';
+import { pageCount } from '../../components/prev-next-pager';
 import type { ResponsiveColumn } from '../../components/responsive-table';
 import { formatDate } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -129,24 +129,17 @@ export function KnowledgePage() {
   const [kind, setKind] = useState<KindFilter>('all');
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<KnowledgeEntry | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<KnowledgeEntry | null>(null);
   const list = useKnowledgeList({ kind: kind === 'all' ? null : kind, q }, page);
-  const remove = useDeleteKnowledge();
+  const { deleting, askToDelete, dialog } = usePagedDelete<KnowledgeEntry>({
+    remove: useDeleteKnowledge(),
+    rowsOnPage: list.data?.entries.length,
+    page,
+    setPage,
+    onDeleted: () => notifySuccess(KNOWLEDGE_DELETED),
+    onFailed: () => notifyError(KNOWLEDGE_DELETE_FAILED),
+  });
   const pages = pageCount(list.data?.total ?? 0, KNOWLEDGE_PAGE_SIZE);
   const filterOrientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
-
-  const handleDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess(KNOWLEDGE_DELETED);
-        // The last row of the last page is gone: step back a page.
-        if (list.data?.entries.length === 1 && page > 0) setPage((p) => p - 1);
-      },
-      onError: () => notifyError(KNOWLEDGE_DELETE_FAILED),
-      onSettled: () => setDeleting(null),
-    });
-  };
 
   return (
     <Container size="xl" py="lg" px={0}>
@@ -193,18 +186,20 @@ export function KnowledgePage() {
           }}
           className={classes.search}
         />
-        <QueryTable
+        <PagedQueryTable
           query={list}
           rowsOf={(data) => data.entries}
           loadingLabel="Loading knowledge"
           failedMessage={KNOWLEDGE_LOAD_FAILED}
           emptyText={NO_KNOWLEDGE_FOUND}
           label="Knowledge entries"
-          columns={columns(setEditing, setDeleting)}
+          columns={columns(setEditing, askToDelete)}
           rowKey={(entry) => entry.id}
           minWidth={860}
+          page={page}
+          pages={pages}
+          onPageChange={setPage}
         />
-        {pages > 1 && <PrevNextPager page={page} pages={pages} onChange={setPage} />}
       </Stack>
       {editing !== null && (
         <Suspense fallback={<Loader aria-label="Loading the entry form" />}>
@@ -215,13 +210,7 @@ export function KnowledgePage() {
           />
         </Suspense>
       )}
-      <ConfirmDeleteDialog
-        opened={deleting !== null}
-        title="Delete Entry"
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={handleDelete}
-      >
+      <ConfirmDeleteDialog title="Delete Entry" {...dialog}>
         {`Delete "${deleting?.title ?? ''}"? AI Sifu will no longer answer from it.`}
       </ConfirmDeleteDialog>
     </Container>

@@ -3,6 +3,7 @@ import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { QUOTE_CATEGORY_LABELS, type Quote, type QuoteCategory } from '../../../common/quotes';
+import { usePagedDelete } from '../../components/admin-list';
 import { ConfirmDeleteDialog, FailureDialog } from '../../components/dialogs';
 import { PanelBody } from '../../components/panel-body';
 import { pageCount, PrevNextPager } from '../../components/prev-next-pager';
@@ -56,29 +57,20 @@ export function QuotesAdminPage() {
   const [category, setCategory] = useState<QuoteCategory | null>(null);
   const [page, setPage] = useState(0);
   const quotes = useAdminQuotes(category, page);
-  const remove = useDeleteQuote();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Quote | null>(null);
   const [deleteFailed, setDeleteFailed] = useState(false);
+  const { deleting, askToDelete, dialog } = usePagedDelete<Quote>({
+    remove: useDeleteQuote(),
+    rowsOnPage: quotes.data?.quotes.length,
+    page,
+    setPage,
+    onDeleted: () => notifySuccess(QUOTE_DELETED),
+    onFailed: () => setDeleteFailed(true),
+  });
 
   const handleCategory = (value: string | null) => {
     setCategory(!value || value === 'all' ? null : (value as QuoteCategory));
     setPage(0);
-  };
-
-  const handleDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        setDeleting(null);
-        notifySuccess(QUOTE_DELETED);
-        if (quotes.data?.quotes.length === 1 && page > 0) setPage((p) => p - 1);
-      },
-      onError: () => {
-        setDeleting(null);
-        setDeleteFailed(true);
-      },
-    });
   };
 
   return (
@@ -121,7 +113,7 @@ export function QuotesAdminPage() {
                   key={quote.id}
                   quote={quote}
                   onEdit={() => setEditing({ quote })}
-                  onDelete={() => setDeleting(quote)}
+                  onDelete={() => askToDelete(quote)}
                 />
               ))}
             </Stack>
@@ -139,13 +131,7 @@ export function QuotesAdminPage() {
         quote={editing?.quote ?? null}
         onClose={() => setEditing(null)}
       />
-      <ConfirmDeleteDialog
-        opened={deleting !== null}
-        title="Delete Quote"
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={handleDelete}
-      >
+      <ConfirmDeleteDialog title="Delete Quote" {...dialog}>
         {`Delete the quote by ${deleting?.author ?? ''}?`}
       </ConfirmDeleteDialog>
       <FailureDialog

@@ -26,6 +26,7 @@ import {
 } from '../../../../common/blog';
 import { ConfirmDialog } from '../../../components/dialogs';
 import { LOAD_FAILED_MESSAGE } from '../../../components/panel-body';
+import { usePagedDelete } from '../../../components/admin-list';
 import { pageCount, PrevNextPager } from '../../../components/prev-next-pager';
 import { ResponsiveTable, type ResponsiveColumn } from '../../../components/responsive-table';
 import { errorMessage } from '../../../lib/api-client';
@@ -142,29 +143,22 @@ export function BlogManagementPage() {
   const [status, setStatus] = useState<AdminBlogFilters['status']>('all');
   const [tag, setTag] = useState<string | null>(null);
   const [page, setPage] = useState(0);
-  const [deleting, setDeleting] = useState<BlogPostSummary | null>(null);
   const posts = useAdminBlogPosts({ status, tag, search: debouncedSearch }, page);
   const tags = useBlogTags();
-  const remove = useDeleteBlogPost();
+  const { deleting, askToDelete, dialog } = usePagedDelete<BlogPostSummary>({
+    remove: useDeleteBlogPost(),
+    rowsOnPage: posts.data?.posts.length,
+    page,
+    setPage,
+    onDeleted: () => notifySuccess(POST_DELETED_MESSAGE),
+    onFailed: (error) => notifyError(errorMessage(error, DELETE_FAILED_MESSAGE)),
+  });
   const pages = pageCount(posts.data?.total ?? 0, ADMIN_BLOG_PAGE_SIZE);
 
   const tagOptions = [
     { value: ALL_TAGS, label: 'All tags' },
     ...(tags.data?.tags ?? []).map((t) => ({ value: t.tag_name, label: `${t.tag_name} (${t.post_count})` })),
   ];
-
-  const handleDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess(POST_DELETED_MESSAGE);
-        // The last post of the last page is gone: step back a page.
-        if (posts.data?.posts.length === 1 && page > 0) setPage((p) => p - 1);
-      },
-      onError: (error) => notifyError(errorMessage(error, DELETE_FAILED_MESSAGE)),
-      onSettled: () => setDeleting(null),
-    });
-  };
 
   return (
     <Container size="xl" py="lg" px={0}>
@@ -228,7 +222,7 @@ export function BlogManagementPage() {
         ) : (
           <ResponsiveTable
             label="Blog posts"
-            columns={postColumns(setDeleting)}
+            columns={postColumns(askToDelete)}
             rows={posts.data.posts}
             rowKey={(post) => post.id}
             minWidth={1000}
@@ -236,15 +230,7 @@ export function BlogManagementPage() {
         )}
         {pages > 1 && <PrevNextPager page={page} pages={pages} onChange={setPage} />}
       </Stack>
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Delete Blog Post"
-        confirmLabel="Delete"
-        confirmColor="red"
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={handleDelete}
-      >
+      <ConfirmDialog title="Delete Blog Post" confirmLabel="Delete" confirmColor="red" {...dialog}>
         <Text>{deleting ? deletePostConfirmation(deleting.title) : ''}</Text>
       </ConfirmDialog>
     </Container>

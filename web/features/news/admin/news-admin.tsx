@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { NEWS_DELETE_FAILED, NEWS_DELETED, NEWS_PAGE_SIZE, type News } from '../../../../common/news';
+import { usePagedDelete } from '../../../components/admin-list';
 import { ConfirmDeleteDialog, FailureDialog } from '../../../components/dialogs';
 import { PanelBody } from '../../../components/panel-body';
 import { pageCount, PrevNextPager } from '../../../components/prev-next-pager';
@@ -31,27 +32,17 @@ export function AddNewsButton() {
 export function NewsAdminPanel() {
   const [page, setPage] = useState(0);
   const news = useAdminNews(page);
-  const remove = useDeleteNews();
   const [editing, setEditing] = useState<News | null>(null);
-  const [deleting, setDeleting] = useState<News | null>(null);
   const [deleteFailed, setDeleteFailed] = useState(false);
+  const { deleting, askToDelete, dialog } = usePagedDelete<News>({
+    remove: useDeleteNews(),
+    rowsOnPage: news.data?.news.length,
+    page,
+    setPage,
+    onDeleted: () => notifySuccess(NEWS_DELETED),
+    onFailed: () => setDeleteFailed(true),
+  });
   const pages = pageCount(news.data?.total ?? 0, NEWS_PAGE_SIZE);
-
-  const handleDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        setDeleting(null);
-        notifySuccess(NEWS_DELETED);
-        // The last item of the last page is gone: step back a page.
-        if (news.data?.news.length === 1 && page > 0) setPage((p) => p - 1);
-      },
-      onError: () => {
-        setDeleting(null);
-        setDeleteFailed(true);
-      },
-    });
-  };
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="admin-news-title">
@@ -102,7 +93,7 @@ export function NewsAdminPanel() {
                     <Button size="xs" variant="default" onClick={() => setEditing(item)}>
                       Edit
                     </Button>
-                    <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(item)}>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => askToDelete(item)}>
                       Delete
                     </Button>
                   </Group>
@@ -115,13 +106,7 @@ export function NewsAdminPanel() {
       <PrevNextPager page={page} pages={pages} onChange={setPage} />
 
       <NewsFormModal opened={editing !== null} news={editing} onClose={() => setEditing(null)} />
-      <ConfirmDeleteDialog
-        opened={deleting !== null}
-        title="Delete News"
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={handleDelete}
-      >
+      <ConfirmDeleteDialog title="Delete News" {...dialog}>
         {`Delete "${deleting?.title ?? ''}"?`}
       </ConfirmDeleteDialog>
       <FailureDialog

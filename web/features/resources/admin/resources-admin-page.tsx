@@ -22,9 +22,9 @@ import {
   type Resource,
   type ResourceType,
 } from '../../../../common/resources';
-import { QueryTable } from '../../../components/query-table';
+import { PagedQueryTable, usePagedDelete } from '../../../components/admin-list';
 import { ConfirmDeleteDialog } from '../../../components/dialogs';
-import { pageCount, PrevNextPager } from '../../../components/prev-next-pager';
+import { pageCount } from '../../../components/prev-next-pager';
 import type { ResponsiveColumn } from '../../../components/responsive-table';
 import { formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -101,23 +101,16 @@ export function ResourcesAdminPage() {
   const [status, setStatus] = useState<AdminResourceFilters['status']>('all');
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<Resource | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Resource | null>(null);
   const resources = useAdminResources({ type, status, q }, page);
-  const remove = useDeleteResource();
+  const { deleting, askToDelete, dialog } = usePagedDelete<Resource>({
+    remove: useDeleteResource(),
+    rowsOnPage: resources.data?.resources.length,
+    page,
+    setPage,
+    onDeleted: () => notifySuccess(RESOURCE_DELETED),
+    onFailed: () => notifyError(RESOURCE_DELETE_FAILED),
+  });
   const pages = pageCount(resources.data?.total ?? 0, ADMIN_RESOURCES_PAGE_SIZE);
-
-  const handleDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess(RESOURCE_DELETED);
-        // The last row of the last page is gone: step back a page.
-        if (resources.data?.resources.length === 1 && page > 0) setPage((p) => p - 1);
-      },
-      onError: () => notifyError(RESOURCE_DELETE_FAILED),
-      onSettled: () => setDeleting(null),
-    });
-  };
 
   return (
     <Container size="xl" py="lg" px={0}>
@@ -174,18 +167,20 @@ export function ResourcesAdminPage() {
             w={160}
           />
         </Group>
-        <QueryTable
+        <PagedQueryTable
           query={resources}
           rowsOf={(data) => data.resources}
           loadingLabel="Loading resources"
           failedMessage={RESOURCES_LOAD_FAILED}
           emptyText={NO_RESOURCES_FOUND}
           label="Resources"
-          columns={columns(setEditing, setDeleting)}
+          columns={columns(setEditing, askToDelete)}
           rowKey={(r) => r.id}
           minWidth={900}
+          page={page}
+          pages={pages}
+          onPageChange={setPage}
         />
-        {pages > 1 && <PrevNextPager page={page} pages={pages} onChange={setPage} />}
       </Stack>
       {editing !== null && (
         <Suspense fallback={<Loader aria-label="Loading the resource form" />}>
@@ -196,13 +191,7 @@ export function ResourcesAdminPage() {
           />
         </Suspense>
       )}
-      <ConfirmDeleteDialog
-        opened={deleting !== null}
-        title="Delete Resource"
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={handleDelete}
-      >
+      <ConfirmDeleteDialog title="Delete Resource" {...dialog}>
         {`Delete "${deleting?.title ?? ''}"?`}
       </ConfirmDeleteDialog>
     </Container>

@@ -18,6 +18,7 @@ import { useSchemaForm } from '../../../lib/form';
 import { formatDate } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { ADMIN_REVIEWS_PAGE_SIZE, useAdminReviews, useModerateReview, useRemoveReview } from './admin-api';
+import { usePagedDelete } from '../../../components/admin-list';
 import { ConfirmDeleteDialog, FailureDialog } from '../../../components/dialogs';
 import { PanelBody } from '../../../components/panel-body';
 import { RatingInput, RatingStars } from '../../../components/rating';
@@ -34,27 +35,17 @@ type Failure = { title: 'Update Failed' | 'Delete Failed'; message: string } | n
 export function ReviewsModeration() {
   const [page, setPage] = useState(0);
   const reviews = useAdminReviews(page);
-  const remove = useRemoveReview();
   const [editing, setEditing] = useState<Review | null>(null);
-  const [deleting, setDeleting] = useState<Review | null>(null);
   const [failure, setFailure] = useState<Failure>(null);
+  const { deleting, askToDelete, dialog } = usePagedDelete<Review>({
+    remove: useRemoveReview(),
+    rowsOnPage: reviews.data?.reviews.length,
+    page,
+    setPage,
+    onDeleted: () => notifySuccess('Review Deleted'),
+    onFailed: () => setFailure({ title: 'Delete Failed', message: DELETE_REVIEW_FAILED }),
+  });
   const pages = pageCount(reviews.data?.total ?? 0, ADMIN_REVIEWS_PAGE_SIZE);
-
-  const handleDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        setDeleting(null);
-        notifySuccess('Review Deleted');
-        // The last review of the last page is gone: step back a page.
-        if (reviews.data?.reviews.length === 1 && page > 0) setPage((p) => p - 1);
-      },
-      onError: () => {
-        setDeleting(null);
-        setFailure({ title: 'Delete Failed', message: DELETE_REVIEW_FAILED });
-      },
-    });
-  };
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="all-reviews-title">
@@ -107,7 +98,7 @@ export function ReviewsModeration() {
                     <Button size="xs" variant="default" onClick={() => setEditing(review)}>
                       Edit
                     </Button>
-                    <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(review)}>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => askToDelete(review)}>
                       Delete
                     </Button>
                   </Group>
@@ -132,13 +123,7 @@ export function ReviewsModeration() {
           />
         )}
       </Modal>
-      <ConfirmDeleteDialog
-        opened={deleting !== null}
-        title="Delete Review"
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={handleDelete}
-      >
+      <ConfirmDeleteDialog title="Delete Review" {...dialog}>
         {`Delete the review by ${deleting?.user_name ?? ''} on "${deleting?.course_title ?? ''}"?`}
       </ConfirmDeleteDialog>
       <FailureDialog
