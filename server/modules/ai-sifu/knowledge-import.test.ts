@@ -11,19 +11,15 @@ import {
   type KnowledgeListResponse,
 } from '../../../common/ai-sifu';
 import { knowledgeCourses, knowledgeEntries } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin } from '../../test/factories';
+import type { Headers, TestApp } from '../../test/app';
+import { createTestAppWithMembers } from '../../test/factories';
 import { createKnowledge } from './test/factories';
 import { createCourse } from '../courses/test/factories';
 
 /* The knowledge base as a JSON download, and its import: all or nothing, related entries by key. */
 
-let t: TestApp;
-let admin: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await createAdmin(t)).auth;
-});
+let t: TestApp, admin: Headers;
+beforeAll(async () => ({ t, admin } = await createTestAppWithMembers()));
 afterAll(async () => t?.close());
 
 const exportAll = async () => {

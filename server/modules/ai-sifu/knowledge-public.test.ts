@@ -3,22 +3,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_NOT_FOUND, type GlossaryTerm } from '../../../common/ai-sifu';
 import { knowledgeEntries } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createUser } from '../../test/factories';
+import type { Headers, TestApp } from '../../test/app';
+import { createTestAppWithMembers } from '../../test/factories';
 import { createKnowledge, knowledgeBody } from './test/factories';
 import { firstSentence } from './knowledge.service';
 
 /* What members read of the knowledge base: an entry a source chip opens, and the glossary. */
 
 const CACHE_SECONDS = 30;
-let t: TestApp;
-let student: Record<string, string>;
-let admin: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp({ CATALOGUE_CACHE_SECONDS: CACHE_SECONDS });
-  student = (await createUser(t)).auth;
-  admin = (await createAdmin(t)).auth;
-});
+let t: TestApp, admin: Headers, student: Headers;
+beforeAll(
+  async () =>
+    ({ t, admin, student } = await createTestAppWithMembers({ CATALOGUE_CACHE_SECONDS: CACHE_SECONDS })),
+);
 afterAll(async () => t?.close());
 
 const glossary = async () => {

@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schoolSettings } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import type { Headers, TestApp } from '../../test/app';
 import { bookingRequest, icsLine, postBooking } from './test/requests';
-import { createAdmin } from '../../test/factories';
+import { createTestAppWithMembers } from '../../test/factories';
 import { weekdays } from '../../test/factories-bookings';
 import { demoSchoolBody } from '../school/test/factories';
 
-let t: TestApp;
-let admin: Record<string, string>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await createAdmin(t)).auth;
-});
+let t: TestApp, admin: Headers;
+beforeAll(async () => ({ t, admin } = await createTestAppWithMembers()));
 afterAll(async () => t?.close());
 
 const forged = 'Evil, Inc.\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Free lessons\r\nDTSTART:20260101T000000Z';

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessons, reviews } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import type { Headers, TestApp } from '../../test/app';
 import { createCourse } from './test/factories';
-import { createAdmin, createUser } from '../../test/factories';
+import { createUser, createTestAppWithMembers } from '../../test/factories';
 import { itConcurrently } from '../../test/concurrency';
 
 /*
@@ -11,12 +11,8 @@ import { itConcurrently } from '../../test/concurrency';
  * moves one of them, each course's row must equal a fresh count.
  */
 
-let t: TestApp;
-let admin: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await createAdmin(t)).auth;
-});
+let t: TestApp, admin: Headers;
+beforeAll(async () => ({ t, admin } = await createTestAppWithMembers()));
 afterAll(async () => t?.close());
 
 /** course_stats beside the same figures counted afresh, for every course; they must be equal. */

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDetail, Lesson } from '../../../common/courses';
 import { lessons } from '../../db/schema';
 import { MEDIA_LINK_MAX_LIFE_MS, MEDIA_LINK_MIN_LIFE_MS } from '../../platform/media-links';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createUser } from '../../test/factories';
+import type { Headers, TestApp } from '../../test/app';
+import { createUser, createTestAppWithMembers } from '../../test/factories';
 import { createCourse, enrollUser } from './test/factories';
 import { filePart, folder, multipart, png } from '../uploads/multipart-body';
 
@@ -13,12 +13,8 @@ import { filePart, folder, multipart, png } from '../uploads/multipart-body';
  * administrators), through links that expire; every other file under /media stays public.
  */
 
-let t: TestApp;
-let admin: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await createAdmin(t)).auth;
-});
+let t: TestApp, admin: Headers;
+beforeAll(async () => ({ t, admin } = await createTestAppWithMembers()));
 afterAll(async () => t.close());
 
 /** An MP4 of `bytes` bytes: an `ftyp` box file-type recognises, then counting filler. */

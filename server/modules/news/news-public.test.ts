@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEWS_NOT_FOUND, NEWS_SEARCH_REQUIRED, type News } from '../../../common/news';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createUser } from '../../test/factories';
+import type { Headers, TestApp } from '../../test/app';
+import { createTestAppWithMembers } from '../../test/factories';
 import { createNews } from './test/factories';
 
 /* What members read: published news, one item (counted), search, tags. */
 
-let t: TestApp;
-let student: Record<string, string>;
-let admin: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  student = (await createUser(t)).auth;
-  admin = (await createAdmin(t)).auth;
-});
+let t: TestApp, admin: Headers, student: Headers;
+beforeAll(async () => ({ t, admin, student } = await createTestAppWithMembers()));
 afterAll(async () => t?.close());
 
 const get = (url: string, headers: Record<string, string> | undefined = student) =>

@@ -8,19 +8,15 @@ import {
   imageSources,
   type UploadResponse,
 } from '../../../common/uploads';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createUser } from '../../test/factories';
+import type { Headers, TestApp } from '../../test/app';
+import { createUser, createTestAppWithMembers } from '../../test/factories';
 import { newsBody } from './test/factories';
 import { filePart, folder, multipart, png } from '../uploads/multipart-body';
 
 /* The news form's thumbnail: an image up to 5MB in `news-thumbnails`, re-encoded like blog banners. */
 
-let t: TestApp;
-let admin: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await createAdmin(t)).auth;
-});
+let t: TestApp, admin: Headers;
+beforeAll(async () => ({ t, admin } = await createTestAppWithMembers()));
 afterAll(async () => t?.close());
 
 const upload = (data: Buffer, type: string, auth = admin) => {

@@ -11,21 +11,15 @@ import {
   type ResourceListResponse,
 } from '../../../common/resources';
 import { courses, resources } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createUser } from '../../test/factories';
+import type { Headers, TestApp } from '../../test/app';
+import { createTestAppWithMembers } from '../../test/factories';
 import { createCourse } from '../courses/test/factories';
 import { createResource } from './test/factories';
 
 /* What members read: published resources only, by type, author, course and search, and one by id. */
 
-let t: TestApp;
-let admin: Record<string, string>;
-let student: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await createAdmin(t)).auth;
-  student = (await createUser(t)).auth;
-});
+let t: TestApp, admin: Headers, student: Headers;
+beforeAll(async () => ({ t, admin, student } = await createTestAppWithMembers()));
 afterAll(async () => t?.close());
 
 const get = (url: string, headers = student) => t.app.inject({ method: 'GET', url, headers });

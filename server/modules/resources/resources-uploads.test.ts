@@ -12,8 +12,8 @@ import {
   type UploadResponse,
 } from '../../../common/uploads';
 import { mediaFiles } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin } from '../../test/factories';
+import type { Headers, TestApp } from '../../test/app';
+import { createTestAppWithMembers } from '../../test/factories';
 import { resourceBody } from './test/factories';
 import { flac, isoMediaOfSize, mp3, ogg, ONE_PIXEL_PNG, wavOfSize } from '../../test/media-samples';
 import { multipart, png, type Part } from '../uploads/multipart-body';
@@ -26,12 +26,10 @@ import { multipart, png, type Part } from '../uploads/multipart-body';
 /** The video limit is lowered so an oversize video stays quick. */
 const SMALL_VIDEO_LIMIT = 2 * 1024 * 1024;
 
-let t: TestApp;
-let admin: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp({ UPLOAD_VIDEO_MAX_BYTES: SMALL_VIDEO_LIMIT });
-  admin = (await createAdmin(t)).auth;
-});
+let t: TestApp, admin: Headers;
+beforeAll(
+  async () => ({ t, admin } = await createTestAppWithMembers({ UPLOAD_VIDEO_MAX_BYTES: SMALL_VIDEO_LIMIT })),
+);
 afterAll(async () => t?.close());
 
 type Kind = 'audio' | 'video' | 'image';

@@ -2,20 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openingHoursSpecification, type SchoolSettingsInput } from '../../../common/school';
 import { schoolSettings } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, type TestApp, type Headers } from '../../test/app';
 import { itConcurrently } from '../../test/concurrency';
-import { createAdmin, createUser } from '../../test/factories';
+import { createTestAppWithMembers } from '../../test/factories';
 import { demoSchoolBody } from './test/factories';
 
-let t: TestApp;
-let admin: Record<string, string>;
-let student: Record<string, string>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await createAdmin(t)).auth;
-  student = (await createUser(t)).auth;
-});
+let t: TestApp, admin: Headers, student: Headers;
+beforeAll(async () => ({ t, admin, student } = await createTestAppWithMembers()));
 afterAll(async () => t?.close());
 
 const settings = (): SchoolSettingsInput => ({

@@ -10,19 +10,15 @@ import {
   type BlogPost,
 } from '../../../common/blog';
 import { imageSources, type UploadResponse } from '../../../common/uploads';
-import { createTestApp, type TestApp } from '../../test/app';
+import type { Headers, TestApp } from '../../test/app';
 import { blogPostBody } from '../blog/test/factories';
-import { createAdmin, createUser } from '../../test/factories';
+import { createUser, createTestAppWithMembers } from '../../test/factories';
 import { filePart, folder, multipart, png } from './multipart-body';
 
 /* The blog's folders: banners and content images with sized variants, content videos up to 50MB. */
 
-let t: TestApp;
-let admin: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await createAdmin(t)).auth;
-});
+let t: TestApp, admin: Headers;
+beforeAll(async () => ({ t, admin } = await createTestAppWithMembers()));
 afterAll(async () => t.close());
 
 const MB = 1024 * 1024;

@@ -5,19 +5,15 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaFiles } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin } from '../../test/factories';
+import type { Headers, TestApp } from '../../test/app';
+import { createTestAppWithMembers } from '../../test/factories';
 import { createCourse } from '../courses/test/factories';
 import { filePart, folder, multipart, png } from './multipart-body';
 
 /* A course image is stored at its main size and at the narrower widths a page picks with srcset. */
 
-let t: TestApp;
-let admin: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await createAdmin(t)).auth;
-});
+let t: TestApp, admin: Headers;
+beforeAll(async () => ({ t, admin } = await createTestAppWithMembers()));
 afterAll(async () => t.close());
 
 interface Uploaded {

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDetail } from '../../../common/courses';
 import { checkVideoFile, VIDEO_MAX_BYTES } from '../../../common/uploads';
 import { lessons, mediaFiles } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createUser } from '../../test/factories';
+import { createTestApp, type TestApp, type Headers } from '../../test/app';
+import { createAdmin, createTestAppWithMembers } from '../../test/factories';
 import { createCourse } from '../courses/test/factories';
 import { filePart, folder, multipart, png, type Part } from './multipart-body';
 
@@ -16,14 +16,11 @@ import { filePart, folder, multipart, png, type Part } from './multipart-body';
 const SMALL_VIDEO_LIMIT = 8 * 1024 * 1024;
 const MB = 1024 * 1024;
 
-let t: TestApp;
-let admin: Record<string, string>;
-let student: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp({ UPLOAD_VIDEO_MAX_BYTES: SMALL_VIDEO_LIMIT });
-  admin = (await createAdmin(t)).auth;
-  student = (await createUser(t)).auth;
-});
+let t: TestApp, admin: Headers, student: Headers;
+beforeAll(
+  async () =>
+    ({ t, admin, student } = await createTestAppWithMembers({ UPLOAD_VIDEO_MAX_BYTES: SMALL_VIDEO_LIMIT })),
+);
 afterAll(async () => t.close());
 
 async function upload(parts: Part[], auth?: Record<string, string>, app = t) {
