@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterEach, beforeEach, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { testConfig, type Config } from '../config';
@@ -92,6 +92,22 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { database, url, drop } = await openTestDatabase();
   return startApp(database, url, drop, overrides, options);
+}
+
+/**
+ * Each test of the enclosing block runs on an app and an empty database of its own, for figures
+ * that count every row (stats, popularity); the file's app is put back after the test.
+ */
+export function eachOnAnAppOfItsOwn(fileApp: { get(): TestApp; set(app: TestApp): void }) {
+  let shared: TestApp;
+  beforeEach(async () => {
+    shared = fileApp.get();
+    fileApp.set(await createTestApp());
+  });
+  afterEach(async () => {
+    await fileApp.get().close();
+    fileApp.set(shared);
+  });
 }
 
 /**

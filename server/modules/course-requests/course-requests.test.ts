@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseRequests, users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, eachOnAnAppOfItsOwn, type Headers, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
 
 let t: TestApp;
@@ -11,19 +11,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Headers = Record<string, string>;
 const post = (payload: unknown, headers?: Headers) =>
-  t.app.inject({ method: 'POST', url: '/api/course-requests', headers, payload: payload as object });
-const get = (url: string, headers?: Headers) => t.app.inject({ method: 'GET', url, headers });
+  t.call('POST', '/api/course-requests', payload, headers);
+const get = (url: string, headers?: Headers) => t.call('GET', url, undefined, headers);
 const del = (id: string, headers?: Headers) =>
-  t.app.inject({ method: 'DELETE', url: `/api/course-requests/${id}`, headers });
+  t.call('DELETE', `/api/course-requests/${id}`, undefined, headers);
 const setStatus = (id: string, payload: unknown, headers?: Headers) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/admin/course-requests/${id}/status`,
-    headers,
-    payload: payload as object,
-  });
+  t.call('PUT', `/api/admin/course-requests/${id}/status`, payload, headers);
 
 const valid = {
   subject: 'Baguazhang circle walking',
@@ -42,15 +36,7 @@ async function request(fields: Partial<typeof valid> = {}) {
 
 describe('GET /api/course-requests/popular', () => {
   describe('on a database of its own, since popularity counts every request', () => {
-    let shared: TestApp;
-    beforeEach(async () => {
-      shared = t;
-      t = await createTestApp();
-    });
-    afterEach(async () => {
-      await t.close();
-      t = shared;
-    });
+    eachOnAnAppOfItsOwn({ get: () => t, set: (app) => (t = app) });
 
     it('groups subjects ignoring case and spaces, most requested first', async () => {
       await request({ subject: 'Chen style sword' });

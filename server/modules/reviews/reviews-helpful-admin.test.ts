@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewHelpfulVotes, reviews } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, eachOnAnAppOfItsOwn, type Headers, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
 import { createCourse, enrollUser } from '../courses/test/factories';
 import { itConcurrently } from '../../test/concurrency';
@@ -13,10 +13,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Headers = Record<string, string>;
 const helpful = (id: string, headers?: Headers) =>
-  t.app.inject({ method: 'POST', url: `/api/reviews/${id}/helpful`, headers });
-const get = (url: string, headers?: Headers) => t.app.inject({ method: 'GET', url, headers });
+  t.call('POST', `/api/reviews/${id}/helpful`, undefined, headers);
+const get = (url: string, headers?: Headers) => t.call('GET', url, undefined, headers);
 
 /** A review by a newly enrolled student, written straight into the database. */
 async function review(
@@ -37,15 +36,7 @@ const course = () => createCourse(t, { modules: 1, lessonsPerModule: 1 });
 
 describe('GET /api/admin/reviews/stats', () => {
   // The stats cover every review, so this test gets an empty database of its own.
-  let shared: TestApp;
-  beforeEach(async () => {
-    shared = t;
-    t = await createTestApp();
-  });
-  afterEach(async () => {
-    await t.close();
-    t = shared;
-  });
+  eachOnAnAppOfItsOwn({ get: () => t, set: (app) => (t = app) });
   it('counts reviews by state and rating', async () => {
     const admin = await createAdmin(t);
     const empty = await get('/api/admin/reviews/stats', admin.auth);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviews } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, type Headers, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
 import { createCourse, enrollUser } from '../courses/test/factories';
 
@@ -12,14 +12,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Headers = Record<string, string>;
-const post = (payload: unknown, headers?: Headers) =>
-  t.app.inject({ method: 'POST', url: '/api/reviews', headers, payload: payload as object });
+const post = (payload: unknown, headers?: Headers) => t.call('POST', '/api/reviews', payload, headers);
 const put = (id: string, payload: unknown, headers?: Headers) =>
-  t.app.inject({ method: 'PUT', url: `/api/reviews/${id}`, headers, payload: payload as object });
-const del = (id: string, headers?: Headers) =>
-  t.app.inject({ method: 'DELETE', url: `/api/reviews/${id}`, headers });
-const get = (url: string, headers?: Headers) => t.app.inject({ method: 'GET', url, headers });
+  t.call('PUT', `/api/reviews/${id}`, payload, headers);
+const del = (id: string, headers?: Headers) => t.call('DELETE', `/api/reviews/${id}`, undefined, headers);
+const get = (url: string, headers?: Headers) => t.call('GET', url, undefined, headers);
 
 const courseWithLessons = () => createCourse(t, { modules: 1, lessonsPerModule: 2 });
 
