@@ -110,10 +110,15 @@ const zones = {
             from: from('web-site'),
             allow: { to: { element: { type: 'web-app' }, file: { path: 'web/app/fonts.css' } } },
           },
-          // The server renders the public site's pages.
+          // The server renders the public site's pages: it calls the renderer and reads the pages' types;
+          // the constants and rules it shares with them live in common/.
           {
             from: { element: { type: 'server-module', captured: { module: 'site' } } },
-            allow: to('web-site'),
+            allow: { to: { element: { type: 'web-site' }, file: { path: 'web/site/render.tsx' } } },
+          },
+          {
+            from: { element: { type: 'server-module', captured: { module: 'site' } } },
+            allow: { to: { element: { type: 'web-site' } }, dependency: { kind: 'type' } },
           },
           { from: { element: { type: 'web-site' }, file: { categories: 'test' } }, allow: to('web-test') },
           { from: from('web-lib'), allow: to('common', 'web-lib') },

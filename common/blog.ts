@@ -26,6 +26,8 @@ export const CAPTION_MAX = 300;
 export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
 export const BLOG_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const BLOG_VIDEO_MAX = 50 * 1024 * 1024;
+/** Posts on a page of the public blog's list. */
+export const BLOG_PAGE_SIZE = 10;
 
 /** What a blog card shows: title 60 characters, excerpt 120, 3 tags; the admin table 2 tags. */
 export const CARD_TITLE_MAX = 60;

@@ -107,13 +107,19 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** The fields of the wall clock in `timeZone` at `instant`: year, month (1-12), day, hour, minute, second. */
+function clockFields(instant: number, timeZone: string): Record<string, number> {
+  const fields: Record<string, number> = {};
+  for (const part of formatter(timeZone).formatToParts(new Date(instant))) {
+    if (part.type !== 'literal') fields[part.type] = Number(part.value);
+  }
+  return fields;
+}
+
 /** The wall clock in `timeZone` at `instant`, as if it were UTC (milliseconds). */
 function wallClock(instant: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(new Date(instant))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second);
+  const f = clockFields(instant, timeZone);
+  return Date.UTC(f.year!, f.month! - 1, f.day, f.hour, f.minute, f.second);
 }
 
 /** Milliseconds `timeZone` is ahead of UTC at `instant`. */
@@ -138,8 +144,8 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
 
 /** The local date (YYYY-MM-DD) and time (HH:MM) of an instant in `timeZone`. */
 export function zonedParts(instant: Date, timeZone: string): { date: string; time: string } {
-  const wall = new Date(instant.getTime() + offsetMs(instant.getTime(), timeZone));
-  return { date: dateOf(wall), time: `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}` };
+  const f = clockFields(instant.getTime(), timeZone);
+  return { date: toDate(f.year!, f.month!, f.day!), time: `${pad(f.hour!)}:${pad(f.minute!)}` };
 }
 
 /** The school's calendar day of an instant (of now: the school's today). */

@@ -98,6 +98,11 @@ describe('zones', { timeout: TYPED_LINT_TIMEOUT }, () => {
       '../payments/order-history',
       "a feature imports another's internals",
     ],
+    [
+      'server/modules/site/site.service.ts',
+      '../../../web/site/blog/blog-list-page',
+      'the server takes a value from a public page, not from common/',
+    ],
   ])('refuses: %s → %s (%s)', async (file, source) => {
     const found = await problems(file, importing(source));
     expect(found.some((p) => p.startsWith('boundaries/dependencies:'))).toBe(true);
@@ -108,8 +113,15 @@ describe('zones', { timeout: TYPED_LINT_TIMEOUT }, () => {
     ['web/features/courses/course-format.ts', '../../lib/format'],
     ['web/app/routes.tsx', '../features/payments/order-history'],
     ['server/modules/reviews/reviews.service.ts', '../../platform/errors'],
+    ['server/modules/site/site.service.ts', '../../../web/site/render'],
   ])('allows: %s → %s', async (file, source) => {
     expect(await problems(file, importing(source))).toEqual([]);
+  });
+
+  it("lets the server's site module read the public pages' types", async () => {
+    const code =
+      "import type { SiteSchool } from '../../../web/site/types';\nexport type School = SiteSchool;\n";
+    expect(await problems('server/modules/site/site.service.ts', code)).toEqual([]);
   });
 
   it('keeps Node built-ins out of common/, which also runs in the browser', async () => {

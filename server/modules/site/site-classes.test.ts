@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLASS_MESSAGES, CLASSES_PAGE_TESTIMONIALS, type Class } from '../../../common/classes';
 import { renderSiteBody } from '../../../web/site/render';
 import type { SiteSchool } from '../../../web/site/types';
-import { calendarClass } from '../../../web/site/workshops/calendar-types';
+import { calendarClass } from '../../../common/classes';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createBooking } from '../../test/factories-bookings';
 import { createClass } from '../../test/factories-classes';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { blogPostBody, createBlogPost } from '../blog/test/factories';
 import { createAdmin } from '../../test/factories';
-import { BLOG_PAGE_SIZE } from '../../../web/site/blog/blog-list-page';
+import { BLOG_PAGE_SIZE } from '../../../common/blog';
 
 /* The server-rendered public pages: content, head, status codes and redirects, through HTTP. */
 

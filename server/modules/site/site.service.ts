@@ -1,11 +1,10 @@
-import { CLASSES_PAGE_TESTIMONIALS, type Class } from '../../../common/classes';
-import { BLOG_PAGE_SIZE } from '../../../web/site/blog/blog-list-page';
+import { BLOG_PAGE_SIZE } from '../../../common/blog';
+import { calendarClass, CLASSES_PAGE_TESTIMONIALS, type Class } from '../../../common/classes';
+import { schoolDate } from '../../../common/school-time';
 import type { SitePost, SitePostSummary } from '../../../web/site/blog/types';
 import { renderSiteBody, type SitePage } from '../../../web/site/render';
 import type { CarouselTestimonial } from '../../../web/site/testimonials/testimonial-carousel';
 import type { SiteSchool } from '../../../web/site/types';
-import { schoolDate } from '../../../web/site/school-time';
-import { calendarClass } from '../../../web/site/workshops/calendar-types';
 import { publicUrl } from '../../config';
 import { createReadCache } from '../../platform/read-cache';
 import type { Platform } from '../../platform';

@@ -10,7 +10,7 @@ import {
   type BookingStatus,
 } from '../../../common/bookings';
 import { useSchemaForm } from '../../lib/form';
-import { fromSchoolLocal, toSchoolLocal } from '../../lib/school-time';
+import { fromSchoolLocal, toSchoolLocal } from '../../../common/school-time';
 
 export interface BookingValues {
   appointment_type: AppointmentType;

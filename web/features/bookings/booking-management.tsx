@@ -12,18 +12,13 @@ import {
   type AdminBookingInput,
   type Booking,
 } from '../../../common/bookings';
+import { addDays, schoolDate, schoolTime, shortSchoolDateTime } from '../../../common/school-time';
 import { AdminRowList } from '../../components/admin-row-list';
 import { ConfirmDialog } from '../../components/dialogs';
 import { pageCount, PrevNextPager } from '../../components/prev-next-pager';
 import { StatusFilter } from '../../components/status-filter';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import {
-  addDays,
-  formatSchoolDateTime,
-  formatSchoolTime,
-  schoolToday,
-  useSchoolTimezone,
-} from '../../lib/school-time';
+import { useSchoolTimezone } from '../../lib/school-timezone';
 import {
   ADMIN_BOOKINGS_PAGE_SIZE,
   useAdminBookings,
@@ -60,8 +55,8 @@ function BookingDetails({ booking, timezone, onEdit, onCancelBooking, onDelete }
     ['Type', APPOINTMENT_TYPE_LABELS[booking.appointment_type]],
     ['Email', booking.email],
     ['Phone', booking.phone_number ?? '—'],
-    ['Start', formatSchoolDateTime(booking.start_time, timezone)],
-    ['End', formatSchoolDateTime(booking.end_time, timezone)],
+    ['Start', shortSchoolDateTime(booking.start_time, timezone)],
+    ['End', shortSchoolDateTime(booking.end_time, timezone)],
     ['Notes', booking.notes ?? '—'],
   ];
   return (
@@ -103,7 +98,7 @@ export function BookingManagement() {
   const [status, setStatus] = useState<BookingStatus | null>(null);
   const [windows, setWindows] = useState(1);
   const [page, setPage] = useState(0);
-  const from = schoolToday(timezone);
+  const from = schoolDate(new Date(), timezone);
   const to = addDays(from, ADMIN_BOOKINGS_WINDOW_DAYS * windows);
   const list = useAdminBookings({ status, from, to }, page);
   const pages = pageCount(list.data?.total ?? 0, ADMIN_BOOKINGS_PAGE_SIZE);
@@ -198,9 +193,9 @@ export function BookingManagement() {
         emptyText={BOOKING_MESSAGES.empty}
         onOpen={(booking) => setMode({ name: 'view', booking })}
         row={(booking) => ({
-          label: `${booking.full_name}, ${formatSchoolDateTime(booking.start_time, timezone)}, ${BOOKING_STATUS_LABELS[booking.status]}`,
+          label: `${booking.full_name}, ${shortSchoolDateTime(booking.start_time, timezone)}, ${BOOKING_STATUS_LABELS[booking.status]}`,
           title: booking.full_name,
-          detail: `${formatSchoolDateTime(booking.start_time, timezone)}–${formatSchoolTime(booking.end_time, timezone)} · ${APPOINTMENT_TYPE_LABELS[booking.appointment_type]}`,
+          detail: `${shortSchoolDateTime(booking.start_time, timezone)}–${schoolTime(booking.end_time, timezone)} · ${APPOINTMENT_TYPE_LABELS[booking.appointment_type]}`,
           badges: <StatusBadge status={booking.status} />,
         })}
       />

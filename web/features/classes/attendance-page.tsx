@@ -31,7 +31,8 @@ import { pageCount, PrevNextPager } from '../../components/prev-next-pager';
 import { errorMessage, isNotFound } from '../../lib/api-client';
 import { notifyError } from '../../lib/notify';
 import { classQueries } from './queries';
-import { formatSchoolDate, schoolNow, useSchoolTimezone } from '../../lib/school-time';
+import { dayLabel, zonedParts } from '../../../common/school-time';
+import { useSchoolTimezone } from '../../lib/school-timezone';
 import {
   ATTENDANCE_HISTORY_PAGE_SIZE,
   useAddDropIn,
@@ -229,9 +230,8 @@ function MeetingRoster({ klass, meeting }: { klass: Class; meeting: Required<Mee
 
 function AttendanceForClass({ klass }: { klass: Class }) {
   const timezone = useSchoolTimezone();
-  const now = schoolNow(timezone);
-  const today = now.format('YYYY-MM-DD');
-  const initial = defaultMeeting(klass.sessions, today, now.format('HH:mm'));
+  const { date: today, time: nowTime } = zonedParts(new Date(), timezone);
+  const initial = defaultMeeting(klass.sessions, today, nowTime);
   const [date, setDate] = useState(initial?.date ?? today);
   const [startTime, setStartTime] = useState<string | null>(initial?.start_time ?? null);
   const daySessions = sessionsOn(klass.sessions, date);
@@ -268,11 +268,11 @@ function AttendanceForClass({ klass }: { klass: Class }) {
       </Group>
       {meeting ? (
         <>
-          <Text fw={600}>{`${formatSchoolDate(meeting.date)}, ${meeting.start_time}`}</Text>
+          <Text fw={600}>{`${dayLabel(meeting.date)}, ${meeting.start_time}`}</Text>
           <MeetingRoster key={`${meeting.date} ${meeting.start_time}`} klass={klass} meeting={meeting} />
         </>
       ) : (
-        <Alert color="gray">{`${klass.class_name} does not meet on ${formatSchoolDate(date)}.`}</Alert>
+        <Alert color="gray">{`${klass.class_name} does not meet on ${dayLabel(date)}.`}</Alert>
       )}
       <History classId={klass.id} />
     </Stack>

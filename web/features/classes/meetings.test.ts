@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClassSession } from '../../../common/classes';
-import { dayOf, defaultMeeting, sessionsOn } from './meetings';
+import { dayOfDate } from '../../../common/school-time';
+import { defaultMeeting, sessionsOn } from './meetings';
 
 const sessions: ClassSession[] = [
   { day_of_week: 'thursday', start_time: '18:00', end_time: '19:00' },
@@ -10,8 +11,8 @@ const sessions: ClassSession[] = [
 
 describe('meetings', () => {
   it('names the day of a school date', () => {
-    expect(dayOf('2026-03-09')).toBe('monday');
-    expect(dayOf('2026-03-08')).toBe('sunday');
+    expect(dayOfDate('2026-03-09')).toBe('monday');
+    expect(dayOfDate('2026-03-08')).toBe('sunday');
   });
 
   it("lists a day's sessions earliest first", () => {

@@ -1,15 +1,9 @@
-import dayjs from 'dayjs';
-import { CLASS_DAYS, type ClassDay, type ClassSession, type MeetingQuery } from '../../../common/classes';
-
-/** A school date's day of the week, as the classes name it ('monday'). */
-export function dayOf(date: string): ClassDay {
-  // dayjs counts from Sunday (0); the classes from Monday.
-  return CLASS_DAYS[(dayjs(date).day() + 6) % 7]!;
-}
+import type { ClassSession, MeetingQuery } from '../../../common/classes';
+import { addDays, dayOfDate } from '../../../common/school-time';
 
 /** The sessions a class holds on a school date, earliest first. */
 export function sessionsOn(sessions: readonly ClassSession[], date: string): ClassSession[] {
-  const day = dayOf(date);
+  const day = dayOfDate(date);
   return sessions
     .filter((s) => s.day_of_week === day)
     .sort((a, b) => a.start_time.localeCompare(b.start_time));
@@ -30,7 +24,7 @@ export function defaultMeeting(
     return { date: today, start_time: current.start_time.slice(0, 5) };
   }
   for (let offset = 1; offset <= 7; offset++) {
-    const date = dayjs(today).add(offset, 'day').format('YYYY-MM-DD');
+    const date = addDays(today, offset);
     const first = sessionsOn(sessions, date)[0];
     if (first) return { date, start_time: first.start_time.slice(0, 5) };
   }

@@ -1,7 +1,6 @@
 import { PostCard } from './post-card';
+import { BLOG_PAGE_SIZE } from '../../../common/blog';
 import type { SitePostSummary } from './types';
-
-export const BLOG_PAGE_SIZE = 10;
 
 export interface BlogListPageProps {
   posts: SitePostSummary[];

@@ -1,5 +1,5 @@
 import { CLASS_DAYS, type Class, type ClassDay } from '../../../common/classes';
-import { clockLabel } from '../school-time';
+import { clockLabel } from '../../../common/school-time';
 
 export const DAY_LABELS: Record<ClassDay, string> = {
   monday: 'Monday',

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Class, MemberClass, MemberClassesResponse, MemberClassResponse } from '../../../common/classes';
 import { callApi, storedSession } from '../components/api';
 import { island } from '../island';
-import { schoolDateTime } from '../school-time';
+import { schoolDateTime } from '../../../common/school-time';
 import { ClassCard } from './class-card';
 import { InterestDialog, type InterestKind } from './interest-dialog';
 

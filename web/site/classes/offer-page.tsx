@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { CLASS_TYPE_LABELS, type ClassOffer } from '../../../common/classes';
 import { callApi } from '../components/api';
 import { island } from '../island';
-import { schoolDateTime } from '../school-time';
+import { schoolDateTime } from '../../../common/school-time';
 import { sessionLabel, sortedSessions } from './class-format';
 
 type State =

@@ -8,9 +8,17 @@ import {
 import { callApi } from '../components/api';
 import { Dialog } from '../components/dialog';
 import { island } from '../island';
-import { dateParts, lastOfMonth, longDate, monthLabel, monthWeeks, schoolDate, toDate } from '../school-time';
+import {
+  dateParts,
+  lastOfMonth,
+  longDate,
+  monthLabel,
+  monthWeeks,
+  schoolDate,
+  toDate,
+} from '../../../common/school-time';
 import { BookingDialog, type BookingOutcome } from './booking-dialog';
-import type { CalendarClass } from './calendar-types';
+import type { CalendarClass } from '../../../common/classes';
 import { classesOn, DayDialog } from './day-dialog';
 
 const HEADERS = [

@@ -10,7 +10,7 @@ import {
 } from '../../../common/bookings';
 import { callApi } from '../components/api';
 import { Dialog } from '../components/dialog';
-import { daysBetween } from '../school-time';
+import { daysBetween } from '../../../common/school-time';
 import { TimeSlotField, useFreeSlots } from './time-slots';
 
 export type BookingOutcome = { ok: true; count: number } | { ok: false; message: string | null };
@@ -73,7 +73,7 @@ export function BookingDialog({
 
   const endDate = values.end_date || values.start_date;
   const days =
-    values.start_date && endDate >= values.start_date ? daysBetween(values.start_date, endDate) : 0;
+    values.start_date && endDate >= values.start_date ? daysBetween(values.start_date, endDate) + 1 : 0;
   const ready =
     values.start_date >= today &&
     endDate >= values.start_date &&

@@ -3,14 +3,13 @@ import {
   BOOKING_STATUS_LABELS,
   type CalendarBooking,
 } from '../../../common/bookings';
-import { CLASS_TYPE_LABELS } from '../../../common/classes';
+import { CLASS_TYPE_LABELS, type CalendarClass } from '../../../common/classes';
 import { Dialog } from '../components/dialog';
-import { clockLabel, longDate, schoolTime, weekdayOf } from '../school-time';
-import type { CalendarClass } from './calendar-types';
+import { clockLabel, dayOfDate, longDate, schoolTime } from '../../../common/school-time';
 
 /** The recurring classes meeting on a date, one entry per session, earliest first. */
 export function classesOn(date: string, classes: CalendarClass[]) {
-  const day = weekdayOf(date);
+  const day = dayOfDate(date);
   return classes
     .flatMap((item) =>
       item.sessions.filter((session) => session.day_of_week === day).map((session) => ({ item, session })),

@@ -10,7 +10,7 @@ import {
 import { callApi } from '../components/api';
 import { Dialog } from '../components/dialog';
 import { island } from '../island';
-import { schoolDate, schoolDateTime, schoolTime } from '../school-time';
+import { schoolDate, schoolDateTime, schoolTime } from '../../../common/school-time';
 import { TimeSlotField, useFreeSlots } from './time-slots';
 
 const minutesBetween = (start: string, end: string) =>

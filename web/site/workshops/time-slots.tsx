@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AppointmentType, AvailabilityResponse } from '../../../common/bookings';
 import { callApi } from '../components/api';
-import { clockLabel } from '../school-time';
+import { clockLabel } from '../../../common/school-time';
 
 export const NO_FREE_TIMES = 'No free times on this day';
 

@@ -2,7 +2,7 @@ import { BOOKING_MESSAGES, WORKSHOP_GROUP_SIZE } from '../../../common/bookings'
 import { HoursList } from '../layout';
 import type { SiteSchool } from '../types';
 import { BookingCalendarIsland } from './booking-calendar';
-import type { CalendarClass } from './calendar-types';
+import type { CalendarClass } from '../../../common/classes';
 
 export interface WorkshopsPageProps {
   /** The school's date today, in its time zone. */

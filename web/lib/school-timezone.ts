@@ -1,0 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_SCHOOL_TIMEZONE } from '../../common/school-time';
+import { queries } from './queries';
+
+/** The school's time zone, from the public school settings call; the server's default until then. */
+export function useSchoolTimezone(): string {
+  const school = useQuery(queries.school.settings());
+  return school.data?.timezone ?? DEFAULT_SCHOOL_TIMEZONE;
+}
