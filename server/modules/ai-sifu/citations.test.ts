@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SIFU_NOT_FOUND_ANSWER } from '../../../common/ai-sifu';
 import { createCitationFilter } from './citations';
-import { createSseParser } from './sse';
 
 const STANDING = '6f1c2a3e-0b4d-4e5f-8a9b-0c1d2e3f4a5b';
 const KNEES = '7a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
@@ -61,16 +60,5 @@ describe('citation markers', () => {
 
   it('cite nothing in the answer that nothing was found', () => {
     expect(run([`${SIFU_NOT_FOUND_ANSWER} [S1]`])).toMatchObject({ text: SIFU_NOT_FOUND_ANSWER, cited: [] });
-  });
-});
-
-describe('the event stream reader', () => {
-  it('gives the data of each event, however the bytes are split', () => {
-    const stream = 'data: {"a":1}\r\n\r\n: keep-alive\n\nevent: x\ndata: one\ndata:two\n\ndata: [DONE]';
-    for (let i = 0; i <= stream.length; i++) {
-      const parser = createSseParser();
-      const events = [...parser.push(stream.slice(0, i)), ...parser.push(stream.slice(i)), ...parser.end()];
-      expect(events).toEqual(['{"a":1}', 'one\ntwo', '[DONE]']);
-    }
   });
 });

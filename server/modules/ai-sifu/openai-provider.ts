@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import { createCitationFilter } from './citations';
 import { buildPrompt, PROMPT_SOURCE_TEXT_MAX, type Prompt } from './openai-prompt';
 import { ProviderError, type AiProvider, type ProviderAnswer, type ProviderRequest } from './provider';
-import { createSseParser } from './sse';
+import { createSseParser } from '../../../common/sse';
 
 export type OpenAiConfig = Pick<
   Config,
@@ -193,7 +193,7 @@ export function createOpenAiProvider(config: OpenAiConfig, options: OpenAiProvid
             throw broken(describe(error));
           }
           const events = next.done ? sse.end() : sse.push(next.value);
-          for (const data of events) if (!done) onEvent(data);
+          for (const { data } of events) if (!done) onEvent(data);
           if (next.done) break;
         }
       } finally {
@@ -210,7 +210,7 @@ export function createOpenAiProvider(config: OpenAiConfig, options: OpenAiProvid
       }
       if (/^\s*data:/.test(body)) {
         // Events sent without their content type: read them all the same.
-        for (const data of [...sse.push(body), ...sse.end()]) if (!done) onEvent(data);
+        for (const { data } of [...sse.push(body), ...sse.end()]) if (!done) onEvent(data);
       } else {
         let completion: z.infer<typeof Completion>;
         try {

@@ -9,7 +9,7 @@ import {
 } from '../../../common/ai-sifu';
 import { ApiRequestError, apiRequest, streamRequest } from '../../lib/api-client';
 import { sifuQueries } from './queries';
-import { createSseParser, type SseEvent } from './sse';
+import { createSseParser, type SseEvent } from '../../../common/sse';
 
 const enc = encodeURIComponent;
 

@@ -30,4 +30,23 @@ describe('createSseParser', () => {
     expect(parser.push('event: error\ndata: {"error":"x"}')).toEqual([]);
     expect(parser.end()).toEqual([{ event: 'error', data: '{"error":"x"}' }]);
   });
+
+  it('gives the data of each event, however the bytes are split', () => {
+    const stream = 'data: {"a":1}\r\n\r\n: keep-alive\n\nevent: x\ndata: one\ndata:two\n\ndata: [DONE]';
+    for (let i = 0; i <= stream.length; i++) {
+      const parser = createSseParser();
+      const events = [...parser.push(stream.slice(0, i)), ...parser.push(stream.slice(i)), ...parser.end()];
+      expect(events).toEqual([
+        { event: 'message', data: '{"a":1}' },
+        { event: 'x', data: 'one\ntwo' },
+        { event: 'message', data: '[DONE]' },
+      ]);
+    }
+  });
+
+  it('dispatches no event that carried no data', () => {
+    const parser = createSseParser();
+    expect(parser.push('event: ping\n\nid: 7\nretry: 10\n\n')).toEqual([]);
+    expect(parser.push('data\n\n')).toEqual([{ event: 'message', data: '' }]);
+  });
 });

@@ -5,46 +5,40 @@ export interface SseEvent {
 }
 
 /**
- * Reads a Server-Sent Events stream chunk by chunk: `push` takes the text as it arrives (an event
- * may be split anywhere, even inside a line ending) and answers the events it completed; `end`
- * answers the last one if the stream stopped without its blank line.
+ * Reads a Server-Sent Events stream as its text arrives: `push` takes each piece (an event may be
+ * split anywhere, even inside a line ending) and answers the events it completed; `end` answers the
+ * last one if the stream stopped without its blank line. An event is dispatched when it carried
+ * data; comments, `id:` and `retry:` lines are skipped.
  */
 export function createSseParser() {
   let buffer = '';
   let event = '';
-  let data: string[] = [];
-  let seen = false;
+  let data: string[] | null = null;
 
-  const take = (events: SseEvent[]) => {
-    if (seen) events.push({ event: event || 'message', data: data.join('\n') });
+  const dispatch = (events: SseEvent[]) => {
+    if (data) events.push({ event: event || 'message', data: data.join('\n') });
     event = '';
-    data = [];
-    seen = false;
+    data = null;
   };
 
   const readLine = (line: string, events: SseEvent[]) => {
-    if (line === '') return take(events);
+    if (line === '') return dispatch(events);
     if (line.startsWith(':')) return;
     const colon = line.indexOf(':');
     const field = colon === -1 ? line : line.slice(0, colon);
     let value = colon === -1 ? '' : line.slice(colon + 1);
     if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'event') {
-      event = value;
-      seen = true;
-    } else if (field === 'data') {
-      data.push(value);
-      seen = true;
-    }
+    if (field === 'event') event = value;
+    else if (field === 'data') (data ??= []).push(value);
   };
 
   return {
-    push(chunk: string): SseEvent[] {
-      buffer += chunk;
+    push(piece: string): SseEvent[] {
+      buffer += piece;
       const events: SseEvent[] = [];
       for (;;) {
         const match = /\r\n|\r|\n/.exec(buffer);
-        // A lone \r at the end may be the first half of \r\n: wait for the next chunk.
+        // A lone \r at the end may be the first half of \r\n: wait for the next piece.
         if (!match || (match[0] === '\r' && match.index === buffer.length - 1)) break;
         readLine(buffer.slice(0, match.index), events);
         buffer = buffer.slice(match.index + match[0].length);
@@ -55,7 +49,7 @@ export function createSseParser() {
       const events: SseEvent[] = [];
       if (buffer !== '') readLine(buffer.replace(/\r$/, ''), events);
       buffer = '';
-      take(events);
+      dispatch(events);
       return events;
     },
   };
