@@ -91,10 +91,9 @@ export function createPaymentsService(
   const base = publicUrl(config);
 
   /**
-   * Marks the order paid and keeps the receipt in the outbox in one transaction, so a paid order
-   * always has its receipt queued, whatever happens to the mail server afterwards.
+   * Marks the order paid and keeps its receipt in the outbox, inside the caller's transaction, so a
+   * paid order always has its receipt queued, whatever happens to the mail server afterwards.
    */
-  /** Marks the order paid and queues its receipt; called inside the caller's transaction. */
   async function markPaidWithReceipt(order: OrderRow, at: Date): Promise<OrderRow | undefined> {
     const paid = await repo.markPaid(order.id, at);
     const buyer = paid && (await users.findById(order.user_id));

@@ -85,7 +85,6 @@ export function createProgressRepo(db: Db | Tx) {
      * One page of the user's completed lessons of a course, by module order then lesson order (ids
      * break ties, so pages neither repeat nor skip a lesson), and how many there are.
      */
-    /** One page of the lessons the user completed in the course, in course order, and how many in all. */
     async listCompleted(userId: string, courseId: string, page: Page) {
       const rows = await run(
         'progress_completed_page',
