@@ -29,12 +29,12 @@ const ROUTE_BUDGETS = {
   // the chunk of number inputs and form helpers it now shares with the class form adds a little.
   'features/courses/admin/course-management.tsx': 160 * KB,
   // Class Management holds the class form (number inputs, sessions, the class schema), tabs, the
-  // enrolments with the member search, and dayjs's time-zone plugins for the school's clock.
+  // enrolments with the member search, and the school's clock (common/school-time.ts).
   'features/classes/class-management.tsx': 155 * KB,
   // Community Management holds the user form (number and password inputs, the form library and
   // the users schema), the responsive table and its dialogs.
   'features/community/community-management.tsx': 130 * KB,
-  // Booking Management holds the booking form and schema and dayjs's time-zone plugins.
+  // Booking Management holds the booking form and schema and the school's clock (common/school-time.ts).
   'features/bookings/booking-management.tsx': 130 * KB,
   // Settings → School is opened from Settings, whose chunks it shares; counted alone it carries the
   // form library, MultiSelect and the school schema (and the query registry's messaging reads).
