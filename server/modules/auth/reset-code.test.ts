@@ -41,8 +41,8 @@ const sendCode = (email: string) => emailedResetCode(t, email);
 
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-describe('the repro from the review', () => {
-  it('no longer hands out a temporary password for public facts alone', async () => {
+describe('recovery by public facts alone', () => {
+  it('hands out no temporary password for the security answers without the mailed code', async () => {
     const user = await recoverableUser();
     const res = await post('/api/user/request-reset', {
       email: user.email,
