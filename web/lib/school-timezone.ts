@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_SCHOOL_TIMEZONE } from '../../common/school-time';
-import { queries } from './queries';
+import { schoolQueries } from './queries/school';
 
 /** The school's time zone, from the public school settings call; the server's default until then. */
 export function useSchoolTimezone(): string {
-  const school = useQuery(queries.school.settings());
+  const school = useQuery(schoolQueries.settings());
   return school.data?.timezone ?? DEFAULT_SCHOOL_TIMEZONE;
 }
