@@ -43,7 +43,7 @@ import { createThrottle, tooManyAttempts } from './platform/throttle';
 import { createTransactions } from './platform/tx';
 import type { Platform } from './platform';
 import { registerModules } from './modules';
-import type { AiProvider } from './modules/ai-sifu/provider';
+import type { AiProvider } from './modules/ai-sifu/ask/provider';
 import { inlineScriptHash, loadColorSchemeScript } from './modules/site/site-assets';
 import { APP_PAGE } from './modules/site/site.routes';
 

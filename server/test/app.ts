@@ -11,7 +11,7 @@ import { openPostgres, type Database } from '../db/client';
 import { fixedClock } from '../platform/clock';
 import type { MailMessage, MailTransport } from '../platform/mail';
 import { localStorage, type MediaStorage } from '../platform/storage';
-import type { AiProvider } from '../modules/ai-sifu/provider';
+import type { AiProvider } from '../modules/ai-sifu/ask/provider';
 
 /** A fresh copy of the migrated database for one test file, on the run's PostgreSQL server. */
 export async function openTestDatabase(): Promise<{

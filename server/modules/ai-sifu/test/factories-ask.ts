@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { AiAnswer, KnowledgeKind } from '../../../../common/ai-sifu';
 import { aiAnswerCache, aiUsage, knowledgeEntries, lessons } from '../../../db/schema';
-import type { AiProvider, ProviderAnswer, ProviderRequest } from '../provider';
+import type { AiProvider, ProviderAnswer, ProviderRequest } from '../ask/provider';
 import type { TestApp } from '../../../test/app';
 
 /**
