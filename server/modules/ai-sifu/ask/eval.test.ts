@@ -6,7 +6,12 @@ import { seedDemo } from '../../../db/seed';
 import { localStorage } from '../../../platform/storage';
 import { openTestDatabase } from '../../../test/app';
 import { EVAL_QUESTIONS } from '../../../../bench/ai-sifu-eval/questions';
-import { formatReport, HIT_RATE_TARGET, runSifuEval, type EvalReport } from '../../../../bench/ai-sifu-eval/eval';
+import {
+  formatReport,
+  HIT_RATE_TARGET,
+  runSifuEval,
+  type EvalReport,
+} from '../../../../bench/ai-sifu-eval/eval';
 
 /* `npm run eval:sifu`'s targets, on the demo seed: CI fails when an answer quality target is missed. */
 

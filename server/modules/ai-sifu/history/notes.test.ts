@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTE_EXISTS, NOTE_NOT_FOUND, NOTE_REQUIRED, CONVERSATION_NOT_FOUND } from '../../../../common/ai-sifu';
+import {
+  NOTE_EXISTS,
+  NOTE_NOT_FOUND,
+  NOTE_REQUIRED,
+  CONVERSATION_NOT_FOUND,
+} from '../../../../common/ai-sifu';
 import { aiConversations, studentNotes } from '../../../db/schema';
 import { createTestApp, type Headers, type TestApp } from '../../../test/app';
 import { itConcurrently } from '../../../test/concurrency';
