@@ -1,25 +1,15 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import type { AdminClassesResponse } from '../common/classes';
-import type { CourseDetail, CourseListResponse, CourseResponse } from '../common/courses';
+import type { CourseDetail, CourseListResponse } from '../common/courses';
 import type { NewsResponse } from '../common/news';
-import {
-  authenticateDemoAdmin,
-  bearer,
-  enrolFree,
-  expect,
-  expectNoAxeViolations,
-  findCourseByTitle,
-  test,
-  type Account,
-} from './fixtures';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { bearer, enrolFree, FREE_COURSE, readCourseByTitle, type Account } from './school';
 
 /**
  * Every built screen, on a phone and on a desktop, and on the desktop in the dark colour scheme,
  * through axe (WCAG 2 A and AA): each screen is opened as the person who uses it, and checked once
  * what it shows has loaded.
  */
-
-const FREE_COURSE = 'Foundations of Zhan Zhuang: Standing Meditation';
 
 type Who = 'visitor' | 'student' | 'enrolled' | 'admin';
 
@@ -290,11 +280,12 @@ interface Prepared {
 /** What the screens show, made once per worker by its first test and shared by the rest. */
 let prepared: Promise<Prepared> | undefined;
 
-async function prepare(api: APIRequestContext, createStudent: () => Promise<Account>): Promise<Prepared> {
-  const admin = await authenticateDemoAdmin(api);
-  const summary = await findCourseByTitle(api, admin.token, FREE_COURSE);
-  const detail = await api.get(`/api/courses/${summary.id}`, { headers: bearer(admin.token) });
-  const course = ((await detail.json()) as CourseResponse).course;
+async function prepare(
+  api: APIRequestContext,
+  admin: Account,
+  createStudent: () => Promise<Account>,
+): Promise<Prepared> {
+  const course = await readCourseByTitle(api, admin.token, FREE_COURSE);
   const list = await api.get('/api/courses?limit=200', { headers: bearer(admin.token) });
   const unpublished = ((await list.json()) as CourseListResponse).courses.find((c) => !c.is_published);
   expect(unpublished, 'a seeded course in preparation').toBeTruthy();
@@ -334,7 +325,7 @@ async function prepare(api: APIRequestContext, createStudent: () => Promise<Acco
   await enrolFree(api, enrolled, course.id);
   return {
     world: { course, unpublishedId: unpublished!.id, classId: firstClass!.id, newsId },
-    accounts: { student, enrolled, admin: { user: admin.user, token: admin.token, password: '' } },
+    accounts: { student, enrolled, admin },
   };
 }
 
@@ -347,11 +338,12 @@ for (const { width, colorScheme } of PASSES) {
       test(`every built screen passes axe (${group + 1}/${GROUPS.length}: ${named})`, async ({
         page,
         api,
+        admin,
         createStudent,
       }) => {
         // Each screen loaded, settled and checked in turn.
         test.setTimeout(180_000);
-        prepared ??= prepare(api, createStudent);
+        prepared ??= prepare(api, admin, createStudent);
         const { world, accounts } = await prepared;
 
         const pending = trackRequests(page);

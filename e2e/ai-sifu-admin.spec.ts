@@ -1,19 +1,8 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import type { AiAnalytics, AskResponse, KnowledgeExportResponse } from '../common/ai-sifu';
-import {
-  authenticateDemoAdmin,
-  bearer,
-  enrolFree,
-  expect,
-  expectNoAxeViolations,
-  findCourseByTitle,
-  test,
-  textbox,
-  uniqueSuffix,
-  type Account,
-} from './fixtures';
+import { expect, expectNoAxeViolations, test, textbox, uniqueSuffix } from './fixtures';
+import { bearer, FREE_COURSE, type Account } from './school';
 
-const FREE_COURSE = 'Foundations of Zhan Zhuang: Standing Meditation';
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -69,21 +58,20 @@ async function ask(api: APIRequestContext, student: Account, courseId: string, q
 test('an admin reads the AI Sifu analytics, cleans the cache after confirming, and sees the figures load again', async ({
   page,
   api,
-  signIn,
+  signInAdmin,
   createStudent,
+  enrol,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const admin = await authenticateDemoAdmin(api);
+  const admin = await signInAdmin();
   // A student's questions: the same one twice, so the second is answered from the cache.
-  const course = await findCourseByTitle(api, admin.token, FREE_COURSE);
   const student = await createStudent();
-  await enrolFree(api, student, course.id);
+  const course = await enrol(student, FREE_COURSE);
   const question = 'How long should I hold zhan zhuang each day?';
   expect(await ask(api, student, course.id, question)).toBe(false);
   expect(await ask(api, student, course.id, question)).toBe(true);
   await ask(api, student, course.id, 'What does song mean when standing?');
 
-  await signIn(admin);
   const answer = await api.get('/api/admin/ai-sifu/analytics', { headers: bearer(admin.token) });
   expect(answer.status(), await answer.text()).toBe(200);
   const analytics = (await answer.json()) as AiAnalytics;
@@ -157,12 +145,10 @@ test('an admin reads the AI Sifu analytics, cleans the cache after confirming, a
 
 test('an admin adds a glossary term, finds it by its pinyin, deletes it, and exports and imports the knowledge', async ({
   page,
-  api,
-  signIn,
+  signInAdmin,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const admin = await authenticateDemoAdmin(api);
-  await signIn(admin);
+  await signInAdmin();
   const suffix = uniqueSuffix().slice(0, 6);
   const title = `White Crane Spreads Its Wings ${suffix}`;
 

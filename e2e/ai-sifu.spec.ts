@@ -1,14 +1,6 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import {
-  bearer,
-  enrolFree,
-  expect,
-  expectNoAxeViolations,
-  findCourseByTitle,
-  test,
-  type Account,
-} from './fixtures';
-import type { CourseResponse } from '../common/courses';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { FREE_COURSE, readCourse } from './school';
 
 /**
  * AI Sifu, as a student uses it: a question on the course page answered with its sources, a note
@@ -17,7 +9,6 @@ import type { CourseResponse } from '../common/courses';
  * so each run starts with the whole allowance.
  */
 
-const FREE_COURSE = 'Foundations of Zhan Zhuang: Standing Meditation';
 const MONTHLY_LIMIT = 3;
 /*
  * Each width asks its own questions: a question asked before in the course is answered from the
@@ -72,15 +63,11 @@ for (const { viewport, first, more } of WIDTHS) {
 
     test("a student asks AI Sifu, keeps a note, finds it in Sifu's Notes and reaches the monthly limit", async ({
       page,
-      api,
-      createStudent,
-      signIn,
+      signInNewStudent,
+      enrol,
     }, testInfo) => {
       test.setTimeout(90_000);
-      const student: Account = await createStudent();
-      const course = await findCourseByTitle(api, student.token, FREE_COURSE);
-      await enrolFree(api, student, course.id);
-      await signIn(student);
+      const course = await enrol(await signInNewStudent(), FREE_COURSE);
 
       await page.goto(`/app/course/${course.id}`);
       await expect(page.getByRole('heading', { level: 1, name: FREE_COURSE })).toBeVisible();
@@ -160,17 +147,12 @@ test.describe('from a lesson, at 375 px', () => {
   test('a student reading a lesson asks AI Sifu about it', async ({
     page,
     api,
-    createStudent,
-    signIn,
+    signInNewStudent,
+    enrol,
   }, testInfo) => {
-    const student: Account = await createStudent();
-    const summary = await findCourseByTitle(api, student.token, FREE_COURSE);
-    await enrolFree(api, student, summary.id);
-    const detail = await api.get(`/api/courses/${summary.id}`, { headers: bearer(student.token) });
-    expect(detail.status()).toBe(200);
-    const { course } = (await detail.json()) as CourseResponse;
+    const student = await signInNewStudent();
+    const course = await readCourse(api, student.token, (await enrol(student, FREE_COURSE)).id);
     const article = course.modules.flatMap((m) => m.lessons).find((l) => l.lesson_type === 'article')!;
-    await signIn(student);
 
     await page.goto(`/app/course/${course.id}?lesson=${article.id}`);
     const viewer = page.getByRole('dialog', { name: article.title });

@@ -1,11 +1,8 @@
 import {
-  authenticate,
-  bearer,
   expect,
   expectNoAxeViolations,
   expectLandingPage,
   NO_SESSION,
-  readResetCode,
   readStoredSession,
   signInWithForm,
   signOutThroughMenu,
@@ -13,6 +10,7 @@ import {
   textbox,
   uniqueSuffix,
 } from './fixtures';
+import { authenticate, bearer, readResetCode } from './school';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 

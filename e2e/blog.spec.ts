@@ -1,16 +1,9 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import xml from 'fast-xml-parser';
 import type { BlogPostResponse, BlogPostsResponse } from '../common/blog';
-import {
-  authenticateDemoAdmin,
-  bearer,
-  expect,
-  expectNoAxeViolations,
-  test,
-  textbox,
-  uniqueSuffix,
-} from './fixtures';
+import { expect, expectNoAxeViolations, test, textbox, uniqueSuffix } from './fixtures';
 import { solidPng } from './images';
+import { bearer } from './school';
 import { readMoreLink } from './site';
 
 /** The list's row of a post, by its title (the table on a desktop, its card on a phone). */
@@ -65,13 +58,12 @@ test('an admin writes a post with a banner, a gallery image and tags, previews i
   page,
   api,
   request,
-  signIn,
+  signInAdmin,
   browser,
   baseURL,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const admin = await authenticateDemoAdmin(api);
-  await signIn(admin);
+  const admin = await signInAdmin();
   const title = `Rooted Like a Tree ${uniqueSuffix().slice(0, 6)}`;
 
   // 1. From the list to an empty editor.

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
-import type { ClassResponse, Roster } from '../common/classes';
+import type { ClassDay, Roster } from '../common/classes';
 import type { SchoolSettingsResponse } from '../common/school';
-import { authenticateDemoAdmin, bearer, expect, test, textbox, uniqueSuffix, type Account } from './fixtures';
+import { expect, test, textbox, uniqueSuffix } from './fixtures';
+import { bearer, createClass } from './school';
 
 /**
  * The school's in-person side as its people use it: an administrator builds a class, fills it and
@@ -30,7 +31,7 @@ async function schoolNow(api: import('@playwright/test').APIRequestContext) {
   const minutes = Number(parts.hour) * 60 + Number(parts.minute);
   const hhmm = (m: number) =>
     `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-  const day = String(parts.weekday).toLowerCase();
+  const day = String(parts.weekday).toLowerCase() as ClassDay;
   return {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     day,
@@ -55,16 +56,15 @@ test.describe('classes administration', () => {
   test('an admin creates and publishes a class, adds students and takes attendance on a phone', async ({
     page,
     api,
-    signIn,
+    signInAdmin,
     createStudent,
   }) => {
     test.setTimeout(120_000);
-    const admin = await authenticateDemoAdmin(api);
     const member = await createStudent();
     const now = await schoolNow(api);
     const name = `Morning Zhan Zhuang ${uniqueSuffix()}`;
     const manual = `Walk-in ${uniqueSuffix().slice(0, 6)}`;
-    await signIn(admin);
+    await signInAdmin();
 
     await page.goto('/app/admin');
     const panel = page.getByRole('region', { name: 'Class Management' });
@@ -149,29 +149,24 @@ test.describe('classes administration', () => {
   test('a member checks in from the dashboard with the code shown on the roster', async ({
     page,
     api,
+    admin,
     signIn,
     createStudent,
   }) => {
-    const admin = await authenticateDemoAdmin(api);
-    const student: Account = await createStudent();
+    const student = await createStudent();
     const now = await schoolNow(api);
-    const created = await api.post('/api/admin/classes', {
-      headers: bearer(admin.token),
-      data: {
-        class_name: `Evening Push Hands ${uniqueSuffix()}`,
-        instructor_name: 'Sifu Lin Wei',
-        location: 'Main hall',
-        class_type: 'open_level',
-        skill_focus: 'Sensitivity',
-        class_duration: 60,
-        max_capacity: 12,
-        price: 0,
-        is_published: true,
-        sessions: [{ day_of_week: now.day, start_time: now.start, end_time: now.end }],
-      },
+    const klass = await createClass(api, admin, {
+      class_name: `Evening Push Hands ${uniqueSuffix()}`,
+      instructor_name: 'Sifu Lin Wei',
+      location: 'Main hall',
+      class_type: 'open_level',
+      skill_focus: 'Sensitivity',
+      class_duration: 60,
+      max_capacity: 12,
+      price: 0,
+      is_published: true,
+      sessions: [{ day_of_week: now.day, start_time: now.start, end_time: now.end }],
     });
-    expect(created.status(), await created.text()).toBe(201);
-    const klass = ((await created.json()) as ClassResponse).class;
     const enrolled = await api.post(`/api/admin/classes/${klass.id}/enroll`, {
       headers: bearer(admin.token),
       data: { userId: student.user.id },
@@ -216,16 +211,15 @@ test.describe('booking administration', () => {
   test('an admin creates, edits and cancels a booking in Booking Management', async ({
     page,
     api,
-    signIn,
+    signInAdmin,
   }) => {
-    const admin = await authenticateDemoAdmin(api);
     const now = await schoolNow(api);
     // Twenty days on, late in the evening: inside the panel's window, clear of the day's bookings.
     const day = new Date(`${now.date}T12:00:00Z`);
     day.setUTCDate(day.getUTCDate() + 20);
     const date = day.toISOString().slice(0, 10);
     const name = `Ren ${uniqueSuffix().slice(0, 8)}`;
-    await signIn(admin);
+    await signInAdmin();
 
     await page.goto('/app/admin');
     const panel = page.getByRole('region', { name: 'Booking Management' });

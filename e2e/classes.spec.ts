@@ -1,39 +1,34 @@
 import type { APIRequestContext } from '@playwright/test';
-import type { Class, ClassEnrollmentResponse } from '../common/classes';
-import { authenticateDemoAdmin, bearer, expect, readOutboxText, test, uniqueSuffix } from './fixtures';
+import type { ClassEnrollmentResponse } from '../common/classes';
+import { expect, test, uniqueSuffix } from './fixtures';
+import { bearer, createClass, readOutboxText, type Account } from './school';
 import { SITE_VIEWPORTS, waitForIslands } from './site';
 
 /** A published class through the admin API, whose one seat is taken by someone added by hand. */
-async function createFullClass(api: APIRequestContext, name: string) {
-  const admin = await authenticateDemoAdmin(api);
-  const created = await api.post('/api/admin/classes', {
-    headers: bearer(admin.token),
-    data: {
-      class_name: name,
-      description: 'Circle walking and the single palm change.',
-      instructor_name: 'Sifu Zhao Ming',
-      location: 'Main hall',
-      class_type: 'intermediate',
-      skill_focus: 'Circle walking',
-      class_duration: 90,
-      max_capacity: 1,
-      price: 0,
-      age_restrictions: '',
-      requires_membership: true,
-      waitlist_enabled: true,
-      is_published: true,
-      video_embed_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-      sessions: [{ day_of_week: 'tuesday', start_time: '18:00', end_time: '19:30' }],
-    },
+async function createFullClass(api: APIRequestContext, admin: Account, name: string) {
+  const item = await createClass(api, admin, {
+    class_name: name,
+    description: 'Circle walking and the single palm change.',
+    instructor_name: 'Sifu Zhao Ming',
+    location: 'Main hall',
+    class_type: 'intermediate',
+    skill_focus: 'Circle walking',
+    class_duration: 90,
+    max_capacity: 1,
+    price: 0,
+    age_restrictions: '',
+    requires_membership: true,
+    waitlist_enabled: true,
+    is_published: true,
+    video_embed_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    sessions: [{ day_of_week: 'tuesday', start_time: '18:00', end_time: '19:30' }],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const item = ((await created.json()) as { class: Class }).class;
   const enrolled = await api.post(`/api/admin/classes/${item.id}/enroll/manual`, {
     headers: bearer(admin.token),
     data: { name: 'Seat Holder', email: `holder-${uniqueSuffix()}@example.com` },
   });
   expect(enrolled.status(), await enrolled.text()).toBe(201);
-  return { item, enrollment: ((await enrolled.json()) as ClassEnrollmentResponse).enrollment, admin };
+  return { item, enrollment: ((await enrolled.json()) as ClassEnrollmentResponse).enrollment };
 }
 
 test.use({ viewport: SITE_VIEWPORTS[0] });
@@ -41,10 +36,11 @@ test.use({ viewport: SITE_VIEWPORTS[0] });
 test('a visitor joins a full class’s waitlist; a freed seat is offered by e-mail and taken from the offer page', async ({
   page,
   api,
+  admin,
 }) => {
   const name = `Bagua Circle ${uniqueSuffix().slice(0, 6)}`;
   const email = `waiting-${uniqueSuffix()}@example.com`;
-  const { item, enrollment, admin } = await createFullClass(api, name);
+  const { item, enrollment } = await createFullClass(api, admin, name);
 
   await page.goto('/classes');
   await waitForIslands(page);
@@ -106,29 +102,24 @@ test('a visitor joins a full class’s waitlist; a freed seat is offered by e-ma
 test('a signed-in member enrols in a class from its card and leaves it again', async ({
   page,
   api,
-  createStudent,
-  signIn,
+  admin,
+  signInNewStudent,
 }) => {
-  const admin = await authenticateDemoAdmin(api);
   const name = `Open Taiji ${uniqueSuffix().slice(0, 6)}`;
-  const created = await api.post('/api/admin/classes', {
-    headers: bearer(admin.token),
-    data: {
-      class_name: name,
-      instructor_name: 'Sifu Lin Wei',
-      location: 'Garden',
-      class_type: 'open_level',
-      skill_focus: 'Form',
-      class_duration: 60,
-      max_capacity: 10,
-      price: 25,
-      waitlist_enabled: false,
-      is_published: true,
-      sessions: [{ day_of_week: 'saturday', start_time: '09:00', end_time: '10:00' }],
-    },
+  await createClass(api, admin, {
+    class_name: name,
+    instructor_name: 'Sifu Lin Wei',
+    location: 'Garden',
+    class_type: 'open_level',
+    skill_focus: 'Form',
+    class_duration: 60,
+    max_capacity: 10,
+    price: 25,
+    waitlist_enabled: false,
+    is_published: true,
+    sessions: [{ day_of_week: 'saturday', start_time: '09:00', end_time: '10:00' }],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  await signIn(await createStudent());
+  await signInNewStudent();
 
   await page.goto('/classes');
   await waitForIslands(page);

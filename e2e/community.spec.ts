@@ -1,25 +1,13 @@
 import type { Page, TestInfo } from '@playwright/test';
 import type { UserListResponse } from '../common/users';
-import {
-  authenticateDemoAdmin,
-  bearer,
-  enrolFree,
-  expect,
-  expectNoAxeViolations,
-  findCourseByTitle,
-  test,
-  textbox,
-  uniqueSuffix,
-  type Account,
-} from './fixtures';
+import { expect, expectNoAxeViolations, test, textbox, uniqueSuffix } from './fixtures';
+import { bearer, FREE_COURSE, type Account } from './school';
 
 /**
  * The community as its people use it: a member meets the fellow students of their course (never
  * the private ones) and opens a profile to message them; an administrator edits, deactivates,
  * reactivates and deletes students in Community Management.
  */
-
-const COURSE = 'Foundations of Zhan Zhuang: Standing Meditation';
 
 /** A screenshot at each width the app is checked at, with axe on each. */
 async function checkAtBothWidths(page: Page, testInfo: TestInfo, name: string) {
@@ -51,23 +39,22 @@ test('a member sees the fellow public students of their course, not the private 
   api,
   signIn,
   createStudent,
+  enrol,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const admin = await authenticateDemoAdmin(api);
-  const course = await findCourseByTitle(api, admin.token, COURSE);
   const tag = uniqueSuffix().slice(0, 5);
   // Names that sort first, so both stand on the course's first page.
   const me = await createStudent({ name: `Aa Member ${tag}` });
   const fellow = await createStudent({ name: `Aa Fellow ${tag}`, city: 'Taipei', martial_art: 'Baguazhang' });
   const hidden = await createStudent({ name: `Aa Hidden ${tag}` });
-  for (const account of [me, fellow, hidden]) await enrolFree(api, account, course.id);
+  for (const account of [me, fellow, hidden]) await enrol(account, FREE_COURSE);
   await makePrivate(api, hidden);
 
   await signIn(me);
   await page.goto('/app/community');
   await expect(page.getByRole('heading', { name: 'My Learning Community', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Course Instructors' })).toBeVisible();
-  const section = page.getByRole('region', { name: COURSE });
+  const section = page.getByRole('region', { name: FREE_COURSE });
   await expect(section.getByText('Fellow Public Students')).toBeVisible();
   await expect(section.getByRole('button', { name: new RegExp(`^Aa Fellow ${tag},`) })).toBeVisible();
   await expect(section.getByText(`Aa Hidden ${tag}`)).toHaveCount(0);
@@ -77,7 +64,7 @@ test('a member sees the fellow public students of their course, not the private 
   await section.getByRole('button', { name: new RegExp(`^Aa Fellow ${tag},`) }).click();
   const profile = page.getByRole('dialog', { name: `Aa Fellow ${tag}` });
   await expect(profile.getByText('Taipei')).toBeVisible();
-  await expect(profile.getByText(COURSE)).toBeVisible();
+  await expect(profile.getByText(FREE_COURSE)).toBeVisible();
   await expect(profile.getByRole('button', { name: `Message Aa Fellow ${tag}` })).toBeVisible();
   await checkAtBothWidths(page, testInfo, 'community-profile');
 });
@@ -85,15 +72,14 @@ test('a member sees the fellow public students of their course, not the private 
 test('an admin edits a student, deactivates and reactivates them, and deletes another in two steps', async ({
   page,
   api,
-  signIn,
+  signInAdmin,
   createStudent,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const admin = await authenticateDemoAdmin(api);
   const tag = uniqueSuffix().slice(0, 6);
   const edited = await createStudent({ name: `Edit Me ${tag}` });
   const leaving = await createStudent({ name: `Leaving ${tag}` });
-  await signIn(admin);
+  const admin = await signInAdmin();
   await page.goto('/app/community');
   await expect(page.getByRole('heading', { name: 'Community Management', level: 1 })).toBeVisible();
   await textbox(page, 'Search students').fill(tag);

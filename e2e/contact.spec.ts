@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ADMIN } from '../server/db/seed/demo-accounts';
-import { expect, expectNoAxeViolations, outboxMessages, test, textbox, uniqueSuffix } from './fixtures';
+import { expect, expectNoAxeViolations, test, textbox, uniqueSuffix } from './fixtures';
+import { outboxMessages } from './school';
 
 /** The outbox rows with this subject, as the demo admin reads them. */
 const outboxWithSubject = (api: APIRequestContext, subject: string) =>

@@ -1,17 +1,7 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
-import type { CourseResponse } from '../common/courses';
-import {
-  authenticateDemoAdmin,
-  bearer,
-  enrolFree,
-  expect,
-  expectNoAxeViolations,
-  findCourseByTitle,
-  test,
-  textbox,
-  uniqueSuffix,
-} from './fixtures';
+import { expect, expectNoAxeViolations, test, textbox, uniqueSuffix } from './fixtures';
 import { solidPng } from './images';
+import { bearer, enrolFree, findCourseByTitle, FREE_COURSE, readCourse } from './school';
 
 /** The module cards of the content manager, in their on-screen order. */
 function moduleCards(page: Page) {
@@ -29,12 +19,12 @@ async function renameModule(page: Page, position: number, title: string) {
 test('the demo admin builds, describes and publishes a course, then follows a student through it', async ({
   page,
   api,
+  signInAdmin,
   createStudent,
   signIn,
 }) => {
   test.setTimeout(60_000);
-  const admin = await authenticateDemoAdmin(api);
-  await signIn(admin);
+  const admin = await signInAdmin();
   const title = `Circle Walking ${uniqueSuffix().slice(0, 6)}`;
 
   // 1. Create the course with the form (free); a new course starts unpublished.
@@ -103,10 +93,7 @@ test('the demo admin builds, describes and publishes a course, then follows a st
   await expect(moduleCards(page).nth(1)).toHaveAccessibleName('Module 2: Standing Practice');
   await expect(moduleCards(page).nth(0)).toHaveAccessibleName('Module 1: New Module');
   await expect
-    .poll(async () => {
-      const response = await api.get(`/api/courses/${courseId}`, { headers: bearer(admin.token) });
-      return ((await response.json()) as CourseResponse).course.modules.map((m) => m.title);
-    })
+    .poll(async () => (await readCourse(api, admin.token, courseId)).modules.map((m) => m.title))
     .toEqual(['New Module', 'Standing Practice']);
 
   // 4. A quiz lesson with two questions in 'Standing Practice'.
@@ -148,8 +135,7 @@ test('the demo admin builds, describes and publishes a course, then follows a st
   // 6. A new student enrols (free) and completes the quiz through the API.
   const student = await createStudent();
   await enrolFree(api, student, courseId);
-  const detail = await api.get(`/api/courses/${courseId}`, { headers: bearer(student.token) });
-  const quiz = ((await detail.json()) as CourseResponse).course.modules[1]!.lessons[0]!;
+  const quiz = (await readCourse(api, student.token, courseId)).modules[1]!.lessons[0]!;
   const submitted = await api.post(`/api/lessons/${quiz.id}/submit-quiz`, {
     headers: bearer(student.token),
     data: { userId: student.user.id, responses: [] },
@@ -181,11 +167,10 @@ test('the demo admin builds, describes and publishes a course, then follows a st
 
 test('the admin dashboard, the course form and the content manager pass axe', async ({
   page,
-  api,
-  signIn,
+  signInAdmin,
 }) => {
   test.setTimeout(60_000);
-  await signIn(await authenticateDemoAdmin(api));
+  await signInAdmin();
   // Every axe rule here, best practices included, not only WCAG A and AA.
   const expectNoViolations = () => expectNoAxeViolations(page, { allRules: true });
 
@@ -213,8 +198,6 @@ test('the admin dashboard, the course form and the content manager pass axe', as
   await expectNoViolations();
 });
 
-const SEEDED_COURSE = 'Foundations of Zhan Zhuang: Standing Meditation';
-
 /** Every console error of the page, with the address Chromium names for a failed request. */
 function collectConsoleErrors(page: Page) {
   const errors: string[] = [];
@@ -228,20 +211,19 @@ function collectConsoleErrors(page: Page) {
 test('the course page opens after Manage Content, by its Enter link and from the sidebar', async ({
   page,
   api,
-  signIn,
+  signInAdmin,
 }) => {
-  const admin = await authenticateDemoAdmin(api);
-  const course = await findCourseByTitle(api, admin.token, SEEDED_COURSE);
+  const admin = await signInAdmin();
+  const course = await findCourseByTitle(api, admin.token, FREE_COURSE);
   const errors = collectConsoleErrors(page);
-  await signIn(admin);
-  const coursePage = page.getByRole('heading', { level: 1, name: SEEDED_COURSE });
+  const coursePage = page.getByRole('heading', { level: 1, name: FREE_COURSE });
 
   await page.goto('/app/admin');
-  const card = page.getByRole('article', { name: SEEDED_COURSE });
-  await card.getByRole('link', { name: `Manage Content of ${SEEDED_COURSE}` }).click();
+  const card = page.getByRole('article', { name: FREE_COURSE });
+  await card.getByRole('link', { name: `Manage Content of ${FREE_COURSE}` }).click();
   await expect(page.getByRole('list', { name: 'Modules' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to Courses' }).click();
-  await card.getByRole('link', { name: `Enter: ${SEEDED_COURSE}` }).click();
+  await card.getByRole('link', { name: `Enter: ${FREE_COURSE}` }).click();
   await expect(page).toHaveURL(new RegExp(`/app/course/${course.id}$`));
   await expect(coursePage).toBeVisible();
   await expect(page.getByText('Admin Preview Mode')).toBeVisible();
@@ -255,7 +237,7 @@ test('the course page opens after Manage Content, by its Enter link and from the
     .getByRole('navigation', { name: 'App navigation' })
     .getByRole('link', { name: 'Courses', exact: true })
     .click();
-  await page.getByRole('article', { name: SEEDED_COURSE }).getByRole('link', { name: SEEDED_COURSE }).click();
+  await page.getByRole('article', { name: FREE_COURSE }).getByRole('link', { name: FREE_COURSE }).click();
   await expect(coursePage).toBeVisible();
   await expect(page.getByText('Something went wrong')).toHaveCount(0);
   expect(errors).toEqual([]);
@@ -263,14 +245,12 @@ test('the course page opens after Manage Content, by its Enter link and from the
 
 test('a student with no review and no plan opens a course page and Settings without a console error', async ({
   page,
-  api,
   createStudent,
+  enrol,
   signIn,
 }) => {
-  const admin = await authenticateDemoAdmin(api);
-  const course = await findCourseByTitle(api, admin.token, SEEDED_COURSE);
   const student = await createStudent();
-  await enrolFree(api, student, course.id);
+  const course = await enrol(student, FREE_COURSE);
   const errors = collectConsoleErrors(page);
   await signIn(student);
 

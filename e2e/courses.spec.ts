@@ -1,17 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
-import type { CourseDetail, CourseResponse } from '../common/courses';
-import {
-  authenticateDemoAdmin,
-  bearer,
-  enrolFree,
-  expect,
-  expectNoAxeViolations,
-  findCourseByTitle,
-  test,
-} from './fixtures';
-
-const COURSE_TITLE = 'Foundations of Zhan Zhuang: Standing Meditation';
-const PAID_TITLE = 'Xingyiquan Five Elements: Pi Quan to Heng Quan';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { bearer, enrolFree, FREE_COURSE, PAID_COURSE, readCourseByTitle } from './school';
 
 interface SeededQuestion {
   id: string;
@@ -20,27 +8,17 @@ interface SeededQuestion {
   correctAnswer: number;
 }
 
-/** The seeded free course as the demo admin sees it: every lesson, and the quiz with its answers. */
-async function readSeededCourse(api: APIRequestContext): Promise<CourseDetail> {
-  const admin = await authenticateDemoAdmin(api);
-  const summary = await findCourseByTitle(api, admin.token, COURSE_TITLE);
-  const detail = await api.get(`/api/courses/${summary.id}`, { headers: bearer(admin.token) });
-  expect(detail.status()).toBe(200);
-  return ((await detail.json()) as CourseResponse).course;
-}
-
 test('the course list, course page and lesson viewer pass axe', async ({
   page,
   api,
-  createStudent,
-  signIn,
+  admin,
+  signInNewStudent,
 }) => {
-  const course = await readSeededCourse(api);
-  const account = await createStudent();
-  await enrolFree(api, account, course.id);
-  await signIn(account);
+  // As the demo admin sees it: every lesson, and the quiz with its answers.
+  const course = await readCourseByTitle(api, admin.token, FREE_COURSE);
+  await enrolFree(api, await signInNewStudent(), course.id);
   await page.goto('/app/courses');
-  await expect(page.getByRole('article', { name: COURSE_TITLE })).toBeVisible();
+  await expect(page.getByRole('article', { name: FREE_COURSE })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.goto(`/app/course/${course.id}`);
   await expect(page.getByRole('heading', { name: 'Student Reviews' })).toBeVisible();
@@ -55,11 +33,11 @@ test('the course list, course page and lesson viewer pass axe', async ({
 test('a new student enrols, completes a video, an article and the quiz, then reviews the course', async ({
   page,
   api,
-  createStudent,
-  signIn,
+  admin,
+  signInNewStudent,
 }) => {
   test.setTimeout(60_000);
-  const course = await readSeededCourse(api);
+  const course = await readCourseByTitle(api, admin.token, FREE_COURSE);
   const lessons = course.modules.flatMap((m) => m.lessons);
   const video = lessons.find((l) => l.lesson_type === 'video')!;
   const article = lessons.find((l) => l.lesson_type === 'article')!;
@@ -69,17 +47,16 @@ test('a new student enrols, completes a video, an article and the quiz, then rev
   const percentAfter = (done: number) => Math.round((done / lessons.length) * 100);
   const progressAfter = (done: number) => `Your progress: ${percentAfter(done)}%`;
 
-  const account = await createStudent();
-  await signIn(account);
+  const account = await signInNewStudent();
 
   // Enrol from the list: a free course enrols at once and opens the course page.
   await page.goto('/app/courses');
   await expect(page.getByRole('heading', { name: 'Available Courses', level: 1 })).toBeVisible();
-  const card = page.getByRole('article', { name: COURSE_TITLE });
+  const card = page.getByRole('article', { name: FREE_COURSE });
   await card.getByRole('button', { name: 'Enroll for Free' }).click();
   await expect(page.getByText('Successfully enrolled in the course!')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/app/course/${course.id}$`));
-  await expect(page.getByRole('heading', { name: COURSE_TITLE, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: FREE_COURSE, level: 1 })).toBeVisible();
   await expect(page.getByText('Your progress: 0%')).toBeVisible();
 
   // A video lesson: the demo's own file plays from the media store (e2e/demo-video.spec.ts plays it).
@@ -158,9 +135,8 @@ test('a new student enrols, completes a video, an article and the quiz, then rev
   await expect(page.getByRole('button', { name: 'Edit Your Review' })).toBeVisible();
 });
 
-test('a student requests a course from the courses list', async ({ page, api, createStudent, signIn }) => {
-  const account = await createStudent();
-  await signIn(account);
+test('a student requests a course from the courses list', async ({ page, api, signInNewStudent }) => {
+  const account = await signInNewStudent();
   await page.goto('/app/courses');
   await page.getByRole('button', { name: 'Request a Course' }).click();
   const dialog = page.getByRole('dialog', { name: 'Request a Course' });
@@ -186,48 +162,43 @@ test('a student requests a course from the courses list', async ({ page, api, cr
 test('a student opens a paid course from its card and reads the sales page, on a desktop and a phone', async ({
   page,
   api,
-  createStudent,
-  signIn,
+  signInNewStudent,
 }) => {
   test.setTimeout(60_000);
-  const account = await createStudent();
-  const summary = await findCourseByTitle(api, account.token, PAID_TITLE);
+  const account = await signInNewStudent();
   // The server sends a student who has not bought the course its outline, never the lessons.
-  const response = await api.get(`/api/courses/${summary.id}`, { headers: bearer(account.token) });
-  expect(response.status()).toBe(200);
-  const outline = ((await response.json()) as CourseResponse).course;
+  const outline = await readCourseByTitle(api, account.token, PAID_COURSE);
   const lessons = outline.modules.flatMap((m) => m.lessons);
   expect(outline.has_content_access).toBe(false);
   expect(lessons.length).toBeGreaterThan(0);
   expect(lessons.every((l) => l.content_url === null && l.content_text === '')).toBe(true);
 
-  await signIn(account);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/app/courses');
-  const card = page.getByRole('article', { name: PAID_TITLE });
+  const card = page.getByRole('article', { name: PAID_COURSE });
 
   // Enroll Now on the card asks to pay and stays on the list.
   await card.getByRole('button', { name: 'Enroll Now' }).click();
-  const payDialog = page.getByRole('dialog', { name: `Enroll in ${PAID_TITLE}` });
+  const payDialog = page.getByRole('dialog', { name: `Enroll in ${PAID_COURSE}` });
   await expect(payDialog).toBeVisible();
   await expect(page).toHaveURL(/\/app\/courses$/);
   await payDialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(payDialog).toBeHidden();
 
   // The title is a real link a keyboard reaches...
-  const link = card.getByRole('link', { name: PAID_TITLE });
-  await expect(link).toHaveAttribute('href', `/app/course/${summary.id}`);
+  const link = card.getByRole('link', { name: PAID_COURSE });
+  await expect(link).toHaveAttribute('href', `/app/course/${outline.id}`);
   await link.focus();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/app/course/${summary.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/app/course/${outline.id}$`));
   // ...and a click anywhere on the card opens the course too.
   await page.goBack();
   // (Its picture, where no text is: the title link covers the card and takes the click.)
   await card.click({ position: { x: 40, y: 40 } });
-  await expect(page).toHaveURL(new RegExp(`/app/course/${summary.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/app/course/${outline.id}$`));
 
   // The sales page: what the course teaches, its syllabus, the guarantee and Enroll Now.
-  await expect(page.getByRole('heading', { name: PAID_TITLE, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: PAID_COURSE, level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'What you will learn' })).toBeVisible();
   for (const [index, module] of outline.modules.entries())
     await expect(page.getByText(`Module ${index + 1}: ${module.title}`)).toBeVisible();

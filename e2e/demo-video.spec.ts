@@ -1,30 +1,15 @@
-import type { CourseResponse } from '../common/courses';
 import type { LessonProgressResponse } from '../common/progress';
-import { DEMO_STUDENT_PASSWORD } from '../server/db/seed/demo-accounts';
-import {
-  acceptCurrentTerms,
-  authenticate,
-  bearer,
-  expect,
-  expectNoAxeViolations,
-  findCourseByTitle,
-  test,
-} from './fixtures';
-
-/** Mei, a demo student, bought this course and has finished its first lesson only. */
-const COURSE_TITLE = 'Xingyiquan Five Elements: Pi Quan to Heng Quan';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { bearer, PAID_COURSE, readCourseByTitle } from './school';
 
 test('a demo student plays a demo video lesson offline, seeks in it and completes it', async ({
   page,
   api,
+  mei,
   signIn,
 }) => {
-  const mei = await authenticate(api, 'mei', DEMO_STUDENT_PASSWORD);
-  await acceptCurrentTerms(api, mei);
-  const summary = await findCourseByTitle(api, mei.token, COURSE_TITLE);
-  const detail = await api.get(`/api/courses/${summary.id}`, { headers: bearer(mei.token) });
-  expect(detail.status()).toBe(200);
-  const { course } = (await detail.json()) as CourseResponse;
+  // Mei, a demo student, bought the paid course and has finished its first lesson only.
+  const course = await readCourseByTitle(api, mei.token, PAID_COURSE);
   const progressUrl = `/api/user/${mei.user.id}/course/${course.id}/lessons/progress?limit=100`;
   const completedIds = async () => {
     const response = await api.get(progressUrl, { headers: bearer(mei.token) });

@@ -8,12 +8,17 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import type { AuthResponse, RequestResetResponse, SignUpInput } from '../common/auth';
-import type { CourseListResponse, CourseSummary } from '../common/courses';
-import type { OutboxMessage, OutboxMessageDetail, OutboxResponse } from '../common/mail';
-import type { TermsStatusResponse } from '../common/terms';
-import type { User } from '../common/users';
-import { DEMO_ADMIN } from '../server/db/seed/demo-accounts';
+import type { AuthResponse, SignUpInput } from '../common/auth';
+import type { CourseSummary } from '../common/courses';
+import { DEMO_ADMIN, DEMO_STUDENT_PASSWORD } from '../server/db/seed/demo-accounts';
+import {
+  acceptCurrentTerms,
+  authenticate,
+  authenticateDemoAdmin,
+  enrolFree,
+  findCourseByTitle,
+  type Account,
+} from './school';
 
 /** The app's local storage keys for a session (web/lib/session-storage.ts writes the same three). */
 const STORAGE_KEYS = ['authToken', 'userId', 'userData'] as const;
@@ -26,19 +31,23 @@ export interface CreateStudentOptions extends Partial<SignUpInput> {
   acceptTerms?: boolean;
 }
 
-export interface Account {
-  user: User;
-  token: string;
-  password: string;
-}
-
 interface Fixtures {
   /** API calls on the app's base URL, outside the browser. */
   api: APIRequestContext;
+  /** The seeded demo administrator, signed in through the API (not in the page: see `signInAdmin`). */
+  admin: Account;
+  /** Mei, a seeded demo student, signed in through the API with the current terms accepted. */
+  mei: Account;
   /** Signs up a new, unique student through the API (and accepts the terms unless told not to). */
   createStudent: (options?: CreateStudentOptions) => Promise<Account>;
   /** Signs `page` in as `account`: the session lands in local storage before the first navigation. */
   signIn: (account: Pick<Account, 'user' | 'token'>) => Promise<void>;
+  /** Signs `page` in as the demo administrator; answers the administrator's session, for API calls. */
+  signInAdmin: () => Promise<Account>;
+  /** A new student, as `createStudent` makes them, with `page` signed in as them. */
+  signInNewStudent: (options?: CreateStudentOptions) => Promise<Account>;
+  /** Enrols `account` in the free course titled `title`, found as they see the catalogue. */
+  enrol: (account: Pick<Account, 'user' | 'token'>, title: string) => Promise<CourseSummary>;
   /**
    * A second person's browser in the same test (a conversation, say): a context of its own, signed
    * in as `account` the way `signIn` signs in the test's page, and closed when the test ends.
@@ -49,61 +58,6 @@ interface Fixtures {
 /** A short unique suffix: usernames allow 32 characters of [A-Za-z0-9._-]. */
 export function uniqueSuffix(): string {
   return randomUUID().replaceAll('-', '').slice(0, 12);
-}
-
-export function bearer(token: string) {
-  return { Authorization: `Bearer ${token}` };
-}
-
-/** Signs in through the API (the demo accounts, or to check a password without the browser). */
-export async function authenticate(api: APIRequestContext, username: string, password: string) {
-  const response = await api.post('/api/user/authenticate', { data: { username, password } });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as AuthResponse;
-}
-
-/** Signs the seeded demo administrator in through the API. */
-export function authenticateDemoAdmin(api: APIRequestContext) {
-  return authenticate(api, DEMO_ADMIN.username, DEMO_ADMIN.password);
-}
-
-/** A seeded course in the catalogue, found by its exact title as the holder of `token` sees it. */
-export async function findCourseByTitle(
-  api: APIRequestContext,
-  token: string,
-  title: string,
-): Promise<CourseSummary> {
-  const list = await api.get('/api/courses?is_series=false&limit=200', { headers: bearer(token) });
-  expect(list.status()).toBe(200);
-  const course = ((await list.json()) as CourseListResponse).courses.find((c) => c.title === title);
-  expect(course, `seeded course '${title}'`).toBeTruthy();
-  return course!;
-}
-
-/** Enrols `account` in a free course through the API. */
-export async function enrolFree(
-  api: APIRequestContext,
-  account: Pick<Account, 'user' | 'token'>,
-  courseId: string,
-): Promise<void> {
-  const response = await api.post(`/api/user/${account.user.id}/enroll/${courseId}`, {
-    headers: bearer(account.token),
-    data: {},
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
-
-export async function acceptCurrentTerms(api: APIRequestContext, auth: AuthResponse): Promise<void> {
-  const statusResponse = await api.get(`/api/user/${auth.user.id}/terms-status`, {
-    headers: bearer(auth.token),
-  });
-  expect(statusResponse.status(), await statusResponse.text()).toBe(200);
-  const status = (await statusResponse.json()) as TermsStatusResponse;
-  const accepted = await api.post(`/api/user/${auth.user.id}/accept-terms`, {
-    headers: bearer(auth.token),
-    data: { version: status.currentVersion },
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
 }
 
 /**
@@ -133,6 +87,17 @@ export const test = base.extend<Fixtures>({
     await api.dispose();
   },
 
+  admin: async ({ api }, use) => {
+    const auth = await authenticateDemoAdmin(api);
+    await use({ user: auth.user, token: auth.token, password: DEMO_ADMIN.password });
+  },
+
+  mei: async ({ api }, use) => {
+    const auth = await authenticate(api, 'mei', DEMO_STUDENT_PASSWORD);
+    await acceptCurrentTerms(api, auth);
+    await use({ user: auth.user, token: auth.token, password: DEMO_STUDENT_PASSWORD });
+  },
+
   createStudent: async ({ api }, use) => {
     await use(async ({ acceptTerms = true, ...overrides } = {}) => {
       const suffix = uniqueSuffix();
@@ -159,6 +124,29 @@ export const test = base.extend<Fixtures>({
     await use((account) => seedSession(page, origin, account));
   },
 
+  signInAdmin: async ({ admin, signIn }, use) => {
+    await use(async () => {
+      await signIn(admin);
+      return admin;
+    });
+  },
+
+  signInNewStudent: async ({ createStudent, signIn }, use) => {
+    await use(async (options) => {
+      const account = await createStudent(options);
+      await signIn(account);
+      return account;
+    });
+  },
+
+  enrol: async ({ api }, use) => {
+    await use(async (account, title) => {
+      const course = await findCourseByTitle(api, account.token, title);
+      await enrolFree(api, account, course.id);
+      return course;
+    });
+  },
+
   openPageAs: async ({ browser, baseURL }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (account) => {
@@ -173,57 +161,6 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
-
-/** The outbox messages `match` picks, newest first, as the demo admin lists them. */
-export async function outboxMessages(
-  api: APIRequestContext,
-  match: (message: OutboxMessage) => boolean,
-): Promise<OutboxMessage[]> {
-  const admin = await authenticateDemoAdmin(api);
-  const response = await api.get('/api/admin/outbox?limit=200', { headers: bearer(admin.token) });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as OutboxResponse).messages.filter(match);
-}
-
-/** The text of the newest outbox message `match` picks, waiting until it has been written. */
-export async function readOutboxText(
-  api: APIRequestContext,
-  match: (message: OutboxMessage) => boolean,
-): Promise<string> {
-  let newest: OutboxMessage | undefined;
-  await expect.poll(async () => (newest = (await outboxMessages(api, match))[0])?.id).toBeTruthy();
-  const admin = await authenticateDemoAdmin(api);
-  const response = await api.get(`/api/admin/outbox/${newest!.id}`, { headers: bearer(admin.token) });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as OutboxMessageDetail).text;
-}
-
-/** The 6-digit recovery code last e-mailed to `email`, read from the outbox as the demo admin. */
-export async function readResetCode(api: APIRequestContext, email: string): Promise<string> {
-  const text = await readOutboxText(api, (m) => m.to_address === email && /reset code/.test(m.subject));
-  // From its sentence: a name such as 'Lin 123456' holds six digits too.
-  const code = /\baccount is (\d{6})\b/.exec(text)?.[1];
-  expect(code, text).toMatch(/^\d{6}$/);
-  return code!;
-}
-
-/** A student signed in with a temporary password, through the reset flow: a new password is owed. */
-export async function createTemporarySession(api: APIRequestContext, student: Account): Promise<Account> {
-  const { user } = student;
-  const requested = await api.post('/api/user/request-reset-code', { data: { email: user.email } });
-  expect(requested.status(), await requested.text()).toBe(202);
-  const code = await readResetCode(api, user.email);
-  const reset = await api.post('/api/user/request-reset', {
-    data: { email: user.email, code, securityAnswers: [user.username, user.city, user.country] },
-  });
-  expect(reset.status(), await reset.text()).toBe(200);
-  const { tempPassword } = (await reset.json()) as RequestResetResponse;
-  const signedIn = await api.post('/api/user/auth-temp', { data: { username: user.username, tempPassword } });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  const auth = (await signedIn.json()) as AuthResponse;
-  expect(auth.user.requires_password_change).toBe(true);
-  return { user: auth.user, token: auth.token, password: tempPassword };
-}
 
 /** The landing page, `/`, whatever the host. */
 export const LANDING_URL = /^[^?#]+:\/\/[^/]+\/$/;
@@ -254,19 +191,6 @@ export async function signInWithForm(page: Page, username: string, password: str
   await textbox(form, 'Password').fill(password);
   await form.getByRole('button', { name: 'Sign In' }).click();
 }
-
-/** The Messages screen's list of conversations. */
-export const conversationList = (page: Page) =>
-  page.getByRole('list', { name: 'Conversations', exact: true });
-
-/**
- * The Messages screen's history of the open conversation; exactly so named, since the bell's
- * "Recent messages" list can still be closing when the history opens.
- */
-export const messageHistory = (page: Page) => page.getByRole('list', { name: 'Messages', exact: true });
-
-/** The Messages screen's box for writing a message. */
-export const messageComposer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 
 /** The user menu button; its accessible name is "{name}, {role}: account menu". */
 export function userMenuButton(page: Page) {

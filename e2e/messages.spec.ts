@@ -1,20 +1,7 @@
 import type { Page } from '@playwright/test';
-import {
-  authenticateDemoAdmin,
-  bearer,
-  conversationList,
-  enrolFree,
-  expect,
-  expectNoAxeViolations,
-  findCourseByTitle,
-  messageComposer,
-  messageHistory,
-  test,
-  uniqueSuffix,
-} from './fixtures';
-
-/** A free demo course both members take, so each is the other's fellow student. */
-const SHARED_COURSE = 'Foundations of Zhan Zhuang: Standing Meditation';
+import { expect, expectNoAxeViolations, test, uniqueSuffix } from './fixtures';
+import { conversationList, messageComposer, messageHistory } from './messages';
+import { bearer, FREE_COURSE } from './school';
 
 /** The message menu of the history's row that shows `text`. */
 async function messageAction(page: Page, text: string, action: string) {
@@ -25,20 +12,19 @@ async function messageAction(page: Page, text: string, action: string) {
 
 test('two members write to each other live, and one deletes a message for herself and restores it', async ({
   page,
-  api,
   createStudent,
+  enrol,
   signIn,
   openPageAs,
 }) => {
   // Two browsers and a round trip each way.
   test.setTimeout(90_000);
-  // Two students of one course, named to stand on its section's first page of the community.
+  // Two students of the free course, so each is the other's fellow student, named to stand on its
+  // section's first page of the community.
   const tag = uniqueSuffix().slice(0, 5);
   const mei = await createStudent({ name: `Aa Mei ${tag}` });
   const daniel = await createStudent({ name: `Aa Daniel ${tag}` });
-  const admin = await authenticateDemoAdmin(api);
-  const course = await findCourseByTitle(api, admin.token, SHARED_COURSE);
-  for (const account of [mei, daniel]) await enrolFree(api, account, course.id);
+  for (const account of [mei, daniel]) await enrol(account, FREE_COURSE);
 
   const danielsPage = await openPageAs(daniel);
   await danielsPage.goto('/app/messages');
@@ -47,7 +33,7 @@ test('two members write to each other live, and one deletes a message for hersel
   // Mei finds Daniel among the fellow students of her course and writes to him from his profile.
   await signIn(mei);
   await page.goto('/app/community');
-  const section = page.getByRole('region', { name: SHARED_COURSE });
+  const section = page.getByRole('region', { name: FREE_COURSE });
   await section.getByRole('button', { name: new RegExp(`^${daniel.user.name},`) }).click();
   await page
     .getByRole('dialog', { name: daniel.user.name })
@@ -129,13 +115,13 @@ test('two members write to each other live, and one deletes a message for hersel
 test('an administrator deletes a conversation permanently, and it leaves the member at once', async ({
   page,
   api,
+  admin,
   createStudent,
   signIn,
   openPageAs,
 }) => {
   test.setTimeout(60_000);
   const mei = await createStudent();
-  const admin = await authenticateDemoAdmin(api);
   const sent = await api.post('/api/messages', {
     headers: bearer(admin.token),
     data: { recipient_id: mei.user.id, text: 'Welcome to the school, Mei.' },

@@ -1,27 +1,17 @@
 import type { NewsInput, NewsResponse } from '../common/news';
 import type { RandomQuoteResponse } from '../common/quotes';
-import {
-  authenticateDemoAdmin,
-  bearer,
-  enrolFree,
-  expect,
-  findCourseByTitle,
-  test,
-  textbox,
-  uniqueSuffix,
-} from './fixtures';
-
-const FREE_COURSE = 'Foundations of Zhan Zhuang: Standing Meditation';
+import { expect, test, textbox, uniqueSuffix } from './fixtures';
+import { bearer, FREE_COURSE } from './school';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test("a member's home shows a quote, their current course and the news, and opens an article", async ({
   page,
   api,
-  createStudent,
-  signIn,
+  admin,
+  signInNewStudent,
+  enrol,
 }) => {
-  const admin = await authenticateDemoAdmin(api);
   const title = `Open training day ${uniqueSuffix().slice(0, 6)}`;
   const input: NewsInput = {
     title,
@@ -35,10 +25,8 @@ test("a member's home shows a quote, their current course and the news, and open
   expect(created.status(), await created.text()).toBe(201);
   const news = ((await created.json()) as NewsResponse).news;
 
-  const student = await createStudent();
-  const course = await findCourseByTitle(api, student.token, FREE_COURSE);
-  await enrolFree(api, student, course.id);
-  await signIn(student);
+  const student = await signInNewStudent();
+  await enrol(student, FREE_COURSE);
 
   const quoteAnswer = page.waitForResponse((response) => response.url().endsWith('/api/quotes/random'));
   await page.goto('/app');
@@ -80,15 +68,13 @@ test("a member's home shows a quote, their current course and the news, and open
 
 test('an admin posts important news through Add News and it reaches the members’ home', async ({
   page,
-  api,
+  signInAdmin,
   createStudent,
-  signIn,
   openPageAs,
 }) => {
   test.setTimeout(60_000);
-  const admin = await authenticateDemoAdmin(api);
   const title = `Hall closed on Monday ${uniqueSuffix().slice(0, 6)}`;
-  await signIn({ user: admin.user, token: admin.token });
+  await signInAdmin();
   await page.goto('/app/admin');
 
   await page.getByRole('button', { name: 'Add News' }).click();

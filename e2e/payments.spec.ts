@@ -1,18 +1,21 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { REDIRECT_SECONDS, VERIFY_DELAY_MS, type OrderListResponse } from '../common/payments';
 import {
-  bearer,
   expect,
   expectNoAxeViolations,
   expectNoAxeViolationsWhilePaused,
-  findCourseByTitle,
   pauseClock,
-  test,
+  test as base,
   whileTimeCreeps,
-  type Account,
 } from './fixtures';
+import { bearer, findCourseByTitle, PAID_COURSE, type Account } from './school';
 
-const PAID_COURSE = 'Xingyiquan Five Elements: Pi Quan to Heng Quan';
+const test = base.extend<{ buyer: Account }>({
+  /** Who buys in the journey: a new student, with the page signed in as them. */
+  buyer: async ({ signInNewStudent }, use) => {
+    await use(await signInNewStudent());
+  },
+});
 
 async function ordersOf(api: APIRequestContext, account: Account) {
   const response = await api.get(`/api/stripe/orders/${account.user.id}`, { headers: bearer(account.token) });
@@ -34,27 +37,25 @@ async function runCountdown(page: Page, destination: RegExp) {
   await expect(page).toHaveURL(destination);
 }
 
-/** From the course page through Enroll Now to the built-in test checkout. */
-async function startCheckout(page: Page, courseId: string) {
-  await page.goto(`/app/course/${courseId}`);
+/** `page`, signed in as `account`, from the paid course's page through Enroll Now to the built-in test checkout. */
+async function startCheckout(page: Page, api: APIRequestContext, account: Account) {
+  const course = await findCourseByTitle(api, account.token, PAID_COURSE);
+  await page.goto(`/app/course/${course.id}`);
   await page.getByRole('button', { name: 'Enroll Now' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page).toHaveURL(/\/payment\/checkout\/[^/]+$/);
   await expect(page.getByText(/test mode/i).first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  return course;
 }
 
 test('a student buys the paid course through the test checkout and studies it', async ({
   page,
   api,
-  createStudent,
-  signIn,
+  buyer,
 }) => {
   await page.clock.install();
-  const account = await createStudent();
-  const course = await findCourseByTitle(api, account.token, PAID_COURSE);
-  await signIn(account);
-  await startCheckout(page, course.id);
+  const course = await startCheckout(page, api, buyer);
   await expect(page.getByText(PAID_COURSE)).toBeVisible();
   await expectNoAxeViolations(page);
   await pauseClock(page);
@@ -75,7 +76,7 @@ test('a student buys the paid course through the test checkout and studies it', 
   await page.getByRole('button', { name: 'Continue Learning' }).click();
   await expect(page.getByRole('dialog', { name: 'San Ti Shi Posture, Step by Step' })).toBeVisible();
 
-  const orders = await ordersOf(api, account);
+  const orders = await ordersOf(api, buyer);
   expect(orders).toHaveLength(1);
   expect(orders[0]).toMatchObject({ status: 'paid', amount_cents: 8900, course_title: PAID_COURSE });
 
@@ -89,14 +90,10 @@ test('a student buys the paid course through the test checkout and studies it', 
 test('a cancelled checkout shows Payment Cancelled without Try Again, then returns to the courses', async ({
   page,
   api,
-  createStudent,
-  signIn,
+  buyer,
 }) => {
   await page.clock.install();
-  const account = await createStudent();
-  const course = await findCourseByTitle(api, account.token, PAID_COURSE);
-  await signIn(account);
-  await startCheckout(page, course.id);
+  await startCheckout(page, api, buyer);
   await pauseClock(page);
   await page.getByRole('button', { name: /cancel/i }).click();
 
@@ -106,29 +103,25 @@ test('a cancelled checkout shows Payment Cancelled without Try Again, then retur
   await expect(page.getByRole('link', { name: 'Get Support' })).toHaveAttribute('href', /^\/contact/);
   await expectNoAxeViolationsWhilePaused(page);
   await runCountdown(page, /\/app\/courses$/);
-  expect((await ordersOf(api, account)).map((o) => o.status)).toEqual(['pending']);
+  expect((await ordersOf(api, buyer)).map((o) => o.status)).toEqual(['pending']);
 });
 
 test('a declined card shows its own failure page with Try Again, and no enrolment', async ({
   page,
   api,
-  createStudent,
-  signIn,
+  buyer,
 }) => {
-  const account = await createStudent();
-  const course = await findCourseByTitle(api, account.token, PAID_COURSE);
-  await signIn(account);
-  await startCheckout(page, course.id);
+  const course = await startCheckout(page, api, buyer);
   await page.getByRole('radio', { name: 'Card declined' }).check();
   await page.getByRole('button', { name: /^Pay / }).click();
 
   await expect(page).toHaveURL(/\/payment\/failed\?course_id=.+&reason=declined/);
   await expect(page.getByRole('heading', { name: 'Card Declined' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
-  const orders = await ordersOf(api, account);
+  const orders = await ordersOf(api, buyer);
   expect(orders).toMatchObject([{ status: 'failed', failure_reason: 'declined' }]);
-  const enrolled = await api.get(`/api/user/${account.user.id}/enrolled/${course.id}`, {
-    headers: bearer(account.token),
+  const enrolled = await api.get(`/api/user/${buyer.user.id}/enrolled/${course.id}`, {
+    headers: bearer(buyer.token),
   });
   expect(await enrolled.json()).toEqual({ enrolled: false });
 

@@ -1,17 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import type { CourseDetail, CourseResponse, Lesson } from '../common/courses';
-import {
-  authenticateDemoAdmin,
-  bearer,
-  enrolFree,
-  expect,
-  expectNoAxeViolations,
-  findCourseByTitle,
-  test,
-} from './fixtures';
-
-const FREE_COURSE = 'Foundations of Zhan Zhuang: Standing Meditation';
-const PAID_COURSE = 'Xingyiquan Five Elements: Pi Quan to Heng Quan';
+import type { Lesson } from '../common/courses';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { bearer, findCourseByTitle, FREE_COURSE, PAID_COURSE, readCourse } from './school';
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -75,30 +65,22 @@ async function centreY(locator: Locator): Promise<number> {
   return box!.y + box!.height / 2;
 }
 
-async function readCourse(page: Page, token: string, courseId: string): Promise<CourseDetail> {
-  const response = await page.request.get(`/api/courses/${courseId}`, { headers: bearer(token) });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as CourseResponse).course;
-}
-
 test('a student studies on a phone: every screen fits 375 px and passes axe', async ({
   page,
   api,
-  createStudent,
-  signIn,
+  signInNewStudent,
+  enrol,
 }) => {
   test.setTimeout(90_000);
-  const account = await createStudent();
-  const free = await findCourseByTitle(api, account.token, FREE_COURSE);
+  const account = await signInNewStudent();
+  const free = await enrol(account, FREE_COURSE);
   const paid = await findCourseByTitle(api, account.token, PAID_COURSE);
-  await enrolFree(api, account, free.id);
   // A checkout left open is an order, pending, in the history.
   const checkout = await api.post('/api/stripe/create-checkout', {
     headers: bearer(account.token),
     data: { course_id: paid.id },
   });
   expect(checkout.status(), await checkout.text()).toBe(200);
-  await signIn(account);
 
   await page.goto('/app');
   await expect(page.getByRole('heading', { name: `Welcome, ${account.user.name}` })).toBeVisible();
@@ -127,9 +109,7 @@ test('a student studies on a phone: every screen fits 375 px and passes axe', as
   await expectNoSidewaysOverflow(page);
 
   // Previous, the complete button and Next share one row, for a lesson and for the quiz.
-  const lessons: Lesson[] = (await readCourse(page, account.token, free.id)).modules.flatMap(
-    (m) => m.lessons,
-  );
+  const lessons: Lesson[] = (await readCourse(api, account.token, free.id)).modules.flatMap((m) => m.lessons);
   const middle = lessons.find((l, i) => l.lesson_type !== 'quiz' && i > 0 && i < lessons.length - 1)!;
   const quiz = lessons.find((l) => l.lesson_type === 'quiz')!;
   for (const [lesson, completeName] of [
@@ -178,12 +158,11 @@ test('a student studies on a phone: every screen fits 375 px and passes axe', as
 test('the admin manages the school on a phone: every screen fits 375 px and passes axe', async ({
   page,
   api,
-  signIn,
+  signInAdmin,
 }) => {
   test.setTimeout(90_000);
-  const admin = await authenticateDemoAdmin(api);
+  const admin = await signInAdmin();
   const course = await findCourseByTitle(api, admin.token, FREE_COURSE);
-  await signIn(admin);
 
   // The dashboard: links, reviews, the most recent enrolments as cards, courses and course requests.
   await page.goto('/app');

@@ -1,18 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
-import type { CourseResponse, Lesson } from '../common/courses';
+import type { Lesson } from '../common/courses';
 import type { LessonProgressResponse } from '../common/progress';
-import {
-  authenticateDemoAdmin,
-  bearer,
-  enrolFree,
-  expect,
-  expectNoAxeViolations,
-  findCourseByTitle,
-  test,
-} from './fixtures';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { bearer, enrolFree, FREE_COURSE, readCourse, readCourseByTitle } from './school';
 
-const COURSE_TITLE = 'Foundations of Zhan Zhuang: Standing Meditation';
-/** The seeded quiz with a pass mark. */
+/** The seeded quiz of the free course, with a pass mark. */
 const QUIZ_TITLE = 'Foundations Check';
 
 interface SeededQuestion {
@@ -49,22 +41,19 @@ async function checkAtBothWidths(page: Page, name: string, focus?: Locator) {
 test('a student fails the quiz below its pass mark, tries again and passes; the admin sees the results', async ({
   page,
   api,
-  createStudent,
+  admin,
   signIn,
+  signInNewStudent,
 }) => {
   test.setTimeout(90_000);
-  const admin = await authenticateDemoAdmin(api);
-  const summary = await findCourseByTitle(api, admin.token, COURSE_TITLE);
-  const detail = await api.get(`/api/courses/${summary.id}`, { headers: bearer(admin.token) });
-  const course = ((await detail.json()) as CourseResponse).course;
+  const course = await readCourseByTitle(api, admin.token, FREE_COURSE);
   const quiz = course.modules.flatMap((m) => m.lessons).find((l: Lesson) => l.title === QUIZ_TITLE)!;
   expect(quiz.pass_mark).toBe(70);
   const questions = JSON.parse(quiz.content_text) as SeededQuestion[];
   expect(questions).toHaveLength(5);
 
-  const student = await createStudent();
+  const student = await signInNewStudent();
   await enrolFree(api, student, course.id);
-  await signIn(student);
 
   // 1. Two of five right: 40%, below the pass mark of 70%.
   await page.goto(`/app/course/${course.id}?lesson=${quiz.id}`);
@@ -132,8 +121,7 @@ test('a student fails the quiz below its pass mark, tries again and passes; the 
   await expect(results).toBeHidden();
   await editor.getByRole('button', { name: 'Cancel' }).click();
   await expect(editor).toBeHidden();
-  const after = await api.get(`/api/courses/${course.id}`, { headers: bearer(admin.token) });
-  const stored = ((await after.json()) as CourseResponse).course.modules
+  const stored = (await readCourse(api, admin.token, course.id)).modules
     .flatMap((m) => m.lessons)
     .find((l) => l.id === quiz.id)!;
   expect(stored.pass_mark).toBe(70);

@@ -1,13 +1,4 @@
-import {
-  acceptCurrentTerms,
-  authenticate,
-  authenticateDemoAdmin,
-  expect,
-  test,
-  textbox,
-  uniqueSuffix,
-} from './fixtures';
-import { DEMO_STUDENT_PASSWORD } from '../server/db/seed/demo-accounts';
+import { expect, test, textbox, uniqueSuffix } from './fixtures';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -37,14 +28,13 @@ function toneWav(seconds: number, sampleRate = 8000): Buffer {
 
 test('an admin uploads and publishes an audio resource; a member finds it under Audio, plays it and seeks', async ({
   page,
-  api,
-  signIn,
+  mei,
+  signInAdmin,
   openPageAs,
 }) => {
   test.setTimeout(60_000);
-  const admin = await authenticateDemoAdmin(api);
   const title = `Guided standing ${uniqueSuffix().slice(0, 6)}`;
-  await signIn({ user: admin.user, token: admin.token });
+  await signInAdmin();
   await page.goto('/app/admin/resources');
   await expect(page.getByRole('heading', { level: 1, name: 'Resources Management' })).toBeVisible();
 
@@ -67,9 +57,7 @@ test('an admin uploads and publishes an audio resource; a member finds it under 
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('table', { name: 'Resources' }).getByText(title)).toBeVisible();
 
-  const mei = await authenticate(api, 'mei', DEMO_STUDENT_PASSWORD);
-  await acceptCurrentTerms(api, mei);
-  const member = await openPageAs({ user: mei.user, token: mei.token });
+  const member = await openPageAs(mei);
   await member.goto('/app/resources');
   await expect(member.getByRole('heading', { level: 1, name: 'Learning Resources' })).toBeVisible();
   await member.getByRole('radiogroup', { name: 'Resource type' }).getByText('Audio', { exact: true }).click();

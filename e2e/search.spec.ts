@@ -1,19 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_STUDENT_PASSWORD } from '../server/db/seed/demo-accounts';
-import {
-  acceptCurrentTerms,
-  authenticate,
-  authenticateDemoAdmin,
-  expect,
-  expectNoAxeViolations,
-  findCourseByTitle,
-  test,
-} from './fixtures';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { findCourseByTitle, FREE_COURSE, PAID_COURSE } from './school';
 
-/** Seeded demo content (server/db/seed/): Mei is enrolled in the free course, not in Five Elements. */
-const FREE_COURSE = 'Foundations of Zhan Zhuang: Standing Meditation';
+/** A lesson of the free course, in which Mei is enrolled (server/db/seed/). */
 const FREE_COURSE_LESSON = 'The Structure of Wuji Posture';
-const PAID_COURSE = 'Xingyiquan Five Elements: Pi Quan to Heng Quan';
 
 const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search' });
 const results = (page: Page) => page.getByRole('listbox', { name: 'Search results' });
@@ -31,10 +21,9 @@ async function arrowDownTo(page: Page, option: Locator): Promise<void> {
 test('a member finds a lesson through the header search with the keyboard alone', async ({
   page,
   api,
+  mei,
   signIn,
 }, testInfo) => {
-  const mei = await authenticate(api, 'mei', DEMO_STUDENT_PASSWORD);
-  await acceptCurrentTerms(api, mei);
   const course = await findCourseByTitle(api, mei.token, FREE_COURSE);
   await signIn(mei);
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -66,12 +55,10 @@ test('a member finds a lesson through the header search with the keyboard alone'
 test('a course a member has not bought is found as its highlighted card in the list', async ({
   page,
   api,
-  createStudent,
-  signIn,
+  signInNewStudent,
 }) => {
-  const student = await createStudent();
+  const student = await signInNewStudent();
   const course = await findCourseByTitle(api, student.token, PAID_COURSE);
-  await signIn(student);
   await page.goto('/app/courses');
   await expect(page.getByRole('heading', { level: 1, name: 'Available Courses' })).toBeVisible();
 
@@ -92,8 +79,8 @@ test('a course a member has not bought is found as its highlighted card in the l
   await expect(card).toBeInViewport();
 });
 
-test('an admin search lists people', async ({ page, api, signIn }) => {
-  await signIn(await authenticateDemoAdmin(api));
+test('an admin search lists people', async ({ page, signInAdmin }) => {
+  await signInAdmin();
   await page.goto('/app');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.keyboard.press('/');
@@ -113,9 +100,7 @@ test('an admin search lists people', async ({ page, api, signIn }) => {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
-  test('the search button opens the search in a dialog', async ({ page, api, signIn }, testInfo) => {
-    const mei = await authenticate(api, 'mei', DEMO_STUDENT_PASSWORD);
-    await acceptCurrentTerms(api, mei);
+  test('the search button opens the search in a dialog', async ({ page, mei, signIn }, testInfo) => {
     await signIn(mei);
     await page.goto('/app');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

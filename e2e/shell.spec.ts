@@ -2,9 +2,6 @@ import { DEMO_ADMIN } from '../server/db/seed/demo-accounts';
 import type { CourseListResponse } from '../common/courses';
 import type { User } from '../common/users';
 import {
-  authenticateDemoAdmin,
-  bearer,
-  createTemporarySession,
   expect,
   expectNoAxeViolations,
   expectLandingPage,
@@ -15,6 +12,7 @@ import {
   uniqueSuffix,
   userMenuButton,
 } from './fixtures';
+import { bearer, createTemporarySession } from './school';
 
 const SCREENSHOT_WIDTHS = [375, 1280] as const;
 
@@ -25,9 +23,8 @@ test.describe('route guards', () => {
     await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
   });
 
-  test('a student on an admin route goes back to the dashboard', async ({ page, createStudent, signIn }) => {
-    const account = await createStudent();
-    await signIn(account);
+  test('a student on an admin route goes back to the dashboard', async ({ page, signInNewStudent }) => {
+    const account = await signInNewStudent();
     await page.goto('/app/admin');
     await expect(page).toHaveURL(/\/app$/);
     await expect(
@@ -38,13 +35,11 @@ test.describe('route guards', () => {
   test('a revoked token is dropped and the visitor goes to /app/login', async ({
     page,
     api,
-    createStudent,
-    signIn,
+    signInNewStudent,
   }) => {
-    const account = await createStudent();
+    const account = await signInNewStudent();
     const logout = await api.post('/api/user/logout', { headers: bearer(account.token) });
     expect(logout.status()).toBe(200);
-    await signIn(account);
     await page.goto('/app/settings');
     await expect(page).toHaveURL(/\/app\/login$/);
     await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
@@ -61,11 +56,9 @@ test('two tabs share one live event stream, and a sign-out elsewhere signs both 
   page,
   context,
   api,
-  createStudent,
-  signIn,
+  signInNewStudent,
 }) => {
-  const account = await createStudent();
-  await signIn(account);
+  const account = await signInNewStudent();
   const streams: string[] = [];
   context.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/events') streams.push(request.url());
@@ -91,14 +84,13 @@ test('two tabs share one live event stream, and a sign-out elsewhere signs both 
 test('a client route survives a reload: the server answers it with the app', async ({
   page,
   api,
-  createStudent,
-  signIn,
+  signInNewStudent,
 }) => {
   const direct = await api.get('/app/settings');
   expect(direct.status()).toBe(200);
   expect(direct.headers()['content-type']).toContain('text/html');
 
-  await signIn(await createStudent());
+  await signInNewStudent();
   await page.goto('/app/settings');
   const heading = page.getByRole('heading', { level: 1, name: 'Settings' });
   await expect(heading).toBeVisible();
@@ -110,10 +102,9 @@ test('a client route survives a reload: the server answers it with the app', asy
 
 test('the demo admin sees Administrator in the user menu and the Blog link', async ({
   page,
-  api,
-  signIn,
+  signInAdmin,
 }) => {
-  await signIn(await authenticateDemoAdmin(api));
+  await signInAdmin();
   await page.goto('/app');
   await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${DEMO_ADMIN.name}` })).toBeVisible();
 
@@ -128,13 +119,8 @@ test('the demo admin sees Administrator in the user menu and the Blog link', asy
   await expect(menu.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
 });
 
-test('a student has no Blog link and the menu shows no Administrator', async ({
-  page,
-  createStudent,
-  signIn,
-}) => {
-  const account = await createStudent();
-  await signIn(account);
+test('a student has no Blog link and the menu shows no Administrator', async ({ page, signInNewStudent }) => {
+  await signInNewStudent();
   await page.goto('/app');
   const navigation = page.getByRole('navigation', { name: 'App navigation' });
   await expect(navigation.getByRole('link', { name: 'Dashboard' })).toBeVisible();
@@ -145,11 +131,11 @@ test('a student has no Blog link and the menu shows no Administrator', async ({
 test("a student's menu and account summary show the belt an admin gave", async ({
   page,
   api,
+  admin,
   createStudent,
   signIn,
 }, testInfo) => {
   const account = await createStudent();
-  const admin = await authenticateDemoAdmin(api);
   const { user } = account;
   const update = await api.put(`/api/user/${user.id}`, {
     headers: bearer(admin.token),
@@ -205,9 +191,9 @@ test('a temporary-password session cannot dismiss the new-password dialog', asyn
   await expect(page.getByRole('heading', { name: 'Order History' })).toBeVisible();
 });
 
-test('the collapsed sidebar stays collapsed after a reload', async ({ page, createStudent, signIn }) => {
+test('the collapsed sidebar stays collapsed after a reload', async ({ page, signInNewStudent }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(await createStudent());
+  await signInNewStudent();
   await page.goto('/app');
   await page.getByRole('button', { name: 'Collapse sidebar' }).click();
   const expand = page.getByRole('button', { name: 'Expand sidebar' });
@@ -222,27 +208,25 @@ test('the collapsed sidebar stays collapsed after a reload', async ({ page, crea
 
 test('public pages offer a signed-in visitor the app instead of Sign in', async ({
   page,
-  createStudent,
-  signIn,
+  signInNewStudent,
 }) => {
   await page.goto('/contact');
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: 'Sign in' })).toBeVisible();
 
-  await signIn(await createStudent());
+  await signInNewStudent();
   await page.goto('/contact');
   await expect(footer.getByRole('link', { name: 'Open the app' })).toHaveAttribute('href', '/app');
   await expect(footer.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
 });
 
 test.describe('accessibility (axe, WCAG 2 A and AA)', () => {
-  test("an admin's preview of an unpublished course", async ({ page, api, signIn }) => {
-    const admin = await authenticateDemoAdmin(api);
+  test("an admin's preview of an unpublished course", async ({ page, api, signInAdmin }) => {
+    const admin = await signInAdmin();
     const list = await api.get('/api/courses?limit=200', { headers: bearer(admin.token) });
     expect(list.status()).toBe(200);
     const unpublished = ((await list.json()) as CourseListResponse).courses.find((c) => !c.is_published);
     expect(unpublished, 'a seeded course in preparation').toBeTruthy();
-    await signIn(admin);
     await page.goto(`/app/course/${unpublished!.id}`);
     await expect(page.getByText('This course is unpublished')).toBeVisible();
     await expectNoAxeViolations(page);
@@ -254,8 +238,8 @@ test.describe('accessibility (axe, WCAG 2 A and AA)', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('the settings page', async ({ page, createStudent, signIn }) => {
-    await signIn(await createStudent());
+  test('the settings page', async ({ page, signInNewStudent }) => {
+    await signInNewStudent();
     await page.goto('/app/settings');
     await expect(page.getByRole('form', { name: 'Edit profile' })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -265,8 +249,8 @@ test.describe('accessibility (axe, WCAG 2 A and AA)', () => {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('the burger opens the navigation', async ({ page, createStudent, signIn }) => {
-    await signIn(await createStudent());
+  test('the burger opens the navigation', async ({ page, signInNewStudent }) => {
+    await signInNewStudent();
     await page.goto('/app');
     const burger = page.getByRole('button', { name: 'Toggle navigation' });
     const communityLink = page

@@ -1,29 +1,19 @@
 import { DEMO_ADMIN } from '../server/db/seed/demo-accounts';
-import {
-  authenticateDemoAdmin,
-  conversationList,
-  expect,
-  expectNoAxeViolations,
-  messageComposer,
-  messageHistory,
-  outboxMessages,
-  test,
-  textbox,
-  uniqueSuffix,
-} from './fixtures';
+import { expect, expectNoAxeViolations, test, textbox, uniqueSuffix } from './fixtures';
+import { conversationList, messageComposer, messageHistory } from './messages';
+import { outboxMessages } from './school';
 
 test('a member asks for support, an administrator answers in Messages, and the member reads it', async ({
   page,
   api,
-  createStudent,
-  signIn,
+  admin,
+  signInNewStudent,
   openPageAs,
 }) => {
   // Two browsers and a round trip.
   test.setTimeout(90_000);
-  const member = await createStudent();
+  const member = await signInNewStudent();
   const subject = `Video stops ${uniqueSuffix().slice(0, 6)}`;
-  await signIn(member);
   await page.setViewportSize({ width: 375, height: 760 });
   await page.goto('/app/support');
   await expect(page.getByRole('heading', { level: 1, name: 'Support Center' })).toBeVisible();
@@ -48,7 +38,6 @@ test('a member asks for support, an administrator answers in Messages, and the m
   expect(rows.map((row) => row.to_address)).toContain(DEMO_ADMIN.email);
 
   // The administrator finds it among the support conversations and answers.
-  const admin = await authenticateDemoAdmin(api);
   const adminsPage = await openPageAs(admin);
   await adminsPage.setViewportSize({ width: 1280, height: 800 });
   await adminsPage.goto('/app/support');

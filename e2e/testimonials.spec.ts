@@ -5,15 +5,8 @@ import {
   TESTIMONIAL_TEXT_MIN,
 } from '../common/testimonials';
 import { DEMO_ADMIN } from '../server/db/seed/demo-accounts';
-import {
-  authenticateDemoAdmin,
-  expect,
-  expectNoAxeViolations,
-  readOutboxText,
-  test,
-  textbox,
-  uniqueSuffix,
-} from './fixtures';
+import { expect, expectNoAxeViolations, test, textbox, uniqueSuffix } from './fixtures';
+import { readOutboxText } from './school';
 import { carousel, currentSlide, waitForIslands } from './site';
 
 const VIEWPORT = { width: 1280, height: 900 };
@@ -36,7 +29,7 @@ test('a visitor shares their experience; an admin approves and features it; it j
   browser,
   baseURL,
   api,
-  signIn,
+  signInAdmin,
 }) => {
   test.setTimeout(60_000);
   const name = `Jordan Ellis ${uniqueSuffix().slice(0, 6)}`;
@@ -95,7 +88,7 @@ test('a visitor shares their experience; an admin approves and features it; it j
   expect(mail).toContain(context);
 
   // 5. An admin approves it and features it from the dashboard's Testimonials modal.
-  await signIn(await authenticateDemoAdmin(api));
+  await signInAdmin();
   await page.goto('/app/admin');
   await page.getByRole('button', { name: 'Testimonials' }).click();
   const dialog = page.getByRole('dialog', { name: 'Testimonials' });

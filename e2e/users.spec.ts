@@ -1,19 +1,18 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { User } from '../common/users';
 import {
-  bearer,
   expect,
   expectNoAxeViolations,
   expectLandingPage,
   NO_SESSION,
   pauseClock,
-  readOutboxText,
   readStoredSession,
   signInWithForm,
   test,
   textbox,
 } from './fixtures';
 import { solidPng } from './images';
+import { bearer, readOutboxText } from './school';
 
 /** The confirmation link in the newest e-mail to an address, read from the outbox as an admin. */
 async function confirmationLinkTo(
@@ -47,14 +46,8 @@ async function openSettings(page: Page) {
   return form;
 }
 
-test('edit the profile with a new avatar; the changes persist', async ({
-  page,
-  api,
-  createStudent,
-  signIn,
-}) => {
-  const account = await createStudent({ city: 'Oakland' });
-  await signIn(account);
+test('edit the profile with a new avatar; the changes persist', async ({ page, api, signInNewStudent }) => {
+  const account = await signInNewStudent({ city: 'Oakland' });
   const form = await openSettings(page);
   const avatarImage = form.getByRole('img', { name: account.user.name });
   // No picture yet: the initials stand in.
@@ -115,11 +108,9 @@ test('edit the profile with a new avatar; the changes persist', async ({
 test('the profile form refuses a bad picture and a save without the password', async ({
   page,
   api,
-  createStudent,
-  signIn,
+  signInNewStudent,
 }) => {
-  const account = await createStudent();
-  await signIn(account);
+  const account = await signInNewStudent();
   const form = await openSettings(page);
   const fileInput = form.getByLabel('Upload profile picture');
   let uploads = 0;
@@ -153,10 +144,9 @@ test('the profile form refuses a bad picture and a save without the password', a
 
 test('e-mail notifications switch off and on at once, without the password', async ({
   page,
-  createStudent,
-  signIn,
+  signInNewStudent,
 }) => {
-  await signIn(await createStudent());
+  await signInNewStudent();
   await openSettings(page);
   const toggle = page.getByRole('switch', { name: /^E-mail notifications/ });
   await expect(toggle).toBeChecked();
@@ -176,10 +166,9 @@ test('e-mail notifications switch off and on at once, without the password', asy
   await screenshots(page, 'settings-notifications');
 });
 
-test('deactivate the account; signing in again is refused', async ({ page, createStudent, signIn }) => {
+test('deactivate the account; signing in again is refused', async ({ page, signInNewStudent }) => {
   await page.clock.install();
-  const account = await createStudent();
-  await signIn(account);
+  const account = await signInNewStudent();
   await openSettings(page);
 
   await page.getByRole('button', { name: 'Manage Account' }).click();
@@ -232,12 +221,10 @@ test('deactivate the account; signing in again is refused', async ({ page, creat
 test('change the e-mail address: it waits for the link sent to the new address', async ({
   page,
   api,
-  createStudent,
-  signIn,
+  signInNewStudent,
 }) => {
-  const account = await createStudent();
+  const account = await signInNewStudent();
   const newEmail = `moved-${account.user.username}@example.com`.toLowerCase();
-  await signIn(account);
   const form = await openSettings(page);
 
   await textbox(form, 'Email').fill(newEmail);
@@ -292,12 +279,10 @@ test('change the e-mail address: it waits for the link sent to the new address',
 test('a new account confirms its address with the link e-mailed at sign-up; Settings asks until then', async ({
   page,
   api,
-  createStudent,
-  signIn,
+  signInNewStudent,
 }) => {
-  const account = await createStudent();
+  const account = await signInNewStudent();
   expect(account.user.email_verified).toBe(false);
-  await signIn(account);
   await openSettings(page);
   const notice = page.getByRole('alert').filter({ hasText: 'Confirm your e-mail address' });
   await expect(notice).toContainText(`Open the link we sent to ${account.user.email}`);
