@@ -17,7 +17,7 @@ const TABLE_SOURCE = /(?:db\/schema(?:\/index)?|\.schema)$/;
 const DECLARING_FOLDERS = ['server/modules', 'server/platform'];
 
 /** The owner code in a file acts for: its module's folder, or `platform`. */
-export function ownerOf(file) {
+function ownerOf(file) {
   const parts = file.split(/[\\/]/);
   if (parts[0] !== 'server') return undefined;
   if (parts[1] === 'modules' && parts.length > 3) return parts[2];
@@ -29,10 +29,12 @@ export function ownerOf(file) {
  * Exported table → `{ table, owner, file }`, from the `export const x = pgTable('name', …)`
  * declarations of the given `*.schema.ts` files (paths relative to the project root).
  */
-export function readTableOwners(files, read = (file) => readFileSync(file, 'utf8')) {
+function readTableOwners(files) {
   const owners = new Map();
   for (const file of files) {
-    for (const [, exported, table] of read(file).matchAll(/export const (\w+) = pgTable\(\s*'([a-z_]+)'/g)) {
+    for (const [, exported, table] of readFileSync(file, 'utf8').matchAll(
+      /export const (\w+) = pgTable\(\s*'([a-z_]+)'/g,
+    )) {
       owners.set(exported, { table, owner: ownerOf(file), file });
     }
   }

@@ -44,7 +44,7 @@ export async function readHandWrittenSql(): Promise<SqlFile[]> {
 }
 
 /** The objects a file's statements create, as `function <name>` and `trigger <name>`. */
-export function declaredObjects(files: SqlFile[]): Map<string, string> {
+function declaredObjects(files: SqlFile[]): Map<string, string> {
   const declared = new Map<string, string>();
   for (const { file, statements } of files) {
     for (const statement of statements) {
