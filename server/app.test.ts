@@ -34,7 +34,7 @@ afterAll(async () => {
 describe('serving the web app', () => {
   it("answers the app's client-side routes with index.html so they load on refresh", async () => {
     for (const url of ['/app', '/app/settings?openSecurity=true', '/payment/success', '/contact']) {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await t.call('GET', url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toContain('text/html');
       expect(res.body, url).toContain('<div id="root">');
@@ -42,26 +42,26 @@ describe('serving the web app', () => {
   });
 
   it('renders the public pages on the server, and sends any other unknown page to /', async () => {
-    const landing = await t.app.inject({ method: 'GET', url: '/' });
+    const landing = await t.call('GET', '/');
     expect(landing.statusCode).toBe(200);
     expect(landing.body).not.toContain('<div id="root">');
-    const unknown = await t.app.inject({ method: 'GET', url: '/no/such/page?x=1' });
+    const unknown = await t.call('GET', '/no/such/page?x=1');
     expect(unknown.statusCode).toBe(302);
     expect(unknown.headers.location).toBe('/');
   });
 
   it('serves built files and answers missing ones with 404', async () => {
-    const file = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    const file = await t.call('GET', '/assets/app-1234.js');
     expect(file.statusCode).toBe(200);
     expect(file.body).toContain('kwoon');
     for (const url of ['/assets/old-9999.js', '/favicon-missing.png', '/media/avatars/none.webp']) {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await t.call('GET', url);
       expect(res.statusCode, url).toBe(404);
     }
   });
 
   it('answers unknown API routes with the JSON error shape', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    const res = await t.call('GET', '/api/no-such-thing');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'Route GET /api/no-such-thing not found', code: 'NOT_FOUND' });
   });
@@ -74,65 +74,45 @@ describe('what goes over the wire', () => {
   });
 
   it('serves the precompressed file to a client that accepts it, and hashed files as immutable', async () => {
-    const plain = await t.app.inject({ method: 'GET', url: '/assets/big-5678.js' });
-    const br = await t.app.inject({
-      method: 'GET',
-      url: '/assets/big-5678.js',
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const plain = await t.call('GET', '/assets/big-5678.js');
+    const br = await t.call('GET', '/assets/big-5678.js', undefined, { 'accept-encoding': 'br, gzip' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toContain('javascript');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const page = await t.app.inject({ method: 'GET', url: '/app' });
+    const page = await t.call('GET', '/app');
     expect(page.headers['cache-control']).toBe('no-cache');
   });
 
   it('compresses JSON over 1 kB for a client that accepts it, and leaves small answers alone', async () => {
     for (let i = 0; i < 8; i++) await createCourse(t, { modules: 1, lessonsPerModule: 1 });
-    const plain = await t.app.inject({ method: 'GET', url: '/api/courses' });
+    const plain = await t.call('GET', '/api/courses');
     expect(plain.headers['content-encoding']).toBeUndefined();
-    const gzip = await t.app.inject({
-      method: 'GET',
-      url: '/api/courses',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const gzip = await t.call('GET', '/api/courses', undefined, { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
-    const small = await t.app.inject({
-      method: 'GET',
-      url: '/api/health',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const small = await t.call('GET', '/api/health', undefined, { 'accept-encoding': 'gzip' });
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('answers 304 without a body when the client already holds the catalogue it asks for', async () => {
     await createCourse(t, { modules: 1, lessonsPerModule: 1 });
-    const first = await t.app.inject({ method: 'GET', url: '/api/courses' });
+    const first = await t.call('GET', '/api/courses');
     const tag = first.headers.etag as string;
     expect(tag).toMatch(/^"/);
-    const again = await t.app.inject({
-      method: 'GET',
-      url: '/api/courses',
-      headers: { 'if-none-match': tag },
-    });
+    const again = await t.call('GET', '/api/courses', undefined, { 'if-none-match': tag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     await createCourse(t, { modules: 1, lessonsPerModule: 1 });
-    const changed = await t.app.inject({
-      method: 'GET',
-      url: '/api/courses',
-      headers: { 'if-none-match': tag },
-    });
+    const changed = await t.call('GET', '/api/courses', undefined, { 'if-none-match': tag });
     expect(changed.statusCode).toBe(200);
   });
 });
 
 describe('security headers', () => {
   it('sends a content security policy and the helmet headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const res = await t.call('GET', '/');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -142,11 +122,7 @@ describe('security headers', () => {
   });
 
   it('keeps CORS closed unless CORS_ORIGINS allows the origin', async () => {
-    const closed = await t.app.inject({
-      method: 'GET',
-      url: '/api/health',
-      headers: { origin: 'https://elsewhere.example' },
-    });
+    const closed = await t.call('GET', '/api/health', undefined, { origin: 'https://elsewhere.example' });
     expect(closed.headers['access-control-allow-origin']).toBeUndefined();
 
     const open = await createTestApp({ CORS_ORIGINS: ['https://school.example'] });
@@ -195,18 +171,18 @@ describe('OpenAPI', () => {
   });
 
   it('documents the routes with their schemas', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const res = await t.call('GET', '/api/openapi.json');
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.paths['/api/user/authenticate'].post.requestBody).toBeDefined();
     expect(doc.paths['/api/user/{id}/profile'].get.responses['200']).toBeDefined();
-    const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const docs = await t.call('GET', '/api/docs');
     expect([200, 302]).toContain(docs.statusCode);
   });
 
   /** Every operation of the document, with its method and path. */
   const operations = async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const doc = (await t.call('GET', '/api/openapi.json')).json();
     return Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>).flatMap(
       ([path, methods]) =>
         Object.entries(methods).map(([method, operation]) => ({ method, path, operation })),
@@ -229,7 +205,7 @@ describe('OpenAPI', () => {
   });
 
   it('lists the error shape and the other shared schemas once, as components the operations refer to', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const res = await t.call('GET', '/api/openapi.json');
     const doc = res.json();
     expect(doc.components.schemas.ApiError).toMatchObject({ required: ['error', 'code'] });
     expect(Object.keys(doc.components.schemas)).toEqual(

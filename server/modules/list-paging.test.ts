@@ -725,7 +725,7 @@ describe.each(cases)('$route', (list) => {
 
 describe('the OpenAPI document', () => {
   it('states each list’s default and maximum page size', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+    const doc = (await t.call('GET', '/api/openapi.json')).json<{
       paths: Record<
         string,
         Record<string, { parameters?: { name: string; in: string; description?: string }[] }>

@@ -125,7 +125,7 @@ describe('every /api route', () => {
   });
 
   it('appears in the OpenAPI document of the real app', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const res = await t.call('GET', '/api/openapi.json');
     const doc = res.json<{ paths: Record<string, Record<string, unknown>> }>();
     const documented = new Set(
       Object.entries(doc.paths).flatMap(([path, methods]) =>

@@ -44,12 +44,12 @@ function expectLimited(res: Response, windowMinutes: number) {
 
 describe('PUT /api/user/{id}: profile saves per user', () => {
   const save = (me: Made, email: string) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${me.user.id}`,
-      headers: { ...me.auth, ...fromNewAddress() },
-      payload: { name: me.user.name, email, username: me.user.username, current_password: DEFAULT_PASSWORD },
-    });
+    t.call(
+      'PUT',
+      `/api/user/${me.user.id}`,
+      { name: me.user.name, email, username: me.user.username, current_password: DEFAULT_PASSWORD },
+      { ...me.auth, ...fromNewAddress() },
+    );
 
   it(`stops probing which e-mails are taken after ${PROFILE_SAVE_RATE_LIMIT.max} saves`, async () => {
     const prober = await createUser(t);
@@ -70,12 +70,12 @@ describe('PUT /api/user/{id}: profile saves per user', () => {
     const admin = await createAdmin(t);
     const student = await createUser(t);
     for (let i = 0; i <= PROFILE_SAVE_RATE_LIMIT.max; i++) {
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/user/${student.user.id}`,
-        headers: admin.auth,
-        payload: { name: `Name ${i}`, email: student.user.email, username: student.user.username },
-      });
+      const res = await t.call(
+        'PUT',
+        `/api/user/${student.user.id}`,
+        { name: `Name ${i}`, email: student.user.email, username: student.user.username },
+        admin.auth,
+      );
       expect(res.statusCode).toBe(200);
     }
   });
@@ -112,12 +112,12 @@ describe('POST /api/lessons/{id}/submit-quiz: attempts per user', () => {
     await enrollUser(t, me.user.id, course.id);
     await enrollUser(t, other.user.id, course.id);
     const submit = (student: Made) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/lessons/${course.quizLessonId}/submit-quiz`,
-        headers: { ...student.auth, ...fromNewAddress() },
-        payload: { userId: student.user.id, responses: [] },
-      });
+      t.call(
+        'POST',
+        `/api/lessons/${course.quizLessonId}/submit-quiz`,
+        { userId: student.user.id, responses: [] },
+        { ...student.auth, ...fromNewAddress() },
+      );
     for (let i = 0; i < QUIZ_SUBMIT_RATE_LIMIT.max; i++) expect((await submit(me)).statusCode).toBe(200);
     expectLimited(await submit(me), QUIZ_SUBMIT_RATE_LIMIT.windowMinutes);
     expect((await submit(other)).statusCode).toBe(200);
@@ -259,12 +259,12 @@ describe("Sifu's Notes: conversations kept and notes saved per user", () => {
 describe('POST /api/ai-sifu/ask: questions per user and minute', () => {
   const perMinute = testConfig().AI_SIFU_RATE_LIMIT_PER_MINUTE;
   const ask = (who: Made, courseId: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/ai-sifu/ask',
-      headers: { ...who.auth, ...fromNewAddress() },
-      payload: { question: 'What is zhan zhuang?', course_id: courseId },
-    });
+    t.call(
+      'POST',
+      '/api/ai-sifu/ask',
+      { question: 'What is zhan zhuang?', course_id: courseId },
+      { ...who.auth, ...fromNewAddress() },
+    );
 
   it(`answers 429 past ${perMinute} questions a minute, cached answers included; others ask on`, async () => {
     const course = await createCourse(t, { modules: 1, lessonsPerModule: 1 });

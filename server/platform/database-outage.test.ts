@@ -45,11 +45,7 @@ const UNAVAILABLE = {
 function requestsOfEveryKind(t: TestApp, student: Awaited<ReturnType<typeof createUser>>) {
   return [
     t.app.inject({ url: '/api/courses' }),
-    t.app.inject({
-      method: 'POST',
-      url: '/api/user/authenticate',
-      payload: { username: student.user.username, password: student.password },
-    }),
+    t.call('POST', '/api/user/authenticate', { username: student.user.username, password: student.password }),
     t.app.inject({ url: `/api/users/${student.user.id}/messages/unread-count`, headers: student.auth }),
     t.app.inject({ url: `/api/user/${student.user.id}/profile`, headers: student.auth }),
   ];

@@ -293,11 +293,7 @@ describe('a constraint a request trips over', () => {
   it('is logged at warn with its name and SQLSTATE, never with the query parameters', async () => {
     const owner = await createUser(t);
     lines.length = 0;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/test/duplicate-email',
-      payload: { email: owner.user.email },
-    });
+    const res = await t.call('POST', '/test/duplicate-email', { email: owner.user.email });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       error: 'An account with this email already exists',

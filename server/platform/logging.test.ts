@@ -86,10 +86,9 @@ describe('request logging in readable form', () => {
   it('writes a plain line per API request, keeps credentials out and skips the web app files', async () => {
     const { user } = await createUser(t);
     log.lines.length = 0;
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/user/authenticate',
-      payload: { username: user.username, password: 'Pretty-Wrong-Secret-5' },
+    await t.call('POST', '/api/user/authenticate', {
+      username: user.username,
+      password: 'Pretty-Wrong-Secret-5',
     });
     await t.app.inject({ url: '/assets/app-1a2b.js' });
     await t.app.inject({ url: '/api/health', headers: { authorization: 'Bearer Pretty-Header-Secret' } });
@@ -117,12 +116,12 @@ describe('request ids', () => {
 
   it("keeps a caller's plain X-Request-Id, echoes it and puts it on every line of the request, the service's included", async () => {
     log.lines.length = 0;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      headers: { 'x-request-id': 'lb-7f3a.42:edge' },
-      payload: { name: 'Ann', email: 'ann@example.org', subject: 'Classes', message: 'When do you train?' },
-    });
+    const res = await t.call(
+      'POST',
+      '/api/contact',
+      { name: 'Ann', email: 'ann@example.org', subject: 'Classes', message: 'When do you train?' },
+      { 'x-request-id': 'lb-7f3a.42:edge' },
+    );
     expect(res.statusCode).toBe(503);
     expect(res.headers['x-request-id']).toBe('lb-7f3a.42:edge');
     const service = entries().find((entry) => String(entry.msg).startsWith('contact message refused'));
@@ -260,12 +259,7 @@ describe('capabilities in paths', () => {
     const offer = randomBytes(32).toString('base64url');
     const course = await createCourse(t, { price: 89 });
     const { auth } = await createUser(t);
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/stripe/create-checkout',
-      headers: auth,
-      payload: { course_id: course.id },
-    });
+    const started = await t.call('POST', '/api/stripe/create-checkout', { course_id: course.id }, auth);
     expect(started.statusCode, started.body).toBe(200);
     const session = started.json<{ session_id: string }>().session_id;
     log.lines.length = 0;

@@ -38,7 +38,7 @@ describe('the session cache', () => {
   it('forgets a session at once on sign-out', async () => {
     const { user, auth } = await createUser(t);
     expect((await profile(t, user.id, auth)).statusCode).toBe(200);
-    const logout = await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: auth });
+    const logout = await t.call('POST', '/api/user/logout', undefined, auth);
     expect(logout.statusCode).toBe(200);
     expect((await profile(t, user.id, auth)).statusCode).toBe(401);
   });
@@ -47,33 +47,29 @@ describe('the session cache', () => {
     const { auth: adminAuth } = await createAdmin(t);
     const other = await createAdmin(t);
     expect((await adminList(t, other.auth)).statusCode).toBe(200);
-    const demote = await t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${other.user.id}`,
-      headers: adminAuth,
-      payload: { ...editable(other.user), is_admin: false },
-    });
+    const demote = await t.call(
+      'PUT',
+      `/api/user/${other.user.id}`,
+      { ...editable(other.user), is_admin: false },
+      adminAuth,
+    );
     expect(demote.statusCode).toBe(200);
     expect((await adminList(t, other.auth)).statusCode).toBe(403);
 
     const student = await createUser(t);
     expect((await profile(t, student.user.id, student.auth)).statusCode).toBe(200);
-    const deactivate = await t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${student.user.id}`,
-      headers: adminAuth,
-      payload: { ...editable(student.user), is_active: false },
-    });
+    const deactivate = await t.call(
+      'PUT',
+      `/api/user/${student.user.id}`,
+      { ...editable(student.user), is_active: false },
+      adminAuth,
+    );
     expect(deactivate.statusCode).toBe(200);
     expect((await profile(t, student.user.id, student.auth)).statusCode).toBe(401);
 
     const leaving = await createUser(t, { deletion_requested: true });
     expect((await profile(t, leaving.user.id, leaving.auth)).statusCode).toBe(200);
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/user/${leaving.user.id}`,
-      headers: adminAuth,
-    });
+    const removed = await t.call('DELETE', `/api/user/${leaving.user.id}`, undefined, adminAuth);
     expect(removed.statusCode).toBe(200);
     expect((await profile(t, leaving.user.id, leaving.auth)).statusCode).toBe(401);
   });
@@ -115,7 +111,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the session cache across instances (
       const { user, auth } = await createUser(t);
       expect((await profile(second, user.id, auth)).statusCode).toBe(200);
       expect((await profile(t, user.id, auth)).statusCode).toBe(200);
-      await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: auth });
+      await t.call('POST', '/api/user/logout', undefined, auth);
       let status = 200;
       for (let waited = 0; waited < 1000 && status === 200; waited += 25) {
         await new Promise((resolve) => setTimeout(resolve, 25));

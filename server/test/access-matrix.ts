@@ -126,21 +126,16 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const course = await createCourse(t, { modules: 1, lessonsPerModule: 2, quiz: true });
   await enrollUser(t, a.user.id, course.id);
   await completeLesson(t, a.user.id, course.id, course.lessonIds[0]![0]!);
-  const quiz = await t.app.inject({
-    method: 'POST',
-    url: `/api/lessons/${course.quizLessonId}/submit-quiz`,
-    headers: a.auth,
-    payload: { userId: a.user.id, responses: [{ question_id: 'q1', user_answer: 0 }] },
-  });
+  const quiz = await t.call(
+    'POST',
+    `/api/lessons/${course.quizLessonId}/submit-quiz`,
+    { userId: a.user.id, responses: [{ question_id: 'q1', user_answer: 0 }] },
+    a.auth,
+  );
   expect(quiz.statusCode, quiz.body).toBe(200);
 
   const paidCourse = await createCourse(t, { price: 49, modules: 1, lessonsPerModule: 1 });
-  const started = await t.app.inject({
-    method: 'POST',
-    url: '/api/stripe/create-checkout',
-    headers: a.auth,
-    payload: { course_id: paidCourse.id },
-  });
+  const started = await t.call('POST', '/api/stripe/create-checkout', { course_id: paidCourse.id }, a.auth);
   expect(started.statusCode, started.body).toBe(200);
   const { session_id, order_id } = started.json<{ session_id: string; order_id: string }>();
 

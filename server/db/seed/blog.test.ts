@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const get = <T>(url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers }).then((res) => {
+  t.call('GET', url, undefined, headers).then((res) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<T>();
   });
@@ -53,7 +53,7 @@ describe('the demo blog', () => {
       const sources = imageSources(post.banner_image!);
       expect(sources).toMatchObject({ width: 1280, height: 640 });
       for (const variant of sources!.variants) {
-        const res = await t.app.inject({ method: 'GET', url: variant.url });
+        const res = await t.call('GET', variant.url);
         expect(res.statusCode, variant.url).toBe(200);
         expect((await sharp(res.rawPayload).metadata()).width).toBe(variant.width);
       }
@@ -69,11 +69,7 @@ describe('the demo blog', () => {
     expect(post.media_types).toEqual(['video']);
     // Its own copy of a lesson's title card: lesson videos are for the course's students only.
     expect(post.media_urls[0]).toMatch(/^\/media\/blog-content\/demo-[a-z0-9-]+-[0-9a-f]{8}\.mp4$/);
-    const video = await t.app.inject({
-      method: 'GET',
-      url: post.media_urls[0]!,
-      headers: { range: 'bytes=0-15' },
-    });
+    const video = await t.call('GET', post.media_urls[0]!, undefined, { range: 'bytes=0-15' });
     expect(video.statusCode).toBe(206);
   });
 
@@ -81,12 +77,12 @@ describe('the demo blog', () => {
     const admin = await createAdmin(t);
     const { posts } = await get<BlogPostsResponse>('/api/blog/posts?limit=1');
     const { post } = await get<{ post: BlogPost }>(`/api/admin/blog/post/${posts[0]!.id}`, admin.auth);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/blog/post/${post.id}`,
-      headers: admin.auth,
-      payload: { ...post, slug: undefined },
-    });
+    const res = await t.call(
+      'PUT',
+      `/api/admin/blog/post/${post.id}`,
+      { ...post, slug: undefined },
+      admin.auth,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ post: BlogPost }>().post.content).toBe(post.content);
   });

@@ -27,7 +27,7 @@ describe('the demo classes', () => {
   });
 
   it('are five published classes; the advanced one is full with two waiting, one has a video', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/classes' });
+    const res = await t.call('GET', '/api/classes');
     const list = res.json<{ classes: Class[] }>().classes;
     expect(list).toHaveLength(5);
     const full = list.filter((c) => c.is_full);
@@ -38,7 +38,7 @@ describe('the demo classes', () => {
       new Set(['beginner', 'intermediate', 'advanced', 'open_level']),
     );
     const admin = await createAdmin(t);
-    const stats = await t.app.inject({ method: 'GET', url: '/api/admin/classes/stats', headers: admin.auth });
+    const stats = await t.call('GET', '/api/admin/classes/stats', undefined, admin.auth);
     expect(stats.json()).toMatchObject({
       total_classes: 5,
       published_classes: 5,

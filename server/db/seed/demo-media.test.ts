@@ -61,11 +61,7 @@ describe('demo lesson videos', () => {
       .then((rows) => rows.map((row) => ({ ...row.lesson, course_id: row.course_id })));
     /** The link the course page gives a reader who may watch the lesson. */
     const linkOf = async (lesson: { id: string; course_id: string }) => {
-      const page = await t.app.inject({
-        method: 'GET',
-        url: `/api/courses/${lesson.course_id}`,
-        headers: reader,
-      });
+      const page = await t.call('GET', `/api/courses/${lesson.course_id}`, undefined, reader);
       const shown = page.json<{ course: CourseDetail }>().course.modules.flatMap((m) => m.lessons);
       return shown.find((l) => l.id === lesson.id)!.content_url!;
     };
@@ -89,7 +85,7 @@ describe('demo lesson videos', () => {
 
       const link = await linkOf(lesson);
       expect(link.startsWith(`${url}?`), link).toBe(true);
-      const whole = await t.app.inject({ method: 'GET', url: link });
+      const whole = await t.call('GET', link);
       expect(whole.statusCode, url).toBe(200);
       expect(whole.headers['content-type']).toBe('video/mp4');
       expect(whole.headers['accept-ranges']).toBe('bytes');

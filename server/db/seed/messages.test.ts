@@ -18,16 +18,12 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function signIn(username: string, password: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/user/authenticate',
-    payload: { username, password },
-  });
+  const res = await t.call('POST', '/api/user/authenticate', { username, password });
   const body = res.json<{ token: string; user: { id: string } }>();
   return { id: body.user.id, headers: { authorization: `Bearer ${body.token}` } };
 }
 const get = <T>(who: { headers: Record<string, string> }, url: string) =>
-  t.app.inject({ method: 'GET', url, headers: who.headers }).then((res) => res.json<T>());
+  t.call('GET', url, undefined, who.headers).then((res) => res.json<T>());
 
 describe('the demo messages', () => {
   it("are Mei and Daniel's conversation, with one unread for Mei, and Daniel's support request", async () => {

@@ -21,7 +21,7 @@ describe('the demo news', () => {
 
   it('are published newest first, one of them important, and nobody was e-mailed', async () => {
     const member = await createUser(t);
-    const res = await t.app.inject({ method: 'GET', url: '/api/news?limit=3', headers: member.auth });
+    const res = await t.call('GET', '/api/news?limit=3', undefined, member.auth);
     expect(res.statusCode).toBe(200);
     const body = res.json<{ news: News[]; total: number }>();
     expect(body.total).toBe(DEMO_NEWS.length);

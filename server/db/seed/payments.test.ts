@@ -20,11 +20,7 @@ afterAll(async () => t.close());
 const db = () => t.database.db;
 
 async function signIn(username: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/user/authenticate',
-    payload: { username, password: DEMO_STUDENT_PASSWORD },
-  });
+  const res = await t.call('POST', '/api/user/authenticate', { username, password: DEMO_STUDENT_PASSWORD });
   const { token, user } = res.json<{ token: string; user: { id: string } }>();
   return { id: user.id, auth: { authorization: `Bearer ${token}` } };
 }

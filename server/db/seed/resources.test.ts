@@ -16,7 +16,7 @@ afterAll(async () => t?.close());
 describe('the demo resources', () => {
   it('are published newest first, each of a type, with their related courses and playable media', async () => {
     const member = await createUser(t);
-    const res = await t.app.inject({ method: 'GET', url: '/api/resources?limit=50', headers: member.auth });
+    const res = await t.call('GET', '/api/resources?limit=50', undefined, member.auth);
     expect(res.statusCode).toBe(200);
     const body = res.json<ResourceListResponse>();
     expect(body.resources.map((r) => r.title)).toEqual(

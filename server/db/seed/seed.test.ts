@@ -74,17 +74,11 @@ describe('seedDemo', () => {
       ['admin', DEMO_ADMIN_PASSWORD, false],
       ['mei', DEMO_STUDENT_PASSWORD, true],
     ] as const) {
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/user/authenticate',
-        payload: { username, password },
-      });
+      const login = await t.call('POST', '/api/user/authenticate', { username, password });
       expect(login.statusCode).toBe(200);
       const { token, user } = login.json();
-      const status = await t.app.inject({
-        method: 'GET',
-        url: `/api/user/${user.id}/terms-status`,
-        headers: { authorization: `Bearer ${token}` },
+      const status = await t.call('GET', `/api/user/${user.id}/terms-status`, undefined, {
+        authorization: `Bearer ${token}`,
       });
       expect(status.json().requiresAcceptance).toBe(requires);
     }

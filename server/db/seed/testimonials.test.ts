@@ -21,16 +21,12 @@ describe('the demo testimonials', () => {
 
   it('are eight approved (four featured) and two waiting for approval', async () => {
     const admin = await createAdmin(t);
-    const stats = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/testimonials/stats',
-      headers: admin.auth,
-    });
+    const stats = await t.call('GET', '/api/admin/testimonials/stats', undefined, admin.auth);
     expect(stats.json()).toEqual({ total: 10, approved: 8, pending: 2, rejected: 0, featured: 4 });
 
-    const featured = (await t.app.inject({ method: 'GET', url: '/api/testimonials/featured' })).json();
+    const featured = (await t.call('GET', '/api/testimonials/featured')).json();
     expect(featured.testimonials).toHaveLength(4);
-    const carousel = (await t.app.inject({ method: 'GET', url: '/api/testimonials?limit=8' })).json();
+    const carousel = (await t.call('GET', '/api/testimonials?limit=8')).json();
     expect(carousel.testimonials.map((row: { student_name: string }) => row.student_name)).toEqual(
       DEMO_TESTIMONIALS.filter((row) => row.status === 'approved')
         .sort((a, b) => a.days_ago - b.days_ago)

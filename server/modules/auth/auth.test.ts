@@ -49,10 +49,8 @@ describe('POST /api/create/user', () => {
       privacy: { profile: 'public', progress: 'public', courses: 'public' },
     });
     expect(user).not.toHaveProperty('password_hash');
-    const status = await t.app.inject({
-      method: 'GET',
-      url: '/api/user/password-status',
-      headers: { authorization: `Bearer ${token}` },
+    const status = await t.call('GET', '/api/user/password-status', undefined, {
+      authorization: `Bearer ${token}`,
     });
     expect(status.json()).toEqual({ requiresPasswordChange: false });
   });
@@ -193,13 +191,11 @@ describe('POST /api/user/logout', () => {
     const res = await post('/api/user/logout', undefined, auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
-    const after = await t.app.inject({ method: 'GET', url: '/api/user/password-status', headers: auth });
+    const after = await t.call('GET', '/api/user/password-status', undefined, auth);
     expect(after.statusCode).toBe(401);
     expect(after.json().code).toBe('INVALID_TOKEN');
-    const stillIn = await t.app.inject({
-      method: 'GET',
-      url: '/api/user/password-status',
-      headers: { authorization: `Bearer ${other.json().token}` },
+    const stillIn = await t.call('GET', '/api/user/password-status', undefined, {
+      authorization: `Bearer ${other.json().token}`,
     });
     expect(stillIn.statusCode).toBe(200);
   });
@@ -242,12 +238,12 @@ describe('POST /api/verify/user/{id}', () => {
 describe('PUT /api/user/set-new-password and GET /api/user/password-status', () => {
   it('refuses outside a pending password change', async () => {
     const { auth } = await createUser(t);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/user/set-new-password',
-      headers: auth,
-      payload: { newPassword: 'a-brand-new-secret' },
-    });
+    const res = await t.call(
+      'PUT',
+      '/api/user/set-new-password',
+      { newPassword: 'a-brand-new-secret' },
+      auth,
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'PASSWORD_CHANGE_NOT_PENDING' });
   });
@@ -258,21 +254,19 @@ describe('PUT /api/user/set-new-password and GET /api/user/password-status', () 
       username: user.username,
       password: DEFAULT_PASSWORD,
     });
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/user/set-new-password',
-      headers: auth,
-      payload: { newPassword: 'a-brand-new-secret' },
-    });
+    const res = await t.call(
+      'PUT',
+      '/api/user/set-new-password',
+      { newPassword: 'a-brand-new-secret' },
+      auth,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: 'Password updated successfully' });
 
-    const mine = await t.app.inject({ method: 'GET', url: '/api/user/password-status', headers: auth });
+    const mine = await t.call('GET', '/api/user/password-status', undefined, auth);
     expect(mine.statusCode).toBe(200);
-    const theirs = await t.app.inject({
-      method: 'GET',
-      url: '/api/user/password-status',
-      headers: { authorization: `Bearer ${other.json().token}` },
+    const theirs = await t.call('GET', '/api/user/password-status', undefined, {
+      authorization: `Bearer ${other.json().token}`,
     });
     expect(theirs.statusCode).toBe(401);
 
@@ -303,13 +297,9 @@ describe('PUT /api/user/set-new-password and GET /api/user/password-status', () 
   });
 
   it('answers 401 without a token', async () => {
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/user/set-new-password',
-      payload: { newPassword: 'long-enough-pw' },
-    });
+    const put = await t.call('PUT', '/api/user/set-new-password', { newPassword: 'long-enough-pw' });
     expect(put.statusCode).toBe(401);
-    const get = await t.app.inject({ method: 'GET', url: '/api/user/password-status' });
+    const get = await t.call('GET', '/api/user/password-status');
     expect(get.statusCode).toBe(401);
   });
 });

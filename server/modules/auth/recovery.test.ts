@@ -41,13 +41,10 @@ describe('security questions', () => {
     expect(res.json()).toEqual({ questions: SECURITY_QUESTIONS });
     expect(res.json().questions.map((q: { key: string }) => q.key)).toEqual(['username', 'city', 'country']);
 
-    const unknown = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/security-questions/${randomUUID()}`,
-    });
+    const unknown = await t.call('GET', `/api/user/security-questions/${randomUUID()}`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'User not found', code: 'USER_NOT_FOUND' });
-    const malformed = await t.app.inject({ method: 'GET', url: '/api/user/security-questions/42' });
+    const malformed = await t.call('GET', '/api/user/security-questions/42');
     expect(malformed.statusCode).toBe(400);
   });
 
@@ -181,7 +178,7 @@ describe('POST /api/user/auth-temp', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ id: user.id, requires_password_change: true });
     const auth = { authorization: `Bearer ${res.json().token}` };
-    const status = await t.app.inject({ method: 'GET', url: '/api/user/password-status', headers: auth });
+    const status = await t.call('GET', '/api/user/password-status', undefined, auth);
     expect(status.json()).toEqual({ requiresPasswordChange: true });
     const verified = await post(`/api/verify/user/${user.id}`, undefined, auth);
     expect(verified.json().user.requires_password_change).toBe(true);
@@ -193,14 +190,9 @@ describe('POST /api/user/auth-temp', () => {
       code: 'INVALID_TEMP_PASSWORD',
     });
 
-    const set = await t.app.inject({
-      method: 'PUT',
-      url: '/api/user/set-new-password',
-      headers: auth,
-      payload: { newPassword: 'my-new-password' },
-    });
+    const set = await t.call('PUT', '/api/user/set-new-password', { newPassword: 'my-new-password' }, auth);
     expect(set.statusCode).toBe(200);
-    const after = await t.app.inject({ method: 'GET', url: '/api/user/password-status', headers: auth });
+    const after = await t.call('GET', '/api/user/password-status', undefined, auth);
     expect(after.json()).toEqual({ requiresPasswordChange: false });
     const signIn = await post('/api/user/authenticate', {
       username: user.username,

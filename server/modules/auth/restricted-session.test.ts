@@ -27,11 +27,7 @@ const call = (method: Method, url: string, token: string, payload?: object) =>
 async function tempSession(input: { is_admin?: boolean } = {}) {
   const { user } = await createUser(t, input);
   const { tempPassword } = await issueTempPassword(t.database.db, user.id, t.clock.now());
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/user/auth-temp',
-    payload: { username: user.username, tempPassword },
-  });
+  const res = await t.call('POST', '/api/user/auth-temp', { username: user.username, tempPassword });
   expect(res.statusCode).toBe(200);
   return { user, token: res.json().token as string };
 }
@@ -112,18 +108,13 @@ describe('a temporary-password session', () => {
 
   it('becomes an ordinary session by setting a new password, and ends every other session', async () => {
     const { user } = await createUser(t);
-    const everyday = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/authenticate',
-      payload: { username: user.username, password: DEFAULT_PASSWORD },
+    const everyday = await t.call('POST', '/api/user/authenticate', {
+      username: user.username,
+      password: DEFAULT_PASSWORD,
     });
     const otherToken = everyday.json().token as string;
     const { tempPassword } = await issueTempPassword(t.database.db, user.id, t.clock.now());
-    const temp = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/auth-temp',
-      payload: { username: user.username, tempPassword },
-    });
+    const temp = await t.call('POST', '/api/user/auth-temp', { username: user.username, tempPassword });
     const token = temp.json().token as string;
 
     const set = await call('PUT', '/api/user/set-new-password', token, { newPassword: 'a-fresh-secret-9' });
@@ -147,11 +138,7 @@ describe('temporary-password sign-ins count against the account', () => {
     const { user } = await createUser(t);
     const { tempPassword } = await issueTempPassword(t.database.db, user.id, t.clock.now());
     const authTemp = (pw: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/user/auth-temp',
-        payload: { username: user.username, tempPassword: pw },
-      });
+      t.call('POST', '/api/user/auth-temp', { username: user.username, tempPassword: pw });
     for (let i = 0; i < 10; i++) expect((await authTemp(`Wrong-${i}-guess`)).statusCode).toBe(401);
     const locked = await authTemp(tempPassword);
     expect(locked.statusCode).toBe(429);

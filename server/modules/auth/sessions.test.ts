@@ -17,11 +17,7 @@ afterAll(async () => t.close());
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const status = (token: string) =>
-  t.app.inject({
-    method: 'GET',
-    url: '/api/user/password-status',
-    headers: { authorization: `Bearer ${token}` },
-  });
+  t.call('GET', '/api/user/password-status', undefined, { authorization: `Bearer ${token}` });
 const lastUsedAt = async (token: string) => {
   const [row] = await t.database.db
     .select()

@@ -26,19 +26,14 @@ const fromNewAddress = () => {
 
 type Made = Awaited<ReturnType<typeof createUser>>;
 const signIn = (username: string, password: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/user/authenticate',
-    headers: fromNewAddress(),
-    payload: { username, password },
-  });
+  t.call('POST', '/api/user/authenticate', { username, password }, fromNewAddress());
 const saveProfile = (me: Made, current_password: string) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/user/${me.user.id}`,
-    headers: { ...me.auth, ...fromNewAddress() },
-    payload: { name: me.user.name, email: me.user.email, username: me.user.username, current_password },
-  });
+  t.call(
+    'PUT',
+    `/api/user/${me.user.id}`,
+    { name: me.user.name, email: me.user.email, username: me.user.username, current_password },
+    { ...me.auth, ...fromNewAddress() },
+  );
 const lockMails = (me: Made) => t.mail.filter((m) => m.to === me.user.email && m.subject === LOCK_SUBJECT);
 
 function expectLocked(res: Awaited<ReturnType<typeof signIn>>) {

@@ -242,31 +242,20 @@ describe('the admin list, stats, one post, check-slug and delete', () => {
     expect((await list(`tags=${tag}&search=spir`)).posts.map((p) => p.title)).toEqual(['Beta Spiral']);
     expect((await list(`tags=${tag}&status=all`)).posts[0]).not.toHaveProperty('content');
 
-    const stats = (
-      await t.app.inject({ method: 'GET', url: '/api/admin/blog/stats', headers: admin.auth })
-    ).json<BlogStats>();
+    const stats = (await t.call('GET', '/api/admin/blog/stats', undefined, admin.auth)).json<BlogStats>();
     expect(stats.total_posts).toBe(stats.published + stats.drafts);
     expect(stats.categories).toBeGreaterThanOrEqual(2);
   });
 
   it('reads one post, draft or not', async () => {
     const post = await createBlogPost(t, { status: 'draft' });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/blog/post/${post.id}`,
-      headers: admin.auth,
-    });
+    const res = await t.call('GET', `/api/admin/blog/post/${post.id}`, undefined, admin.auth);
     expect(res.json<{ post: BlogPost }>().post).toMatchObject({ id: post.id, status: 'draft' });
   });
 
   it('proposes the next free slug, counting the post being edited as free', async () => {
     const check = (title: string, excludeId?: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/admin/blog/check-slug',
-        headers: admin.auth,
-        payload: { title, excludeId },
-      });
+      t.call('POST', '/api/admin/blog/check-slug', { title, excludeId }, admin.auth);
     const first = await createBlogPost(t, { slug: 'tai-chi-basics' });
     expect((await check('Tai Chi Basics')).json()).toEqual({ slug: 'tai-chi-basics-2' });
     expect((await check('Tai Chi Basics', first.id)).json()).toEqual({ slug: 'tai-chi-basics' });
@@ -276,19 +265,11 @@ describe('the admin list, stats, one post, check-slug and delete', () => {
   it('deletes a post; its old slugs stop answering', async () => {
     const post = await created({ title: 'Going away' });
     await update(post.id, blogPostBody({ title: post.title, slug: 'gone-away' }));
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/blog/post/${post.id}`,
-      headers: admin.auth,
-    });
+    const res = await t.call('DELETE', `/api/admin/blog/post/${post.id}`, undefined, admin.auth);
     expect(res.json()).toEqual({ success: true });
     expect((await publicPost('gone-away')).statusCode).toBe(404);
     expect((await publicPost('going-away')).statusCode).toBe(404);
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/blog/post/${post.id}`,
-      headers: admin.auth,
-    });
+    const again = await t.call('DELETE', `/api/admin/blog/post/${post.id}`, undefined, admin.auth);
     expect(again.statusCode).toBe(404);
   });
 });

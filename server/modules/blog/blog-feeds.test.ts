@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const fetch = (url: string) => t.app.inject({ method: 'GET', url });
+const fetch = (url: string) => t.call('GET', url);
 const parse = (body: string) => {
   expect(xml.validate(body)).toBe(true);
   return xml.parse(body, { ignoreAttributes: false }) as unknown;

@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const get = async <T>(url: string, status = 200) => {
-  const res = await t.app.inject({ method: 'GET', url });
+  const res = await t.call('GET', url);
   expect(res.statusCode, res.body).toBe(status);
   return res.json<T>();
 };

@@ -335,7 +335,7 @@ describe('GET /api/admin/bookings', () => {
 
 describe('the bookings calls in /api/openapi.json', () => {
   it('lists every one, tagged and summarised', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+    const doc = (await t.call('GET', '/api/openapi.json')).json<{
       paths: Record<string, Record<string, { tags?: string[]; summary?: string }>>;
     }>();
     const expected: [string, string][] = [

@@ -16,12 +16,7 @@ const escaped = 'Evil\\, Inc.\\nEND:VEVENT\\nBEGIN:VEVENT\\nSUMMARY:Free lessons
 
 describe('the calendar file of a booking', () => {
   it('holds one event whatever the school settings hold; the settings refuse a name with line breaks', async () => {
-    const refused = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/school',
-      headers: admin,
-      payload: { ...demoSchoolBody(), name: forged },
-    });
+    const refused = await t.call('PUT', '/api/admin/school', { ...demoSchoolBody(), name: forged }, admin);
     expect(refused.statusCode).toBe(400);
     const message = 'School name must not contain line breaks or control characters';
     expect(refused.json()).toEqual({

@@ -58,10 +58,7 @@ describe(`the reminder ${BOOKING_REMINDER_HOURS} hours before`, () => {
 
   it('is not sent for a cancelled booking', async () => {
     const body = await book('2026-03-11');
-    const cancel = await t.app.inject({
-      method: 'PUT',
-      url: `/api/bookings/manage/${manageTokenFor(t, body.email)}/cancel`,
-    });
+    const cancel = await t.call('PUT', `/api/bookings/manage/${manageTokenFor(t, body.email)}/cancel`);
     expect(cancel.statusCode).toBe(200);
     t.clock.set(beforeStart(at('2026-03-11', '12:00')));
     await t.app.jobs.drain();
@@ -70,10 +67,9 @@ describe(`the reminder ${BOOKING_REMINDER_HOURS} hours before`, () => {
 
   it('follows a booking that moved: none at the old time, one at the new', async () => {
     const body = await book('2026-03-12');
-    const moved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/bookings/manage/${manageTokenFor(t, body.email)}`,
-      payload: { date: '2026-03-19', time: '14:00' },
+    const moved = await t.call('PUT', `/api/bookings/manage/${manageTokenFor(t, body.email)}`, {
+      date: '2026-03-19',
+      time: '14:00',
     });
     expect(moved.statusCode, moved.body).toBe(200);
     t.clock.set(beforeStart(at('2026-03-12', '12:00')));

@@ -130,10 +130,9 @@ describe('DELETE /api/admin/classes/{id}', () => {
     const cls = await createClass(t);
     const member = await createUser(t);
     await t.app.inject({ method: 'POST', url: `/api/classes/${cls.id}/enroll`, headers: member.auth });
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/classes/${cls.id}/interest`,
-      payload: { name: 'Ana', email: `ana-${randomUUID().slice(0, 6)}@example.org` },
+    await t.call('POST', `/api/classes/${cls.id}/interest`, {
+      name: 'Ana',
+      email: `ana-${randomUUID().slice(0, 6)}@example.org`,
     });
     await as('POST', `/api/admin/classes/${cls.id}/attendance/drop-in`, {
       date: '2026-03-02',
@@ -244,10 +243,9 @@ describe('enrolments by an administrator', () => {
     await as('POST', `/api/admin/classes/${cls.id}/enroll`, { userId: second.user.id });
     // A seat frees, so a visitor's sign-up goes to the interest list.
     await as('DELETE', `/api/admin/classes/${cls.id}/enroll/${first.user.id}`);
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/classes/${cls.id}/interest`,
-      payload: { name: 'Curious', email: 'curious@example.org' },
+    await t.call('POST', `/api/classes/${cls.id}/interest`, {
+      name: 'Curious',
+      email: 'curious@example.org',
     });
     const res = await as('GET', `/api/admin/classes/${cls.id}/enrollments`);
     expect(res.statusCode).toBe(200);
@@ -268,10 +266,9 @@ describe('GET /api/admin/classes/stats', () => {
     const full = await createClass(t, { max_capacity: 1 });
     await createClass(t, { is_published: false, max_capacity: 5 });
     await as('POST', `/api/admin/classes/${full.id}/enroll`, { userId: (await createUser(t)).user.id });
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/classes/${full.id}/interest`,
-      payload: { name: 'Waiting', email: `w-${randomUUID().slice(0, 6)}@example.org` },
+    await t.call('POST', `/api/classes/${full.id}/interest`, {
+      name: 'Waiting',
+      email: `w-${randomUUID().slice(0, 6)}@example.org`,
     });
     const after = (await as('GET', '/api/admin/classes/stats')).json();
     expect(after).toEqual({
@@ -289,7 +286,7 @@ describe('GET /api/admin/classes/stats', () => {
 
 describe('the OpenAPI document', () => {
   it('lists every classes route with the classes tag', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+    const doc = (await t.call('GET', '/api/openapi.json')).json<{
       paths: Record<string, Record<string, { tags?: string[]; summary?: string }>>;
     }>();
     const expected: [string, string][] = [

@@ -52,11 +52,7 @@ const enrollmentOf = async (classId: string, userId: string) =>
   )[0]!.id;
 
 const roster = async (admin: Person, classId: string, query: string) => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/admin/classes/${classId}/attendance?${query}`,
-    headers: admin.auth,
-  });
+  const res = await t.call('GET', `/api/admin/classes/${classId}/attendance?${query}`, undefined, admin.auth);
   return res;
 };
 const rosterOf = async (admin: Person, classId: string, query: string) => {
@@ -72,12 +68,7 @@ const mark = (admin: Person, classId: string, body: object) =>
     payload: body,
   });
 const checkIn = (who: Person, classId: string, code: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/classes/${classId}/check-in`,
-    headers: who.auth,
-    payload: { code },
-  });
+  t.call('POST', `/api/classes/${classId}/check-in`, { code }, who.auth);
 const wrongCode = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
 
 const MONDAY_EVENING = { day_of_week: 'monday', start_time: '18:00', end_time: '19:00' } as const;
@@ -144,12 +135,12 @@ describe('PUT /api/admin/classes/{id}/attendance and drop-ins', () => {
     await mark(admin, cls.id, { date: '2026-03-02', enrollment_id, present: true });
     expect((await rosterOf(admin, cls.id, 'date=2026-03-02')).present_count).toBe(1);
 
-    const dropIn = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/classes/${cls.id}/attendance/drop-in`,
-      headers: admin.auth,
-      payload: { date: '2026-03-02', name: 'Visiting student' },
-    });
+    const dropIn = await t.call(
+      'POST',
+      `/api/admin/classes/${cls.id}/attendance/drop-in`,
+      { date: '2026-03-02', name: 'Visiting student' },
+      admin.auth,
+    );
     expect(dropIn.statusCode).toBe(201);
     expect(dropIn.json().roster.entries).toContainEqual(
       expect.objectContaining({
@@ -170,12 +161,12 @@ describe('PUT /api/admin/classes/{id}/attendance and drop-ins', () => {
     expect(elsewhere.json()).toEqual({ error: ENROLLMENT_NOT_FOUND_MESSAGE, code: 'ENROLLMENT_NOT_FOUND' });
     const invalid = await mark(admin, cls.id, { date: '2026-03-02', enrollment_id: 'x', present: true });
     expect(invalid.json().error).toBe('Invalid enrollment id');
-    const noName = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/classes/${cls.id}/attendance/drop-in`,
-      headers: admin.auth,
-      payload: { date: '2026-03-02', name: '' },
-    });
+    const noName = await t.call(
+      'POST',
+      `/api/admin/classes/${cls.id}/attendance/drop-in`,
+      { date: '2026-03-02', name: '' },
+      admin.auth,
+    );
     expect(noName.json().error).toBe('Name is required');
   });
 
@@ -194,21 +185,23 @@ describe('PUT /api/admin/classes/{id}/attendance and drop-ins', () => {
       present: true,
     });
     await mark(admin2, cls.id, { date: '2026-03-30', enrollment_id: meiEnrollment, present: true });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/classes/${cls.id}/attendance/history?limit=1`,
-      headers: admin2.auth,
-    });
+    const res = await t.call(
+      'GET',
+      `/api/admin/classes/${cls.id}/attendance/history?limit=1`,
+      undefined,
+      admin2.auth,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       meetings: [{ date: '2026-03-30', start_time: '18:00', present_count: 1, enrolled_count: 2 }],
       total: 2,
     });
-    const second = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/classes/${cls.id}/attendance/history?limit=1&offset=1`,
-      headers: admin2.auth,
-    });
+    const second = await t.call(
+      'GET',
+      `/api/admin/classes/${cls.id}/attendance/history?limit=1&offset=1`,
+      undefined,
+      admin2.auth,
+    );
     expect(second.json().meetings).toEqual([
       { date: '2026-03-23', start_time: '18:00', present_count: 2, enrolled_count: 2 },
     ]);
@@ -301,11 +294,7 @@ describe('POST /api/classes/{id}/check-in', () => {
 
 describe('GET /api/admin/classes/upcoming', () => {
   const upcoming = async (admin: Person, classId: string, limit = 50) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/classes/upcoming?limit=${limit}`,
-      headers: admin.auth,
-    });
+    const res = await t.call('GET', `/api/admin/classes/upcoming?limit=${limit}`, undefined, admin.auth);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ meetings: UpcomingMeeting[] }>().meetings.filter((m) => m.class_id === classId);
   };
@@ -345,19 +334,11 @@ describe('GET /api/admin/classes/upcoming', () => {
       ['2026-11-08', '2026-11-08T17:00:00.000Z'],
     ]);
     expect(await upcoming(admin, draft.id)).toEqual([]);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/classes/upcoming',
-      headers: admin.auth,
-    });
+    const res = await t.call('GET', '/api/admin/classes/upcoming', undefined, admin.auth);
     expect(res.json().meetings.length).toBeLessThanOrEqual(10);
     const starts = res.json().meetings.map((m: UpcomingMeeting) => m.starts_at);
     expect(starts).toEqual([...starts].sort());
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/classes/upcoming?limit=0',
-      headers: admin.auth,
-    });
+    const bad = await t.call('GET', '/api/admin/classes/upcoming?limit=0', undefined, admin.auth);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe('Limit must be at least 1');
   });
@@ -379,11 +360,12 @@ describe('GET /api/users/{userId}/attendance', () => {
     // Wednesday 2026-05-13.
     t.clock.set(new Date('2026-05-13T20:00:00Z'));
     const meiNow = await createUser(t);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/users/${mei.user.id}/attendance?limit=2`,
-      headers: (await createAdmin(t)).auth,
-    });
+    const res = await t.call(
+      'GET',
+      `/api/users/${mei.user.id}/attendance?limit=2`,
+      undefined,
+      (await createAdmin(t)).auth,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ attended_this_month: 2, streak_weeks: 4, total: 5 });
     expect(res.json().history).toEqual([
@@ -403,17 +385,14 @@ describe('GET /api/users/{userId}/attendance', () => {
       },
     ]);
     // Dan's last class was last week: the streak still counts it.
-    const danRecord = await t.app.inject({
-      method: 'GET',
-      url: `/api/users/${dan.user.id}/attendance`,
-      headers: (await createAdmin(t)).auth,
-    });
+    const danRecord = await t.call(
+      'GET',
+      `/api/users/${dan.user.id}/attendance`,
+      undefined,
+      (await createAdmin(t)).auth,
+    );
     expect(danRecord.json()).toMatchObject({ attended_this_month: 1, streak_weeks: 1, total: 1 });
-    const refused = await t.app.inject({
-      method: 'GET',
-      url: `/api/users/${mei.user.id}/attendance`,
-      headers: meiNow.auth,
-    });
+    const refused = await t.call('GET', `/api/users/${mei.user.id}/attendance`, undefined, meiNow.auth);
     expect(refused.statusCode).toBe(403);
   });
 });

@@ -155,23 +155,11 @@ describe('GET /api/users/{userId}/classes', () => {
       [full.id, 'waitlisted', 1],
     ]);
     const other = await createUser(t);
-    const refused = await t.app.inject({
-      method: 'GET',
-      url: `/api/users/${me.user.id}/classes`,
-      headers: other.auth,
-    });
+    const refused = await t.call('GET', `/api/users/${me.user.id}/classes`, undefined, other.auth);
     expect(refused.statusCode).toBe(403);
-    const seen = await t.app.inject({
-      method: 'GET',
-      url: `/api/users/${me.user.id}/classes`,
-      headers: admin.auth,
-    });
+    const seen = await t.call('GET', `/api/users/${me.user.id}/classes`, undefined, admin.auth);
     expect(seen.json().classes).toHaveLength(2);
-    const nobody = await t.app.inject({
-      method: 'GET',
-      url: `/api/users/${randomUUID()}/classes`,
-      headers: admin.auth,
-    });
+    const nobody = await t.call('GET', `/api/users/${randomUUID()}/classes`, undefined, admin.auth);
     expect(nobody.statusCode).toBe(404);
   });
 });
@@ -211,11 +199,7 @@ describe('waitlist offers', () => {
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json().entry).toMatchObject({ status: 'enrolled', class: { current_enrollment: 1 } });
     const people = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/admin/classes/${cls.id}/enrollments`,
-        headers: admin.auth,
-      })
+      await t.call('GET', `/api/admin/classes/${cls.id}/enrollments`, undefined, admin.auth)
     ).json();
     expect(people.enrollments.filter((e: { status: string }) => e.status === 'enrolled')).toMatchObject([
       { user_id: null, user_name: 'Grace Liu', user_email: firstEmail },
@@ -238,11 +222,7 @@ describe('waitlist offers', () => {
     const second = await createUser(t);
     await enroll(cls.id, first);
     await enroll(cls.id, second);
-    await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/classes/${cls.id}/enroll/${seated.user.id}`,
-      headers: admin.auth,
-    });
+    await t.call('DELETE', `/api/admin/classes/${cls.id}/enroll/${seated.user.id}`, undefined, admin.auth);
     const token = offerToken(first.user.email);
     expect((await myClasses(first)).json().classes[0]).toMatchObject({
       status: 'offered',
@@ -302,22 +282,22 @@ describe('waitlist offers', () => {
     const waiting = [email('w1'), email('w2'), email('w3')];
     for (const w of waiting) await interest(cls.id, 'Waiting person', w);
 
-    const lowered = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/classes/${cls.id}`,
-      headers: admin.auth,
-      payload: { ...body, max_capacity: 1 },
-    });
+    const lowered = await t.call(
+      'PUT',
+      `/api/admin/classes/${cls.id}`,
+      { ...body, max_capacity: 1 },
+      admin.auth,
+    );
     expect(lowered.statusCode).toBe(200);
     expect(lowered.json().class).toMatchObject({ max_capacity: 1, current_enrollment: 2, is_full: true });
     expect((await myClasses(members[1]!)).json().classes[0].status).toBe('enrolled');
 
-    const raised = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/classes/${cls.id}`,
-      headers: admin.auth,
-      payload: { ...body, max_capacity: 4 },
-    });
+    const raised = await t.call(
+      'PUT',
+      `/api/admin/classes/${cls.id}`,
+      { ...body, max_capacity: 4 },
+      admin.auth,
+    );
     expect(raised.json().class).toMatchObject({ current_enrollment: 4, is_full: true, waitlist_count: 3 });
     offerToken(waiting[0]!);
     offerToken(waiting[1]!);
@@ -328,7 +308,7 @@ describe('waitlist offers', () => {
     const unknown = await t.app.inject({ method: 'GET', url: `/api/classes/offers/${'x'.repeat(43)}` });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: OFFER_NOT_FOUND_MESSAGE, code: 'OFFER_NOT_FOUND' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/classes/offers/short' })).statusCode).toBe(400);
+    expect((await t.call('GET', '/api/classes/offers/short')).statusCode).toBe(400);
   });
 });
 

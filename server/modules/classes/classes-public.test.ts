@@ -37,11 +37,7 @@ const mailTo = (to: string) => t.mail.filter((m) => m.to === to);
 async function fullClass(overrides: Parameters<typeof createClass>[1] = {}) {
   const cls = await createClass(t, { max_capacity: 1, ...overrides });
   const member = await createUser(t);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/classes/${cls.id}/enroll`,
-    headers: member.auth,
-  });
+  const res = await t.call('POST', `/api/classes/${cls.id}/enroll`, undefined, member.auth);
   expect(res.statusCode, res.body).toBe(201);
   return cls;
 }
@@ -59,7 +55,7 @@ describe('GET /api/classes', () => {
     });
     const draft = await createClass(t, { is_published: false });
     await fullClass();
-    const res = await t.app.inject({ method: 'GET', url: '/api/classes' });
+    const res = await t.call('GET', '/api/classes');
     expect(res.statusCode).toBe(200);
     const list = res.json<{ classes: Class[] }>().classes;
     const ids = list.map((c) => c.id);
@@ -101,7 +97,7 @@ describe('GET /api/classes/{id}', () => {
 
   it('answers 404 for an unknown class and 400 for a malformed id', async () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/classes/${randomUUID()}` })).statusCode).toBe(404);
-    const bad = await t.app.inject({ method: 'GET', url: '/api/classes/not-a-uuid' });
+    const bad = await t.call('GET', '/api/classes/not-a-uuid');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: 'Invalid id', code: 'VALIDATION_ERROR' });
   });

@@ -52,20 +52,15 @@ describe('racing requests', () => {
     const members = await Promise.all(Array.from({ length: 6 }, () => createUser(t)));
     const answers = await Promise.all([
       ...members.map((m) =>
-        t.app.inject({
-          method: 'POST',
-          url: `/api/admin/classes/${cls.id}/enroll`,
-          headers: admin.auth,
-          payload: { userId: m.user.id },
-        }),
+        t.call('POST', `/api/admin/classes/${cls.id}/enroll`, { userId: m.user.id }, admin.auth),
       ),
       ...Array.from({ length: 4 }, (_, i) =>
-        t.app.inject({
-          method: 'POST',
-          url: `/api/admin/classes/${cls.id}/enroll/manual`,
-          headers: admin.auth,
-          payload: { name: `Walk-in ${i}`, email: `walkin-${i}-${randomUUID().slice(0, 6)}@example.org` },
-        }),
+        t.call(
+          'POST',
+          `/api/admin/classes/${cls.id}/enroll/manual`,
+          { name: `Walk-in ${i}`, email: `walkin-${i}-${randomUUID().slice(0, 6)}@example.org` },
+          admin.auth,
+        ),
       ),
     ]);
     const statuses = answers.map((a) => a.statusCode);
@@ -110,11 +105,7 @@ describe('racing requests', () => {
     });
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
-        t.app.inject({
-          method: 'GET',
-          url: `/api/admin/classes/${cls.id}/attendance?date=2026-03-16`,
-          headers: admin.auth,
-        }),
+        t.call('GET', `/api/admin/classes/${cls.id}/attendance?date=2026-03-16`, undefined, admin.auth),
       ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);

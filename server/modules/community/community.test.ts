@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 type Headers = Record<string, string>;
-const get = (url: string, headers?: Headers) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers?: Headers) => t.call('GET', url, undefined, headers);
 const ids = (people: { id: string }[]) => people.map((person) => person.id);
 
 /** Every person a community answer shows must parse as the strict public profile: nothing more leaks. */

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const get = (url: string, headers?: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers?: Record<string, string>) => t.call('GET', url, undefined, headers);
 
 /** A student in two courses (progress 40 and 100) with the given privacy, and a viewer. */
 async function personWith(privacy: Privacy) {

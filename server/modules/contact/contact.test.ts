@@ -95,7 +95,7 @@ describe('POST /api/contact', () => {
   it('leaves the messages in the outbox the admins can read', async () => {
     const subject = `Outbox check ${randomUUID().slice(0, 8)}`;
     expect((await send(t, { ...validMessage(), topic: 'classes', subject })).statusCode).toBe(202);
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: adminAuth });
+    const res = await t.call('GET', '/api/admin/outbox', undefined, adminAuth);
     const rows = res
       .json()
       .messages.filter(

@@ -56,11 +56,7 @@ describe('POST /api/course-requests limits', () => {
     expect((await post(me.auth)).statusCode).toBe(201);
     expectCapped(await post(me.auth));
 
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/course-requests/${ids[2]}`,
-      headers: me.auth,
-    });
+    const del = await t.call('DELETE', `/api/course-requests/${ids[2]}`, undefined, me.auth);
     expect(del.statusCode).toBe(200);
     expect((await post(me.auth)).statusCode).toBe(201);
     expectCapped(await post(me.auth));

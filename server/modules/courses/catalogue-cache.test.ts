@@ -64,11 +64,7 @@ describe('the catalogue cache', () => {
     expect(await cardOf(t, course.id, ana.auth)).toMatchObject({ enrolled_students: 0, enrollment: null });
     expect(await cardOf(t, course.id, ben.auth)).toMatchObject({ enrolled_students: 0, enrollment: null });
 
-    const enrol = await t.app.inject({
-      method: 'POST',
-      url: `/api/user/${ana.user.id}/enroll/${course.id}`,
-      headers: ana.auth,
-    });
+    const enrol = await t.call('POST', `/api/user/${ana.user.id}/enroll/${course.id}`, undefined, ana.auth);
     expect(enrol.statusCode).toBe(201);
     expect(await cardOf(t, course.id, ana.auth)).toMatchObject({
       enrolled_students: 1,
@@ -81,14 +77,10 @@ describe('the catalogue cache', () => {
   it("tags each caller's page by what it holds: a student's own progress changes only their tag", async () => {
     const course = await createCourse(t, { modules: 1, lessonsPerModule: 2 });
     const [ana, ben] = [await createUser(t), await createUser(t)];
-    const enrol = await t.app.inject({
-      method: 'POST',
-      url: `/api/user/${ana.user.id}/enroll/${course.id}`,
-      headers: ana.auth,
-    });
+    const enrol = await t.call('POST', `/api/user/${ana.user.id}/enroll/${course.id}`, undefined, ana.auth);
     expect(enrol.statusCode).toBe(201);
     const list = (headers?: Record<string, string>) =>
-      t.app.inject({ method: 'GET', url: '/api/courses?limit=100', headers });
+      t.call('GET', '/api/courses?limit=100', undefined, headers);
     const [anaFirst, benFirst, visitorFirst] = [await list(ana.auth), await list(ben.auth), await list()];
     expect(anaFirst.headers.etag).not.toBe(benFirst.headers.etag);
     expect(benFirst.headers.etag).toBe(visitorFirst.headers.etag);
@@ -115,12 +107,7 @@ describe('the catalogue cache', () => {
     const admin = await createAdmin(t);
     const course = await createCourse(t, { title: 'Xingyi Five Fists', modules: 1, lessonsPerModule: 1 });
     expect((await cardOf(t, course.id))?.is_published).toBe(true);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/courses/${course.id}/publish`,
-      headers: admin.auth,
-      payload: { is_published: false },
-    });
+    const res = await t.call('PUT', `/api/courses/${course.id}/publish`, { is_published: false }, admin.auth);
     expect(res.statusCode).toBe(200);
     expect((await cardOf(t, course.id))?.is_published).toBe(false);
   });
@@ -139,11 +126,12 @@ describe('the catalogue cache', () => {
     const student = await createUser(t);
     const course = await createCourse(t, { modules: 1, lessonsPerModule: 1 });
     const lessonId = course.allLessonIds[0]!;
-    const enrol = await t.app.inject({
-      method: 'POST',
-      url: `/api/user/${student.user.id}/enroll/${course.id}`,
-      headers: student.auth,
-    });
+    const enrol = await t.call(
+      'POST',
+      `/api/user/${student.user.id}/enroll/${course.id}`,
+      undefined,
+      student.auth,
+    );
     expect(enrol.statusCode).toBe(201);
     await t.database.db.update(lessons).set({ title: 'Standing Post' }).where(eq(lessons.id, lessonId));
     const lessonOf = async (headers?: Record<string, string>) => {
@@ -163,12 +151,12 @@ describe('the catalogue cache', () => {
     expect(await lessonOf(admin.auth)).toEqual({ title: 'Three Body Posture', access: true });
 
     // A write forgets them all.
-    const publish = await t.app.inject({
-      method: 'PUT',
-      url: `/api/courses/${course.id}/publish`,
-      headers: admin.auth,
-      payload: { is_published: true },
-    });
+    const publish = await t.call(
+      'PUT',
+      `/api/courses/${course.id}/publish`,
+      { is_published: true },
+      admin.auth,
+    );
     expect(publish.statusCode).toBe(200);
     expect(await lessonOf(student.auth)).toEqual({ title: 'Three Body Posture', access: true });
     expect(await lessonOf()).toEqual({ title: 'Three Body Posture', access: false });
@@ -177,11 +165,7 @@ describe('the catalogue cache', () => {
   it('tags a course page by what the caller sees, and answers 304 while that is unchanged', async () => {
     const course = await createCourse(t, { modules: 2, lessonsPerModule: 2 });
     const [ana, cleo] = [await createUser(t), await createUser(t)];
-    const enrol = await t.app.inject({
-      method: 'POST',
-      url: `/api/user/${ana.user.id}/enroll/${course.id}`,
-      headers: ana.auth,
-    });
+    const enrol = await t.call('POST', `/api/user/${ana.user.id}/enroll/${course.id}`, undefined, ana.auth);
     expect(enrol.statusCode).toBe(201);
     const page = (headers?: Record<string, string>) =>
       t.app.inject({ method: 'GET', url: `/api/courses/${course.id}`, headers });
@@ -201,12 +185,12 @@ describe('the catalogue cache', () => {
     expect(unchanged.statusCode).toBe(304);
 
     // Ana completes a lesson: her own page follows at once, with a new tag.
-    const done = await t.app.inject({
-      method: 'POST',
-      url: `/api/lessons/${course.allLessonIds[0]}/complete`,
-      headers: ana.auth,
-      payload: { userId: ana.user.id },
-    });
+    const done = await t.call(
+      'POST',
+      `/api/lessons/${course.allLessonIds[0]}/complete`,
+      { userId: ana.user.id },
+      ana.auth,
+    );
     expect(done.statusCode).toBe(200);
     const anaAgain = await page({ ...ana.auth, 'if-none-match': String(anaFirst.headers.etag) });
     expect(anaAgain.statusCode).toBe(200);
@@ -219,20 +203,16 @@ describe('the catalogue cache', () => {
     const [ana, ben] = [await createUser(t), await createUser(t)];
     expect((await cardOf(t, course.id))?.title).toBe('Taiji Sword');
     await t.database.db.update(courses).set({ title: 'Taiji Sabre' }).where(eq(courses.id, course.id));
-    const message = await t.app.inject({
-      method: 'POST',
-      url: '/api/messages',
-      headers: ana.auth,
-      payload: { recipient_id: ben.user.id, text: 'See you at the Saturday class?' },
-    });
+    const message = await t.call(
+      'POST',
+      '/api/messages',
+      { recipient_id: ben.user.id, text: 'See you at the Saturday class?' },
+      ana.auth,
+    );
     expect(message.statusCode).toBe(201);
     expect((await cardOf(t, course.id))?.title).toBe('Taiji Sword');
     // A write that may change them still does.
-    const enrol = await t.app.inject({
-      method: 'POST',
-      url: `/api/user/${ana.user.id}/enroll/${course.id}`,
-      headers: ana.auth,
-    });
+    const enrol = await t.call('POST', `/api/user/${ana.user.id}/enroll/${course.id}`, undefined, ana.auth);
     expect(enrol.statusCode).toBe(201);
     expect((await cardOf(t, course.id))?.title).toBe('Taiji Sabre');
   });
@@ -249,12 +229,12 @@ describe('the catalogue cache across instances', () => {
         lessonsPerModule: 1,
       });
       expect((await cardOf(second, course.id))?.title).toBe('Hsing-I Linking Form');
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/courses/${course.id}`,
-        headers: admin.auth,
-        payload: { title: 'Xingyi Linking Form' },
-      });
+      const res = await t.call(
+        'PUT',
+        `/api/courses/${course.id}`,
+        { title: 'Xingyi Linking Form' },
+        admin.auth,
+      );
       expect(res.statusCode).toBe(200);
       await expect
         .poll(async () => (await cardOf(second, course.id))?.title, { timeout: 1000 })

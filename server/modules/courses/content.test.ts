@@ -94,11 +94,7 @@ describe('modules', () => {
     expect(res.statusCode).toBe(200);
     const updated = res.json<{ module: Module }>().module;
     expect(updated.description).toBe('Rooting the stance.');
-    const detail = await t.app.inject({
-      method: 'GET',
-      url: `/api/courses/${course.id}`,
-      headers: student.auth,
-    });
+    const detail = await t.call('GET', `/api/courses/${course.id}`, undefined, student.auth);
     expect(detail.json().course.modules[0]).toMatchObject({
       title: updated.title,
       description: 'Rooting the stance.',

@@ -53,7 +53,7 @@ describe('POST /api/courses', () => {
   });
 
   it('takes a body-less request as all defaults', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/courses', headers: admin.auth });
+    const res = await t.call('POST', '/api/courses', undefined, admin.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json().course.title).toBe('Untitled Course');
   });

@@ -49,30 +49,25 @@ describe('deleting a course that people paid for', () => {
     expect(search.statusCode).toBe(200);
     expect(search.json().courses).toEqual([]);
     expect((await get(`/api/courses/${course.id}`, other.auth)).statusCode).toBe(404);
-    const free = await t.app.inject({
-      method: 'POST',
-      url: `/api/user/${other.user.id}/enroll/${course.id}`,
-      headers: other.auth,
-      payload: {},
-    });
+    const free = await t.call('POST', `/api/user/${other.user.id}/enroll/${course.id}`, {}, other.auth);
     expect(free.statusCode).toBe(404);
-    const checkout = await t.app.inject({
-      method: 'POST',
-      url: '/api/stripe/create-checkout',
-      headers: other.auth,
-      payload: { course_id: course.id },
-    });
+    const checkout = await t.call(
+      'POST',
+      '/api/stripe/create-checkout',
+      { course_id: course.id },
+      other.auth,
+    );
     expect(checkout.statusCode).toBe(404);
 
     const mine = await get(`/api/courses/${course.id}`, buyer.auth);
     expect(mine.statusCode).toBe(200);
     expect(mine.json().course).toMatchObject({ has_content_access: true, is_archived: true });
-    const done = await t.app.inject({
-      method: 'POST',
-      url: `/api/lessons/${course.allLessonIds[0]}/complete`,
-      headers: buyer.auth,
-      payload: { userId: buyer.user.id },
-    });
+    const done = await t.call(
+      'POST',
+      `/api/lessons/${course.allLessonIds[0]}/complete`,
+      { userId: buyer.user.id },
+      buyer.auth,
+    );
     expect(done.statusCode).toBe(200);
 
     const forAdmin = (await get('/api/courses?limit=200', admin.auth)).json().courses as {

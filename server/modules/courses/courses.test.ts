@@ -56,7 +56,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const get = (url: string, headers?: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers?: Record<string, string>) => t.call('GET', url, undefined, headers);
 const list = async (url: string, headers?: Record<string, string>) => {
   const res = await get(url, headers);
   expect(res.statusCode).toBe(200);

@@ -42,12 +42,7 @@ async function courseWithVideo(data = mp4()) {
   const course = await createCourse(t, { modules: 1, lessonsPerModule: 2, price: 30 });
   const video = await upload('lesson-videos', data, 'lesson.mp4', 'video/mp4');
   const lessonId = course.allLessonIds[0]!;
-  const saved = await t.app.inject({
-    method: 'PUT',
-    url: `/api/lessons/${lessonId}`,
-    headers: admin,
-    payload: { content_url: video.secure_url },
-  });
+  const saved = await t.call('PUT', `/api/lessons/${lessonId}`, { content_url: video.secure_url }, admin);
   expect(saved.statusCode).toBe(200);
   return { course, lessonId, video, data };
 }
@@ -59,8 +54,7 @@ async function lessonAs(courseId: string, lessonId: string, headers?: Record<str
   return course.modules.flatMap((m) => m.lessons).find((lesson) => lesson.id === lessonId)!;
 }
 
-const get = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) => t.call('GET', url, undefined, headers);
 
 describe('lesson videos', () => {
   it('answers 403 to a request without a signed link, however the path is spelled', async () => {
@@ -194,12 +188,12 @@ describe('lesson videos', () => {
     const shown = await lessonAs(course.id, lessonId, admin);
     expect((await get(shown.content_url!, { range: 'bytes=0-9' })).statusCode).toBe(206);
     // Saved again from the form, with the signed link it showed: the path is stored, not the link.
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/lessons/${lessonId}`,
-      headers: admin,
-      payload: { title: 'Standing, filmed', content_url: shown.content_url },
-    });
+    const saved = await t.call(
+      'PUT',
+      `/api/lessons/${lessonId}`,
+      { title: 'Standing, filmed', content_url: shown.content_url },
+      admin,
+    );
     expect(saved.statusCode).toBe(200);
     const answered = saved.json<{ lesson: Lesson }>().lesson;
     expect(answered.content_url).toMatch(new RegExp(`^/media/${video.public_id}\\?expires=`));
@@ -207,12 +201,12 @@ describe('lesson videos', () => {
     const [after] = await t.database.db.select().from(lessons).where(eq(lessons.id, lessonId));
     expect(after!.content_url).toBe(`/media/${video.public_id}`);
 
-    const created = await t.app.inject({
-      method: 'POST',
-      url: `/api/modules/${course.moduleIds[0]}/lessons`,
-      headers: admin,
-      payload: { title: 'Again', content_url: shown.content_url },
-    });
+    const created = await t.call(
+      'POST',
+      `/api/modules/${course.moduleIds[0]}/lessons`,
+      { title: 'Again', content_url: shown.content_url },
+      admin,
+    );
     expect(created.statusCode).toBe(200);
     const createdId = created.json<{ lesson: Lesson }>().lesson.id;
     const [createdRow] = await t.database.db.select().from(lessons).where(eq(lessons.id, createdId));
@@ -220,12 +214,7 @@ describe('lesson videos', () => {
 
     // An address elsewhere is kept as it was sent.
     const youtube = 'https://www.youtube.com/watch?v=abc123def45';
-    const external = await t.app.inject({
-      method: 'PUT',
-      url: `/api/lessons/${lessonId}`,
-      headers: admin,
-      payload: { content_url: youtube },
-    });
+    const external = await t.call('PUT', `/api/lessons/${lessonId}`, { content_url: youtube }, admin);
     expect(external.json<{ lesson: Lesson }>().lesson.content_url).toBe(youtube);
   });
 

@@ -55,11 +55,7 @@ describe('course access', () => {
     const course = await createCourse(t, { price: 49 });
     await createPaidOrder(t, me.user.id, course);
     await enrollUser(t, me.user.id, course.id, { source: 'payment' });
-    const left = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/user/${me.user.id}/enroll/${course.id}`,
-      headers: me.auth,
-    });
+    const left = await t.call('DELETE', `/api/user/${me.user.id}/enroll/${course.id}`, undefined, me.auth);
     expect(left.statusCode).toBe(200);
     expect(await verdict(me.user.id, course.id)).toEqual({
       canOpen: true,

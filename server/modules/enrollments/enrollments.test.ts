@@ -131,12 +131,12 @@ describe('DELETE /api/user/:userId/enroll/:courseId', () => {
     const course = await createCourse(t, { modules: 1, lessonsPerModule: 2 });
     const { user, auth } = await createUser(t);
     await enroll(user.id, course.id, auth);
-    const done = await t.app.inject({
-      method: 'POST',
-      url: `/api/lessons/${course.allLessonIds[0]}/complete`,
-      headers: auth,
-      payload: { userId: user.id },
-    });
+    const done = await t.call(
+      'POST',
+      `/api/lessons/${course.allLessonIds[0]}/complete`,
+      { userId: user.id },
+      auth,
+    );
     expect(done.json().course_progress).toBe(50);
 
     const res = await unenroll(user.id, course.id, auth);

@@ -59,12 +59,12 @@ describe('a paid enrolment', () => {
   it('comes back on the list when its student studies the course again', async () => {
     const { me, course } = await buyer();
     await leave(me, course.id);
-    const done = await t.app.inject({
-      method: 'POST',
-      url: `/api/lessons/${course.allLessonIds[0]}/complete`,
-      headers: me.auth,
-      payload: { userId: me.user.id },
-    });
+    const done = await t.call(
+      'POST',
+      `/api/lessons/${course.allLessonIds[0]}/complete`,
+      { userId: me.user.id },
+      me.auth,
+    );
     expect(done.statusCode).toBe(200);
     expect(await listedCourseIds(me)).toContain(course.id);
   });

@@ -9,7 +9,7 @@ afterAll(async () => t.close());
 
 describe('GET /api/health', () => {
   it('reports a reachable database', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.call('GET', '/api/health');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ok', database: 'up' });
   });

@@ -79,7 +79,7 @@ describe('a stream whose session ends', () => {
     const second = await ready(t, mei.auth);
     const phone = await ready(t, await signInAgain(t, mei.user.id));
 
-    const logout = await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: mei.auth });
+    const logout = await t.call('POST', '/api/user/logout', undefined, mei.auth);
     expect(logout.statusCode).toBe(200);
     await expectEnded(first, mei.user.id);
     expect(await second.rest(ENDS_WITHIN_MS)).toEqual(ENDED);
@@ -91,12 +91,12 @@ describe('a stream whose session ends', () => {
     const here = await ready(t, mei.auth);
     const elsewhere = await ready(t, await signInAgain(t, mei.user.id));
 
-    const change = await t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${mei.user.id}`,
-      headers: mei.auth,
-      payload: { ...editable(mei.user), current_password: mei.password, new_password: 'a-new-Password-7731' },
-    });
+    const change = await t.call(
+      'PUT',
+      `/api/user/${mei.user.id}`,
+      { ...editable(mei.user), current_password: mei.password, new_password: 'a-new-Password-7731' },
+      mei.auth,
+    );
     expect(change.statusCode).toBe(200);
     await expectEnded(elsewhere, mei.user.id);
     await expectKept(here, mei.user.id);
@@ -107,12 +107,12 @@ describe('a stream whose session ends', () => {
     const here = await ready(t, mei.auth);
     const elsewhere = await ready(t, await signInAgain(t, mei.user.id));
 
-    const deactivate = await t.app.inject({
-      method: 'POST',
-      url: `/api/user/${mei.user.id}/deactivate`,
-      headers: mei.auth,
-      payload: { isDeletionRequest: false, password: mei.password },
-    });
+    const deactivate = await t.call(
+      'POST',
+      `/api/user/${mei.user.id}/deactivate`,
+      { isDeletionRequest: false, password: mei.password },
+      mei.auth,
+    );
     expect(deactivate.statusCode).toBe(200);
     await expectEnded(here, mei.user.id);
     expect(await elsewhere.rest(ENDS_WITHIN_MS)).toEqual(ENDED);
@@ -125,22 +125,18 @@ describe('a stream whose session ends', () => {
     const meiStream = await ready(t, mei.auth);
     const weiStream = await ready(t, wei.auth);
 
-    const deactivate = await t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${mei.user.id}`,
-      headers: admin.auth,
-      payload: { ...editable(mei.user), is_active: false },
-    });
+    const deactivate = await t.call(
+      'PUT',
+      `/api/user/${mei.user.id}`,
+      { ...editable(mei.user), is_active: false },
+      admin.auth,
+    );
     expect(deactivate.statusCode).toBe(200);
     await expectEnded(meiStream, mei.user.id);
 
     // An account is deleted once its deletion has been asked for.
     await t.database.db.update(users).set({ deletion_requested: true }).where(eq(users.id, wei.user.id));
-    const remove = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/user/${wei.user.id}`,
-      headers: admin.auth,
-    });
+    const remove = await t.call('DELETE', `/api/user/${wei.user.id}`, undefined, admin.auth);
     expect(remove.statusCode).toBe(200);
     // Nothing can be logged for a deleted user; an event already on its way still arrives.
     await t.app.events.publish(userChannel(wei.user.id), { ...note(1), id: Number.MAX_SAFE_INTEGER });
@@ -151,12 +147,12 @@ describe('a stream whose session ends', () => {
     const admin = await createAdmin(t);
     const mei = await createUser(t);
     const stream = await ready(t, mei.auth);
-    const promote = await t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${mei.user.id}`,
-      headers: admin.auth,
-      payload: { ...editable(mei.user), is_admin: true },
-    });
+    const promote = await t.call(
+      'PUT',
+      `/api/user/${mei.user.id}`,
+      { ...editable(mei.user), is_admin: true },
+      admin.auth,
+    );
     expect(promote.statusCode).toBe(200);
     await expectKept(stream, mei.user.id);
   });

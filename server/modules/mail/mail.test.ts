@@ -96,11 +96,7 @@ describe('GET /api/admin/outbox/{id}', () => {
     const admin = await createAdmin(t);
     const messages = (await list('', admin.auth)).json().messages as { id: string; subject: string }[];
     const booked = messages.find((m) => m.subject === 'Your booking')!;
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/outbox/${booked.id}`,
-      headers: admin.auth,
-    });
+    const res = await t.call('GET', `/api/admin/outbox/${booked.id}`, undefined, admin.auth);
     expect(res.json()).toMatchObject({
       attachments: [{ filename: 'booking.ics', content_type: 'text/calendar', content: 'BEGIN:VCALENDAR' }],
     });

@@ -66,11 +66,7 @@ describe('live events', () => {
       type: MESSAGE_DELETED_EVENT,
       data: { conversation_id: sent.conversation_id, message_id: sent.id },
     };
-    await t.app.inject({
-      method: 'DELETE',
-      url: `/api/conversations/${sent.conversation_id}`,
-      headers: admin.auth,
-    });
+    await t.call('DELETE', `/api/conversations/${sent.conversation_id}`, undefined, admin.auth);
     const gone = { type: CONVERSATION_DELETED_EVENT, data: { conversation_id: sent.conversation_id } };
     await expect.poll(() => live.heard(b).length).toBe(4);
     for (const person of [a, b]) expect(live.heard(person)).toEqual([created, read, deleted, gone]);
@@ -83,19 +79,14 @@ describe('live events', () => {
     const [sifu, shifu] = [await createAdmin(t), await createAdmin(t)];
     const member = await createUser(t);
     const live = await listen(member, sifu, shifu);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/support',
-      headers: member.auth,
-      payload: { subject: 'Login', category: 'account', description: 'Cannot sign in on my phone' },
-    });
+    const res = await t.call(
+      'POST',
+      '/api/support',
+      { subject: 'Login', category: 'account', description: 'Cannot sign in on my phone' },
+      member.auth,
+    );
     expect(res.statusCode, res.body).toBe(201);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/messages',
-      headers: member.auth,
-      payload: { recipient_id: member.user.id, text: 'refused' },
-    });
+    await t.call('POST', '/api/messages', { recipient_id: member.user.id, text: 'refused' }, member.auth);
     await expect.poll(() => live.heard(shifu).length).toBe(1);
     for (const person of [member, sifu, shifu]) {
       expect(live.heard(person)).toEqual([expect.objectContaining({ type: MESSAGE_CREATED_EVENT })]);
@@ -136,12 +127,12 @@ describe(`the unread e-mail after ${UNREAD_EMAIL_DELAY_MINUTES} minutes`, () => 
     const [reader, quiet] = [await createUser(t), await createUser(t)];
     const read = await sendMessage(t, a, { recipient_id: reader.user.id, text: 'read me' });
     await t.app.inject({ method: 'PUT', url: `/api/messages/${read.id}/read`, headers: reader.auth });
-    const off = await t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${quiet.user.id}/email-notifications`,
-      headers: quiet.auth,
-      payload: { enabled: false },
-    });
+    const off = await t.call(
+      'PUT',
+      `/api/user/${quiet.user.id}/email-notifications`,
+      { enabled: false },
+      quiet.auth,
+    );
     expect(off.statusCode, off.body).toBe(200);
     await sendMessage(t, a, { recipient_id: quiet.user.id, text: 'you will not hear' });
     const deleted = await createUser(t);

@@ -22,7 +22,7 @@ afterAll(async () => t?.close());
 type Person = Awaited<ReturnType<typeof createUser>>;
 const post = (who: Person, url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: who.auth, payload });
-const get = (who: Person, url: string) => t.app.inject({ method: 'GET', url, headers: who.auth });
+const get = (who: Person, url: string) => t.call('GET', url, undefined, who.auth);
 const unreadOf = async (who: Person) =>
   (await get(who, `/api/users/${who.user.id}/messages/unread-count`)).json<{ unread_count: number }>()
     .unread_count;

@@ -28,7 +28,7 @@ beforeEach(() => t.clock.set(new Date('2026-03-02T18:00:00Z')));
 type Person = Awaited<ReturnType<typeof createUser>>;
 const tick = (seconds = 1) => t.clock.set(new Date(t.clock.now().getTime() + seconds * 1000));
 
-const get = (who: Person, url: string) => t.app.inject({ method: 'GET', url, headers: who.auth });
+const get = (who: Person, url: string) => t.call('GET', url, undefined, who.auth);
 const call = (who: Person, method: 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
   t.call(method, url, payload, who.auth);
 const conversationsOf = async (who: Person, query = '') => {

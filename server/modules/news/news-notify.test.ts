@@ -111,12 +111,7 @@ describe('notify_members', () => {
     const item = await saved(body);
     expect(mailAbout(body.title)).toEqual([]);
     // Publishing alone (the status call) does not e-mail: only a save that asks does.
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/news/${item.id}/status`,
-      headers: admin.auth,
-      payload: { status: 'published' },
-    });
+    await t.call('PUT', `/api/admin/news/${item.id}/status`, { status: 'published' }, admin.auth);
     expect(mailAbout(body.title)).toEqual([]);
     const published = await saved(important({ title: body.title }), item.id);
     expect(published.notified_at).not.toBeNull();

@@ -12,7 +12,7 @@ beforeAll(async () => ({ t, admin, student } = await createTestAppWithMembers())
 afterAll(async () => t?.close());
 
 const get = (url: string, headers: Record<string, string> | undefined = student) =>
-  t.app.inject({ method: 'GET', url, headers });
+  t.call('GET', url, undefined, headers);
 const ids = (body: { news: News[] }) => body.news.map((item) => item.id);
 /** A word no other test uses, for titles and tags. */
 const unique = () => `w${randomUUID().replace(/-/g, '').slice(0, 10)}`;

@@ -29,31 +29,21 @@ const orderById = async (id: string) =>
 async function startCheckout(price = 89) {
   const course = await createCourse(t, { price, title: 'Xingyiquan Five Elements' });
   const { user, auth } = await createUser(t);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/stripe/create-checkout',
-    headers: auth,
-    payload: { course_id: course.id, course_price: 1 },
-  });
+  const res = await t.call(
+    'POST',
+    '/api/stripe/create-checkout',
+    { course_id: course.id, course_price: 1 },
+    auth,
+  );
   expect(res.statusCode).toBe(200);
   const body = res.json<{ url: string; session_id: string; order_id: string }>();
   const verify = () =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/stripe/verify-payment',
-      headers: auth,
-      payload: { session_id: body.session_id, course_id: course.id },
-    });
+    t.call('POST', '/api/stripe/verify-payment', { session_id: body.session_id, course_id: course.id }, auth);
   return { course, user, auth, ...body, verify };
 }
 
 const checkoutAgain = (courseId: string, auth: Record<string, string>) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/stripe/create-checkout',
-    headers: auth,
-    payload: { course_id: courseId },
-  });
+  t.call('POST', '/api/stripe/create-checkout', { course_id: courseId }, auth);
 
 describe('the built-in test checkout', () => {
   it('hands back the open checkout again; after a refused card, or a price change, a new one starts', async () => {
@@ -105,22 +95,22 @@ describe('the built-in test checkout', () => {
     const forged = { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' };
     const course = await createCourse(t, { price: 49 });
     const { user, auth } = await createUser(t);
-    const start = await t.app.inject({
-      method: 'POST',
-      url: '/api/stripe/create-checkout',
-      headers: { ...auth, ...forged },
-      payload: { course_id: course.id },
-    });
+    const start = await t.call(
+      'POST',
+      '/api/stripe/create-checkout',
+      { course_id: course.id },
+      { ...auth, ...forged },
+    );
     const { url, session_id } = start.json<{ url: string; session_id: string }>();
     expect(url).toBe(`${ORIGIN}/payment/checkout/${session_id}`);
     const cancel = await t.app.inject({ method: 'GET', url: `/api/payment/local-checkout/${session_id}` });
     expect(cancel.json().cancel_url.startsWith(`${ORIGIN}/payment/failed?`)).toBe(true);
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/api/payment/local-checkout/${session_id}`,
-      headers: forged,
-      payload: { outcome: 'pay' },
-    });
+    const paid = await t.call(
+      'POST',
+      `/api/payment/local-checkout/${session_id}`,
+      { outcome: 'pay' },
+      forged,
+    );
     expect(paid.json().redirect_url.startsWith(`${ORIGIN}/payment/success?`)).toBe(true);
     const receipt = t.mail.filter((m) => m.to === user.email).at(-1)!;
     expect(receipt.text).toContain(`${ORIGIN}/app/course/${course.id}`);

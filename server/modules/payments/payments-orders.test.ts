@@ -30,12 +30,7 @@ describe('GET /api/stripe/orders/:userId', () => {
     const titles: string[] = [];
     for (const price of [10, 20, 30]) {
       const course = await createCourse(t, { price, title: `Course at ${price}` });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/stripe/create-checkout',
-        headers: auth,
-        payload: { course_id: course.id },
-      });
+      const res = await t.call('POST', '/api/stripe/create-checkout', { course_id: course.id }, auth);
       expect(res.statusCode).toBe(200);
       titles.unshift(`Course at ${price}`);
       t.clock.advance(60_000);
@@ -83,11 +78,7 @@ describe('GET /api/stripe/orders/:userId', () => {
       currency: 'USD',
     });
     const admin = await createAdmin(t);
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/courses/${course.id}`,
-      headers: admin.auth,
-    });
+    const removed = await t.call('DELETE', `/api/courses/${course.id}`, undefined, admin.auth);
     expect(removed.statusCode).toBeLessThan(300);
     const [order] = (await listOrders(user.id, '', auth)).json().orders;
     expect(order).toMatchObject({ course_id: null, course_title: 'Retired course' });

@@ -26,12 +26,7 @@ afterAll(async () => {
 const db = () => a.database.db;
 
 const checkout = (t: TestApp, courseId: string, auth: Record<string, string>) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/stripe/create-checkout',
-    headers: auth,
-    payload: { course_id: courseId },
-  });
+  t.call('POST', '/api/stripe/create-checkout', { course_id: courseId }, auth);
 
 describe('POST /api/stripe/create-checkout from one buyer at once', () => {
   it('20 parallel requests over two instances start one checkout, and every answer is that checkout', async () => {

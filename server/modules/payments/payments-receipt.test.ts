@@ -18,19 +18,10 @@ describe('the receipt of a paid course', () => {
   it('is queued in the transaction that marks the order paid, and retried until the mail server takes it', async () => {
     const course = await createCourse(t, { price: 49, title: 'Baguazhang Circle Walking' });
     const { user, auth } = await createUser(t);
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/stripe/create-checkout',
-      headers: auth,
-      payload: { course_id: course.id },
-    });
+    const started = await t.call('POST', '/api/stripe/create-checkout', { course_id: course.id }, auth);
     expect(started.statusCode, started.body).toBe(200);
     const { session_id, order_id } = started.json<{ session_id: string; order_id: string }>();
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/api/payment/local-checkout/${session_id}`,
-      payload: { outcome: 'pay' },
-    });
+    const paid = await t.call('POST', `/api/payment/local-checkout/${session_id}`, { outcome: 'pay' });
     expect(paid.statusCode, paid.body).toBe(200);
 
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, order_id));
@@ -56,12 +47,12 @@ describe('the receipt of a paid course', () => {
     ]);
 
     // A second report of the same payment queues nothing more.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/stripe/verify-payment',
-      headers: auth,
-      payload: { session_id, course_id: course.id },
-    });
+    const again = await t.call(
+      'POST',
+      '/api/stripe/verify-payment',
+      { session_id, course_id: course.id },
+      auth,
+    );
     expect(again.statusCode, again.body).toBe(200);
     expect(await receipt()).toHaveLength(1);
     const [row] = await receipt();

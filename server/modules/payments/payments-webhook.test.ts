@@ -35,12 +35,7 @@ const orderById = async (id: string) =>
 async function pendingCheckout() {
   const course = await createCourse(t, { price: 49 });
   const { user, auth } = await createUser(t);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/stripe/create-checkout',
-    headers: auth,
-    payload: { course_id: course.id },
-  });
+  const res = await t.call('POST', '/api/stripe/create-checkout', { course_id: course.id }, auth);
   expect(res.statusCode).toBe(200);
   const { session_id, order_id } = res.json<{ session_id: string; order_id: string }>();
   return { course, user, auth, sessionId: session_id, orderId: order_id };
@@ -186,12 +181,7 @@ describe('POST /api/stripe/webhook: checkout events', () => {
       const signature = signPayload(payload);
       const results = await Promise.all([
         ...Array.from({ length: 20 }, () => deliver(payload, signature)),
-        t.app.inject({
-          method: 'POST',
-          url: '/api/stripe/verify-payment',
-          headers: auth,
-          payload: { session_id: sessionId, course_id: course.id },
-        }),
+        t.call('POST', '/api/stripe/verify-payment', { session_id: sessionId, course_id: course.id }, auth),
       ]);
       expect(results.map((r) => r.statusCode)).toEqual(Array.from({ length: 21 }, () => 200));
       expect(results.at(-1)!.json()).toMatchObject({ success: true, status: 'paid', enrolled: true });

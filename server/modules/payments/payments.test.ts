@@ -359,11 +359,7 @@ describe('GET /api/payment/local-checkout/:sessionId under Stripe', () => {
     const get = await t.app.inject({ method: 'GET', url: `/api/payment/local-checkout/${session_id}` });
     expect(get.statusCode).toBe(404);
     expect(get.json().code).toBe('CHECKOUT_NOT_FOUND');
-    const post = await t.app.inject({
-      method: 'POST',
-      url: `/api/payment/local-checkout/${session_id}`,
-      payload: { outcome: 'pay' },
-    });
+    const post = await t.call('POST', `/api/payment/local-checkout/${session_id}`, { outcome: 'pay' });
     expect(post.statusCode).toBe(404);
   });
 });

@@ -103,12 +103,12 @@ describe('PUT /api/lessons/:id with a pass mark', () => {
 
   it('sets the pass mark of a new quiz lesson', async () => {
     const { course } = await quizCourse(null);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/modules/${course.moduleIds[0]}/lessons`,
-      headers: admin.auth,
-      payload: { lesson_type: 'quiz', pass_mark: 80 },
-    });
+    const res = await t.call(
+      'POST',
+      `/api/modules/${course.moduleIds[0]}/lessons`,
+      { lesson_type: 'quiz', pass_mark: 80 },
+      admin.auth,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().lesson).toMatchObject({ lesson_type: 'quiz', pass_mark: 80 });
   });
@@ -116,11 +116,7 @@ describe('PUT /api/lessons/:id with a pass mark', () => {
   it('shows enrolled students the pass mark with the quiz', async () => {
     const { course, lessonId } = await quizCourse(70);
     const student = await enrolledStudent(course.id);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/courses/${course.id}`,
-      headers: student.auth,
-    });
+    const res = await t.call('GET', `/api/courses/${course.id}`, undefined, student.auth);
     const quiz = res.json().course.modules[0].lessons.find((l: { id: string }) => l.id === lessonId);
     expect(quiz).toMatchObject({ pass_mark: 70 });
   });
@@ -172,20 +168,20 @@ describe('POST /api/lessons/:id/submit-quiz with a pass mark', () => {
     const { user, auth } = await enrolledStudent(course.id);
     await submit(lessonId, user.id, 1, auth);
 
-    const complete = await t.app.inject({
-      method: 'POST',
-      url: `/api/lessons/${lessonId}/complete`,
-      headers: auth,
-      payload: { userId: user.id, quizScore: 100 },
-    });
+    const complete = await t.call(
+      'POST',
+      `/api/lessons/${lessonId}/complete`,
+      { userId: user.id, quizScore: 100 },
+      auth,
+    );
     expect(complete.statusCode).toBe(400);
     expect(complete.json()).toMatchObject({ code: 'QUIZ_LESSON' });
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${user.id}/course/${course.id}/progress`,
-      headers: auth,
-      payload: { progress: 100 },
-    });
+    const put = await t.call(
+      'PUT',
+      `/api/user/${user.id}/course/${course.id}/progress`,
+      { progress: 100 },
+      auth,
+    );
     expect(put.json()).toMatchObject({ progress: 0, completed_lessons: 0 });
     expect(await completionOf(user.id, lessonId)).toBeUndefined();
   });

@@ -22,7 +22,7 @@ let t: TestApp, admin: Headers, student: Headers;
 beforeAll(async () => ({ t, admin, student } = await createTestAppWithMembers()));
 afterAll(async () => t?.close());
 
-const get = (url: string, headers = student) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers = student) => t.call('GET', url, undefined, headers);
 const list = async (url: string, headers = student) => {
   const res = await get(url, headers);
   expect(res.statusCode, res.body).toBe(200);

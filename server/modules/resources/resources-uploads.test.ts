@@ -72,7 +72,7 @@ describe('POST /api/admin/resources/upload-audio', () => {
       .from(mediaFiles)
       .where(eq(mediaFiles.public_id, body.public_id));
     expect(row).toMatchObject({ folder: 'resource-audio', content_type: contentType, bytes: data.length });
-    const served = await t.app.inject({ method: 'GET', url: body.secure_url });
+    const served = await t.call('GET', body.secure_url);
     expect(served.rawPayload.equals(data)).toBe(true);
   });
 
@@ -105,32 +105,19 @@ describe('POST /api/admin/resources/upload-audio', () => {
     ]);
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().public_id).toMatch(/^resource-audio\//);
-    const notMultipart = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/resources/upload-audio',
-      headers: admin,
-      payload: { audio: 'x' },
-    });
+    const notMultipart = await t.call('POST', '/api/admin/resources/upload-audio', { audio: 'x' }, admin);
     expect(notMultipart.statusCode).toBe(415);
   });
 
   it('answers a byte range of a stored audio with 206, and one past its end with 416', async () => {
     const data = wavOfSize(1000);
     const body = (await upload('audio', data, 'a.wav', 'audio/wav')).json<UploadResponse>();
-    const part = await t.app.inject({
-      method: 'GET',
-      url: body.secure_url,
-      headers: { range: 'bytes=0-99' },
-    });
+    const part = await t.call('GET', body.secure_url, undefined, { range: 'bytes=0-99' });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe('bytes 0-99/1000');
     expect(part.headers['content-type']).toBe('audio/wav');
     expect(part.rawPayload.equals(data.subarray(0, 100))).toBe(true);
-    const past = await t.app.inject({
-      method: 'GET',
-      url: body.secure_url,
-      headers: { range: 'bytes=5000-' },
-    });
+    const past = await t.call('GET', body.secure_url, undefined, { range: 'bytes=5000-' });
     expect(past.statusCode).toBe(416);
     expect(past.headers['content-range']).toBe('bytes */1000');
   });
@@ -143,19 +130,11 @@ describe('POST /api/admin/resources/upload-video', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<UploadResponse>();
     expect(body.public_id).toMatch(/^resource-videos\/[0-9a-f-]{36}\.mp4$/);
-    const part = await t.app.inject({
-      method: 'GET',
-      url: body.secure_url,
-      headers: { range: 'bytes=0-99' },
-    });
+    const part = await t.call('GET', body.secure_url, undefined, { range: 'bytes=0-99' });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe('bytes 0-99/1000');
     expect(part.rawPayload.equals(data.subarray(0, 100))).toBe(true);
-    const past = await t.app.inject({
-      method: 'GET',
-      url: body.secure_url,
-      headers: { range: 'bytes=1000-' },
-    });
+    const past = await t.call('GET', body.secure_url, undefined, { range: 'bytes=1000-' });
     expect(past.statusCode).toBe(416);
     expect(past.headers['content-range']).toBe('bytes */1000');
   });

@@ -77,12 +77,7 @@ describe('POST /api/reviews/:id/helpful', () => {
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({ error: 'You have already marked this review as helpful' });
     const another = await createUser(t);
-    const withBody = await t.app.inject({
-      method: 'POST',
-      url: `/api/reviews/${r.id}/helpful`,
-      headers: another.auth,
-      payload: {},
-    });
+    const withBody = await t.call('POST', `/api/reviews/${r.id}/helpful`, {}, another.auth);
     expect(withBody.json()).toEqual({ helpful_count: 2, voted_helpful: true });
   });
 

@@ -42,7 +42,7 @@ const settings = (): SchoolSettingsInput => ({
 
 const save = (body: unknown, headers = admin) =>
   t.app.inject({ method: 'PUT', url: '/api/admin/school', headers, payload: body as object });
-const read = () => t.app.inject({ method: 'GET', url: '/api/school' });
+const read = () => t.call('GET', '/api/school');
 
 describe('GET /api/school', () => {
   it("answers the school's settings to anyone; a new database holds the demo school", async () => {

@@ -56,12 +56,7 @@ describe("the members' search results", () => {
     const item = await createNews(t, { title: `Summer camp ${word}` });
     // One result asked for and found: nothing else is looked for, only the kept results answer.
     expect(await idsFound(word, auth, 1)).toEqual([item.id]);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/news/${item.id}/status`,
-      headers: admin.auth,
-      payload: { status: 'draft' },
-    });
+    const res = await t.call('PUT', `/api/admin/news/${item.id}/status`, { status: 'draft' }, admin.auth);
     expect(res.statusCode).toBe(200);
     expect(await idsFound(word, auth, 1)).toEqual([]);
   });

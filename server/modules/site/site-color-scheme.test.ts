@@ -23,7 +23,7 @@ afterAll(async () => {
 
 describe('the colour scheme script', () => {
   it('is inline in the head of a public page, without its comment, and nothing loads it', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/about' });
+    const res = await t.call('GET', '/about');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`<script>${SCRIPT}</script>`);
     expect(res.body).not.toContain('src="/color-scheme.js"');
@@ -31,7 +31,7 @@ describe('the colour scheme script', () => {
   });
 
   it('is the one inline script the content security policy allows, by its hash', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/about' });
+    const res = await t.call('GET', '/about');
     const hash = createHash('sha256').update(SCRIPT).digest('base64');
     const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
     expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);

@@ -46,7 +46,7 @@ afterAll(async () => t?.close());
 
 describe('the landing page', () => {
   it("shows the school's saved settings, its hours as people read them and as structured data", async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const res = await t.call('GET', '/');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Lakeside Taiji Society');
     expect(res.body).not.toContain('Redwood Internal Arts Foundation');
@@ -56,7 +56,7 @@ describe('the landing page', () => {
   });
 
   it('shows the approved featured testimonials only', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const res = await t.call('GET', '/');
     expect(res.body).toContain('Featured Fiona');
     expect(res.body).not.toContain('Plain Paul');
     expect(res.body).not.toContain('Pending Pat');
@@ -75,21 +75,17 @@ describe("the school's name elsewhere", () => {
     });
     expect(created.statusCode).toBe(201);
     expect(created.json<{ post: { author: string } }>().post.author).toBe('Lakeside Taiji Society');
-    const feed = await t.app.inject({ method: 'GET', url: '/blog/rss.xml' });
+    const feed = await t.call('GET', '/blog/rss.xml');
     expect(feed.body).toContain('<title>Lakeside Taiji Society — Blog</title>');
   });
 });
 
 describe('compression', () => {
   it('sends a page in brotli, else gzip, else as it is, the same page each way', async () => {
-    const plain = await t.app.inject({ method: 'GET', url: '/about' });
+    const plain = await t.call('GET', '/about');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toContain('accept-encoding');
-    const br = await t.app.inject({
-      method: 'GET',
-      url: '/about',
-      headers: { 'accept-encoding': 'gzip, deflate, br' },
-    });
+    const br = await t.call('GET', '/about', undefined, { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
     const gzip = await t.app.inject({ method: 'GET', url: '/about', headers: { 'accept-encoding': 'gzip' } });

@@ -31,7 +31,7 @@ const request = {
 };
 const submit = (who: Person, body: object = request) =>
   t.app.inject({ method: 'POST', url: '/api/support', headers: who.auth, payload: body });
-const get = (who: Person, url: string) => t.app.inject({ method: 'GET', url, headers: who.auth });
+const get = (who: Person, url: string) => t.call('GET', url, undefined, who.auth);
 const unreadOf = async (who: Person) =>
   (await get(who, `/api/users/${who.user.id}/messages/unread-count`)).json<{ unread_count: number }>()
     .unread_count;
@@ -136,11 +136,7 @@ describe('POST /api/support', () => {
       );
     }
     expect(await unreadOf(shifu)).toBe(unreadBefore + 1);
-    const read = await t.app.inject({
-      method: 'PUT',
-      url: `/api/messages/${body.message.id}/read`,
-      headers: sifu.auth,
-    });
+    const read = await t.call('PUT', `/api/messages/${body.message.id}/read`, undefined, sifu.auth);
     expect(read.json()).toEqual({ success: true, updated: 1 });
     expect(await unreadOf(shifu)).toBe(unreadBefore);
     expect(await unreadOf(sifu)).toBe(unreadBefore);
@@ -192,18 +188,14 @@ describe('POST /api/support', () => {
     const [member, other] = [await createUser(t), await createUser(t)];
     const body = (await submit(member)).json<SupportRequestResponse>();
     expect((await get(other, `/api/conversations/${body.conversation_id}`)).statusCode).toBe(404);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/messages',
-      headers: other.auth,
-      payload: { conversation_id: body.conversation_id, text: 'me too' },
-    });
+    const res = await t.call(
+      'POST',
+      '/api/messages',
+      { conversation_id: body.conversation_id, text: 'me too' },
+      other.auth,
+    );
     expect(res.statusCode).toBe(404);
-    const markByMember = await t.app.inject({
-      method: 'PUT',
-      url: `/api/messages/${body.message.id}/read`,
-      headers: member.auth,
-    });
+    const markByMember = await t.call('PUT', `/api/messages/${body.message.id}/read`, undefined, member.auth);
     expect(markByMember.statusCode).toBe(403);
   });
 });

@@ -23,14 +23,9 @@ async function reset() {
 }
 
 const get = (url: string, headers: Record<string, string> = admin.auth) =>
-  t.app.inject({ method: 'GET', url, headers });
+  t.call('GET', url, undefined, headers);
 const acceptAs = (u: { user: { id: string }; auth: Record<string, string> }) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/user/${u.user.id}/accept-terms`,
-    headers: u.auth,
-    payload: { version: '1.0' },
-  });
+  t.call('POST', `/api/user/${u.user.id}/accept-terms`, { version: '1.0' }, u.auth);
 const recordOf = async (userId: string) =>
   (await t.database.db.select().from(termsAcceptances).where(eq(termsAcceptances.user_id, userId)))[0]!;
 
@@ -135,12 +130,12 @@ describe('GET /api/admin/terms-stats', () => {
     await acceptAs(student);
     await acceptAs(third);
     const record = await recordOf(third.user.id);
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/revoke-terms/${record.id}`,
-      headers: admin.auth,
-      payload: { reason: 'Signed by a parent' },
-    });
+    await t.call(
+      'POST',
+      `/api/admin/revoke-terms/${record.id}`,
+      { reason: 'Signed by a parent' },
+      admin.auth,
+    );
     const res = await get('/api/admin/terms-stats');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -221,12 +216,12 @@ describe('POST /api/admin/revoke-terms/:id', () => {
     expect(long.json()).toMatchObject({ error: 'Must be at most 500 characters' });
     expect((await recordOf(student.user.id)).revoked_at).toBeNull();
 
-    const missing = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/revoke-terms/${randomUUID()}`,
-      headers: admin.auth,
-      payload: { reason: 'x' },
-    });
+    const missing = await t.call(
+      'POST',
+      `/api/admin/revoke-terms/${randomUUID()}`,
+      { reason: 'x' },
+      admin.auth,
+    );
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ error: 'Terms record not found' });
   });
@@ -238,12 +233,12 @@ describe('DELETE /api/admin/terms/:id', () => {
     await acceptAs(student);
     const record = await recordOf(student.user.id);
     const url = `/api/admin/terms/${record.id}`;
-    const res = await t.app.inject({ method: 'DELETE', url, headers: admin.auth });
+    const res = await t.call('DELETE', url, undefined, admin.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
     const status = await get(`/api/user/${student.user.id}/terms-status`, student.auth);
     expect(status.json().requiresAcceptance).toBe(true);
-    const again = await t.app.inject({ method: 'DELETE', url, headers: admin.auth });
+    const again = await t.call('DELETE', url, undefined, admin.auth);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toMatchObject({ error: 'Terms record not found' });
   });

@@ -19,7 +19,7 @@ const accept = (id: string, payload: unknown, headers?: Record<string, string>) 
 
 describe('GET /api/terms', () => {
   it('returns the current terms, version 1.0 effective 07/14/2025, to anyone', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/terms' });
+    const res = await t.call('GET', '/api/terms');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ version: '1.0', effective_date: '2025-07-14' });
@@ -179,12 +179,12 @@ describe('POST /api/user/:id/accept-terms', () => {
       .select()
       .from(termsAcceptances)
       .where(eq(termsAcceptances.user_id, user.id));
-    const revoked = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/revoke-terms/${record!.id}`,
-      headers: admin.auth,
-      payload: { reason: 'Accepted on a shared computer' },
-    });
+    const revoked = await t.call(
+      'POST',
+      `/api/admin/revoke-terms/${record!.id}`,
+      { reason: 'Accepted on a shared computer' },
+      admin.auth,
+    );
     expect(revoked.statusCode).toBe(200);
 
     const after = (await status(user.id, auth)).json();

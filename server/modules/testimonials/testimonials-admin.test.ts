@@ -133,7 +133,7 @@ describe('PUT /api/admin/testimonials/{id}/reject', () => {
       approved_at: null,
     });
     expect(await rowOf(row.id)).toMatchObject({ status: 'rejected', testimonial_text: TESTIMONIAL_TEXT });
-    const pub = await t.app.inject({ method: 'GET', url: '/api/testimonials?limit=50' });
+    const pub = await t.call('GET', '/api/testimonials?limit=50');
     expect(pub.json().testimonials.map((r: { id: string }) => r.id)).not.toContain(row.id);
   });
 });

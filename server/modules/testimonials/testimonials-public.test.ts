@@ -54,7 +54,7 @@ const submit = (payload: unknown, address = nextAddress()) =>
     remoteAddress: address,
   });
 
-const get = (url: string) => t.app.inject({ method: 'GET', url });
+const get = (url: string) => t.call('GET', url);
 
 /** The approved testimonials' ids as the public lists order them, read from the table. */
 async function approvedIds(options: { featured?: boolean; limit: number }) {

@@ -61,7 +61,7 @@ describe('replacing and removing an avatar', () => {
     expect(stored(first.public_id)).toBe(false);
     expect(await recorded(first.public_id)).toBe(false);
     expect(stored(second.public_id)).toBe(true);
-    const served = await t.app.inject({ method: 'GET', url: first.secure_url });
+    const served = await t.call('GET', first.secure_url);
     expect(served.statusCode).toBe(404);
 
     expect((await setAvatar(me, null)).statusCode).toBe(200);

@@ -120,11 +120,7 @@ describe('a post’s uploads', () => {
     ).json<{ post: BlogPost }>().post;
     await save({ title: 'Sharing', content: `<img src="${shared.secure_url}">` });
 
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/blog/post/${post.id}`,
-      headers: admin,
-    });
+    const res = await t.call('DELETE', `/api/admin/blog/post/${post.id}`, undefined, admin);
     expect(res.statusCode).toBe(200);
     for (const url of [...allFiles(banner.secure_url), ...allFiles(image.secure_url), video.secure_url])
       expect(stored(url), url).toBe(false);

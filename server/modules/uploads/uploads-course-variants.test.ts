@@ -52,12 +52,7 @@ const recorded = async (publicId: string) =>
   (await t.database.db.select().from(mediaFiles).where(eq(mediaFiles.public_id, publicId))).length > 0;
 
 const setThumbnail = (courseId: string, url: string | null) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/courses/${courseId}`,
-    headers: admin,
-    payload: { thumbnail_url: url },
-  });
+  t.call('PUT', `/api/courses/${courseId}`, { thumbnail_url: url }, admin);
 
 describe('course image variants', () => {
   it('stores a 2000×1000 image at 1280 px and at 320, 640 and 960 px, named by width', async () => {
@@ -74,7 +69,7 @@ describe('course image variants', () => {
     for (const variant of image.variants) {
       const meta = await sharp(await readFile(fileOf(variant.url))).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: variant.width, height: variant.width / 2 });
-      const served = await t.app.inject({ method: 'GET', url: variant.url });
+      const served = await t.call('GET', variant.url);
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
     }
@@ -99,24 +94,19 @@ describe('course image variants', () => {
 
   it('removes the variants with the image', async () => {
     const image = await uploadImage(1000, 500);
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/admin/cloudinary/delete',
-      headers: admin,
-      payload: { publicId: image.public_id },
-    });
+    const res = await t.call('DELETE', '/api/admin/cloudinary/delete', { publicId: image.public_id }, admin);
     expect(res.statusCode).toBe(200);
     expect(await filesOf(image)).toEqual([]);
     for (const variant of image.variants) {
-      expect((await t.app.inject({ method: 'GET', url: variant.url })).statusCode).toBe(404);
+      expect((await t.call('GET', variant.url)).statusCode).toBe(404);
     }
     // A variant is not a file of its own to delete.
-    const variant = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/admin/cloudinary/delete',
-      headers: admin,
-      payload: { publicId: image.public_id.replace(/\.webp$/, '-320w.webp') },
-    });
+    const variant = await t.call(
+      'DELETE',
+      '/api/admin/cloudinary/delete',
+      { publicId: image.public_id.replace(/\.webp$/, '-320w.webp') },
+      admin,
+    );
     expect(variant.statusCode).toBe(404);
   });
 
@@ -135,12 +125,12 @@ describe('course image variants', () => {
     expect(await recorded(first.public_id)).toBe(false);
 
     // A save that leaves the image alone keeps it.
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/courses/${course.id}`,
-      headers: admin,
-      payload: { title: 'Renamed', thumbnail_url: second.secure_url },
-    });
+    const saved = await t.call(
+      'PUT',
+      `/api/courses/${course.id}`,
+      { title: 'Renamed', thumbnail_url: second.secure_url },
+      admin,
+    );
     expect(saved.statusCode).toBe(200);
     expect(await filesOf(second)).toHaveLength(3);
     expect((await setThumbnail(course.id, null)).statusCode).toBe(200);

@@ -194,21 +194,16 @@ describe('POST /api/uploads — lesson-videos', () => {
     const body = (
       await upload([filePart(data, 'l.mp4', 'video/mp4'), folder('lesson-videos')], admin)
     ).json();
-    const unsigned = await t.app.inject({ method: 'GET', url: body.secure_url });
+    const unsigned = await t.call('GET', body.secure_url);
     expect(unsigned.statusCode).toBe(403);
     expect(unsigned.json()).toMatchObject({ code: 'MEDIA_LINK_INVALID' });
-    const served = await t.app.inject({ method: 'GET', url: await lessonLink(body.secure_url) });
+    const served = await t.call('GET', await lessonLink(body.secure_url));
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('video/mp4');
     expect(served.rawPayload.equals(data)).toBe(true);
 
     const remove = () =>
-      t.app.inject({
-        method: 'DELETE',
-        url: '/api/admin/cloudinary/delete',
-        headers: admin,
-        payload: { publicId: body.public_id },
-      });
+      t.call('DELETE', '/api/admin/cloudinary/delete', { publicId: body.public_id }, admin);
     // A lesson still plays it: the delete is refused, naming the lesson, and the file stays.
     const [lesson] = await t.database.db
       .select()

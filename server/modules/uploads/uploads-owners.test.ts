@@ -60,13 +60,7 @@ async function kept(image: { public_id: string }) {
   return rows.length > 0 && existsSync(path.join(t.mediaDir, image.public_id));
 }
 
-const remove = (publicId: string) =>
-  t.app.inject({
-    method: 'DELETE',
-    url: '/api/admin/cloudinary/delete',
-    headers: admin,
-    payload: { publicId },
-  });
+const remove = (publicId: string) => t.call('DELETE', '/api/admin/cloudinary/delete', { publicId }, admin);
 
 describe('a newly registered owner of files', () => {
   it('keeps a course image its record shows when the course lets it go, and the admin delete names it', async () => {

@@ -77,7 +77,7 @@ describe('media in an S3-compatible bucket', () => {
       .where(eq(mediaFiles.public_id, video.public_id));
     expect(row).toMatchObject({ content_type: 'video/mp4', bytes: data.length });
 
-    const whole = await t.app.inject({ method: 'GET', url: video.secure_url });
+    const whole = await t.call('GET', video.secure_url);
     expect(whole.statusCode).toBe(200);
     expect(whole.headers).toMatchObject({
       'content-type': 'video/mp4',
@@ -88,11 +88,7 @@ describe('media in an S3-compatible bucket', () => {
     expect(whole.headers.etag).toMatch(/^"[0-9a-f-]+"$/);
     expect(whole.rawPayload.equals(data)).toBe(true);
 
-    const part = await t.app.inject({
-      method: 'GET',
-      url: video.secure_url,
-      headers: { range: 'bytes=0-99' },
-    });
+    const part = await t.call('GET', video.secure_url, undefined, { range: 'bytes=0-99' });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 0-99/${data.length}`);
     expect(part.headers['content-length']).toBe('100');
@@ -100,17 +96,11 @@ describe('media in an S3-compatible bucket', () => {
     const tail = await t.app.inject({ method: 'GET', url: video.secure_url, headers: { range: 'bytes=-5' } });
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload.equals(data.subarray(data.length - 5))).toBe(true);
-    const past = await t.app.inject({
-      method: 'GET',
-      url: video.secure_url,
-      headers: { range: `bytes=${data.length}-` },
-    });
+    const past = await t.call('GET', video.secure_url, undefined, { range: `bytes=${data.length}-` });
     expect(past.statusCode).toBe(416);
     expect(past.headers['content-range']).toBe(`bytes */${data.length}`);
-    const cached = await t.app.inject({
-      method: 'GET',
-      url: video.secure_url,
-      headers: { 'if-none-match': whole.headers.etag as string },
+    const cached = await t.call('GET', video.secure_url, undefined, {
+      'if-none-match': whole.headers.etag as string,
     });
     expect(cached.statusCode).toBe(304);
     expect(cached.rawPayload.length).toBe(0);
@@ -119,19 +109,19 @@ describe('media in an S3-compatible bucket', () => {
     expect(head.headers['content-length']).toBe(String(data.length));
     expect(head.rawPayload.length).toBe(0);
 
-    const served = await t.app.inject({ method: 'GET', url: image.secure_url });
+    const served = await t.call('GET', image.secure_url);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.rawPayload.equals(storedImage!.data)).toBe(true);
 
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/admin/cloudinary/delete',
-      headers: admin,
-      payload: { publicId: video.public_id },
-    });
+    const removed = await t.call(
+      'DELETE',
+      '/api/admin/cloudinary/delete',
+      { publicId: video.public_id },
+      admin,
+    );
     expect(removed.statusCode).toBe(200);
     expect(await bucket.object(video.public_id)).toBeNull();
-    expect((await t.app.inject({ method: 'GET', url: video.secure_url })).statusCode).toBe(404);
+    expect((await t.call('GET', video.secure_url)).statusCode).toBe(404);
   });
 
   it.each([
@@ -141,7 +131,7 @@ describe('media in an S3-compatible bucket', () => {
     '/media/a%20b.mp4',
     '/media/',
   ])('answers 404 for %s', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url });
+    const res = await t.call('GET', url);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
@@ -298,13 +288,13 @@ describe('media in an S3-compatible bucket', () => {
       const second = (
         await upload([folder('resource-videos'), filePart(data, 'l.mp4', 'video/mp4')], admin, other)
       ).json();
-      expect((await t.app.inject({ method: 'GET', url: second.secure_url })).statusCode).toBe(200);
-      const removed = await t.app.inject({
-        method: 'DELETE',
-        url: '/api/admin/cloudinary/delete',
-        headers: admin,
-        payload: { publicId: second.public_id },
-      });
+      expect((await t.call('GET', second.secure_url)).statusCode).toBe(200);
+      const removed = await t.call(
+        'DELETE',
+        '/api/admin/cloudinary/delete',
+        { publicId: second.public_id },
+        admin,
+      );
       expect(removed.statusCode).toBe(200);
       expect((await other.app.inject({ method: 'GET', url: second.secure_url })).statusCode).toBe(404);
     } finally {

@@ -77,7 +77,7 @@ describe('POST /api/uploads', () => {
       bytes: stored.length,
     });
 
-    const served = await t.app.inject({ method: 'GET', url: body.secure_url });
+    const served = await t.call('GET', body.secure_url);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.rawPayload.equals(stored)).toBe(true);
@@ -184,12 +184,7 @@ describe('POST /api/uploads', () => {
 
   it('answers 415 to a body that is not multipart', async () => {
     const { auth } = await createUser(t);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      headers: auth,
-      payload: { folder: 'avatars' },
-    });
+    const res = await t.call('POST', '/api/uploads', { folder: 'avatars' }, auth);
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({ error: 'Please send the file as multipart/form-data' });
   });
@@ -227,7 +222,7 @@ describe('DELETE /api/admin/cloudinary/delete', () => {
     ).toEqual([]);
     const [profile] = await t.database.db.select().from(users).where(eq(users.id, student.user.id));
     expect(profile).toMatchObject({ avatar: null, avatar_public_id: null });
-    expect((await t.app.inject({ method: 'GET', url: up.secure_url })).statusCode).toBe(404);
+    expect((await t.call('GET', up.secure_url)).statusCode).toBe(404);
 
     const again = await remove({ publicId: up.public_id }, admin.auth);
     expect(again.statusCode).toBe(404);

@@ -91,10 +91,8 @@ describe('an address not yet confirmed', () => {
     expect(managed.json()).toMatchObject({ booking: { status: 'scheduled' } });
 
     // Opening the link sent at sign-up proves the address: the bookings made with it are the account's.
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/confirm-email',
-      payload: { token: confirmationToken(grace.toLowerCase()) },
+    const confirmed = await t.call('POST', '/api/user/confirm-email', {
+      token: confirmationToken(grace.toLowerCase()),
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect((await profileOf(impostor)).email_verified).toBe(true);
@@ -178,11 +176,7 @@ describe('confirming the address', () => {
     const stale = /token=([\w-]+)/.exec(
       t.mail.filter((m) => m.to === email && m.subject === 'Confirm your e-mail address')[0]!.text,
     )![1]!;
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/confirm-email',
-      payload: { token: stale },
-    });
+    const refused = await t.call('POST', '/api/user/confirm-email', { token: stale });
     expect(refused.statusCode).toBe(400);
     const done = await t.app.inject({ method: 'POST', url: '/api/user/confirm-email', payload: { token } });
     expect(done.statusCode).toBe(200);
@@ -209,12 +203,12 @@ describe('confirming the address', () => {
   it('is lost when an administrator sets a new address, and won back by its link', async () => {
     const student = await createUser(t);
     const moved = `moved-${unique()}@example.org`;
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${student.user.id}`,
-      headers: admin.auth,
-      payload: { name: student.user.name, username: student.user.username, email: moved },
-    });
+    const res = await t.call(
+      'PUT',
+      `/api/user/${student.user.id}`,
+      { name: student.user.name, username: student.user.username, email: moved },
+      admin.auth,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ user: User }>().user).toMatchObject({ email: moved, email_verified: false });
     const sent = await t.call(
@@ -224,11 +218,7 @@ describe('confirming the address', () => {
       student.auth,
     );
     expect(sent.statusCode).toBe(200);
-    const done = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/confirm-email',
-      payload: { token: confirmationToken(moved) },
-    });
+    const done = await t.call('POST', '/api/user/confirm-email', { token: confirmationToken(moved) });
     expect(done.statusCode).toBe(200);
     const profile = await t.call('GET', `/api/user/${student.user.id}/profile`, undefined, student.auth);
     expect(profile.json<User>()).toMatchObject({ email: moved, email_verified: true });

@@ -153,10 +153,9 @@ describe('hostile input on auth and users routes', () => {
 
   it('answers text with a NUL character with 400', async () => {
     const nul = 'a\u0000b';
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/authenticate',
-      payload: { username: nul, password: 'whatever-123' },
+    const signIn = await t.call('POST', '/api/user/authenticate', {
+      username: nul,
+      password: 'whatever-123',
     });
     expectClientError(signIn, 'sign-in');
     expect(signIn.statusCode).toBe(400);
@@ -181,12 +180,12 @@ describe('hostile input on auth and users routes', () => {
     const before = (
       await t.app.inject({ method: 'GET', url: `/api/user/${targetId}/profile`, headers: adminAuth })
     ).json();
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${targetId}`,
-      headers: adminAuth,
-      payload: { name: 'Changed', email: 'changed@example.org', username: 'changed', experience: -3 },
-    });
+    await t.call(
+      'PUT',
+      `/api/user/${targetId}`,
+      { name: 'Changed', email: 'changed@example.org', username: 'changed', experience: -3 },
+      adminAuth,
+    );
     const after = (
       await t.app.inject({ method: 'GET', url: `/api/user/${targetId}/profile`, headers: adminAuth })
     ).json();

@@ -242,12 +242,12 @@ describe('PUT /api/user/{id} new_password', () => {
 describe('POST /api/admin/users password', () => {
   const createByAdmin = async (username: string, password: string) => {
     const admin = await createAdmin(t);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/admin/users',
-      headers: admin.auth,
-      payload: { name: 'Chen Jia', email: `${username}@example.org`, username, password },
-    });
+    return t.call(
+      'POST',
+      '/api/admin/users',
+      { name: 'Chen Jia', email: `${username}@example.org`, username, password },
+      admin.auth,
+    );
   };
 
   it.each(PATTERNS)('refuses the pattern %j and creates nothing', async (password) => {
@@ -265,35 +265,24 @@ describe('POST /api/admin/users password', () => {
 describe('PUT /api/user/set-new-password', () => {
   it('refuses a common password after a temporary sign-in and keeps the change pending', async () => {
     const { user, auth } = await createUser(t, { requiresPasswordChange: true });
-    const set = (newPassword: string) =>
-      t.app.inject({
-        method: 'PUT',
-        url: '/api/user/set-new-password',
-        headers: auth,
-        payload: { newPassword },
-      });
+    const set = (newPassword: string) => t.call('PUT', '/api/user/set-new-password', { newPassword }, auth);
     expectRefused(await set('sunshine1'), 'newPassword', PASSWORD_COMMON_MESSAGE);
     expectRefused(await set(user.email), 'newPassword', PASSWORD_PERSONAL_MESSAGE);
-    const status = await t.app.inject({ method: 'GET', url: '/api/user/password-status', headers: auth });
+    const status = await t.call('GET', '/api/user/password-status', undefined, auth);
     expect(status.json()).toEqual({ requiresPasswordChange: true });
     expect((await set('single-whip-left')).statusCode).toBe(200);
   });
 
   const setNew = async (newPassword: string) => {
     const me = await createUser(t, { requiresPasswordChange: true });
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/user/set-new-password',
-      headers: me.auth,
-      payload: { newPassword },
-    });
+    const res = await t.call('PUT', '/api/user/set-new-password', { newPassword }, me.auth);
     return { me, res };
   };
 
   it.each(PATTERNS)('refuses the pattern %j and keeps the change pending', async (password) => {
     const { me, res } = await setNew(password);
     expectRefused(res, 'newPassword', PASSWORD_COMMON_MESSAGE);
-    const status = await t.app.inject({ method: 'GET', url: '/api/user/password-status', headers: me.auth });
+    const status = await t.call('GET', '/api/user/password-status', undefined, me.auth);
     expect(status.json()).toEqual({ requiresPasswordChange: true });
     expect((await signIn(me.user.username, password)).statusCode).toBe(401);
   });
@@ -301,7 +290,7 @@ describe('PUT /api/user/set-new-password', () => {
   it('sets a passphrase and ends the pending change', async () => {
     const { me, res } = await setNew(PASSPHRASE);
     expect(res.statusCode).toBe(200);
-    const status = await t.app.inject({ method: 'GET', url: '/api/user/password-status', headers: me.auth });
+    const status = await t.call('GET', '/api/user/password-status', undefined, me.auth);
     expect(status.json()).toEqual({ requiresPasswordChange: false });
     expect((await signIn(me.user.username, PASSPHRASE)).statusCode).toBe(200);
   });

@@ -25,7 +25,7 @@ const markDeletion = (id: string, requested: unknown, headers: Headers) =>
     payload: { requested },
     headers,
   });
-const emails = (headers: Headers) => t.app.inject({ method: 'GET', url: '/api/admin/users/emails', headers });
+const emails = (headers: Headers) => t.call('GET', '/api/admin/users/emails', undefined, headers);
 const idsOf = (res: { json: () => { users: { id: string }[] } }) => res.json().users.map((user) => user.id);
 
 const newUser = (input: Record<string, unknown> = {}) => {
@@ -105,10 +105,9 @@ describe('POST /api/admin/users', () => {
       city: '',
       country: '',
     });
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/authenticate',
-      payload: { username: body.username, password: body.password },
+    const signIn = await t.call('POST', '/api/user/authenticate', {
+      username: body.username,
+      password: body.password,
     });
     expect(signIn.statusCode).toBe(200);
   });
@@ -206,11 +205,7 @@ describe('PUT /api/admin/user/{id}/deletion-request', () => {
     const admin = await createAdmin(t);
     const student = await createUser(t);
     await markDeletion(student.user.id, true, admin.auth);
-    const gone = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/user/${student.user.id}`,
-      headers: admin.auth,
-    });
+    const gone = await t.call('DELETE', `/api/user/${student.user.id}`, undefined, admin.auth);
     expect(gone.statusCode).toBe(200);
     expect(await t.database.db.select().from(users).where(eq(users.id, student.user.id))).toEqual([]);
   });

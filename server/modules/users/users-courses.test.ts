@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 type Headers = Record<string, string>;
-const get = (url: string, headers?: Headers) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers?: Headers) => t.call('GET', url, undefined, headers);
 const post = (url: string, headers?: Headers, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers, payload });
 

@@ -54,12 +54,12 @@ describe('PUT /api/user/{id}/email-notifications', () => {
 
   it('still asks for the password to deactivate the account', async () => {
     const me = await createUser(t);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/user/${me.user.id}/deactivate`,
-      payload: { isDeletionRequest: false },
-      headers: me.auth,
-    });
+    const res = await t.call(
+      'POST',
+      `/api/user/${me.user.id}/deactivate`,
+      { isDeletionRequest: false },
+      me.auth,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('PASSWORD_REQUIRED');
     expect((await stored(me.user.id)).is_active).toBe(true);

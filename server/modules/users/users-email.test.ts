@@ -18,12 +18,12 @@ afterAll(async () => t.close());
 type Made = Awaited<ReturnType<typeof createUser>>;
 
 const changeEmail = (me: Made, email: string, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/user/${me.user.id}`,
-    headers: { ...me.auth, ...headers },
-    payload: { name: me.user.name, username: me.user.username, email, current_password: me.password },
-  });
+  t.call(
+    'PUT',
+    `/api/user/${me.user.id}`,
+    { name: me.user.name, username: me.user.username, email, current_password: me.password },
+    { ...me.auth, ...headers },
+  );
 const confirm = (token: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/user/confirm-email', payload: { token } });
 const profile = (me: Made) =>
@@ -136,29 +136,17 @@ describe('changing the e-mail address', () => {
     expect((await confirm(first)).statusCode).toBe(400);
 
     const second = linkTo('second@example.org').token;
-    const resend = await t.app.inject({
-      method: 'POST',
-      url: `/api/user/${me.user.id}/email-change/resend`,
-      headers: me.auth,
-    });
+    const resend = await t.call('POST', `/api/user/${me.user.id}/email-change/resend`, undefined, me.auth);
     expect(resend.statusCode).toBe(200);
     const third = linkTo('second@example.org').token;
     expect(third).not.toBe(second);
     expect((await confirm(second)).statusCode).toBe(400);
 
-    const cancel = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/user/${me.user.id}/email-change`,
-      headers: me.auth,
-    });
+    const cancel = await t.call('DELETE', `/api/user/${me.user.id}/email-change`, undefined, me.auth);
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json().user).toMatchObject({ email: me.user.email, pending_email: null });
     expect((await confirm(third)).statusCode).toBe(400);
-    const none = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/user/${me.user.id}/email-change`,
-      headers: me.auth,
-    });
+    const none = await t.call('DELETE', `/api/user/${me.user.id}/email-change`, undefined, me.auth);
     expect(none.statusCode).toBe(404);
   });
 
@@ -170,11 +158,7 @@ describe('changing the e-mail address', () => {
       t.app.inject({ method: 'POST', url: `/api/user/${me.user.id}/email-change/resend`, headers });
     expect((await resend(other.auth)).statusCode).toBe(403);
     expect((await resend({})).statusCode).toBe(401);
-    const cancel = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/user/${me.user.id}/email-change`,
-      headers: other.auth,
-    });
+    const cancel = await t.call('DELETE', `/api/user/${me.user.id}/email-change`, undefined, other.auth);
     expect(cancel.statusCode).toBe(403);
   });
 

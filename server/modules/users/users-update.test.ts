@@ -19,8 +19,7 @@ const put = (id: string, payload: unknown, headers: Record<string, string> = {})
   t.app.inject({ method: 'PUT', url: `/api/user/${id}`, payload: payload as object, headers });
 const signIn = (username: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/user/authenticate', payload: { username, password } });
-const status = (auth: Record<string, string>) =>
-  t.app.inject({ method: 'GET', url: '/api/user/password-status', headers: auth });
+const status = (auth: Record<string, string>) => t.call('GET', '/api/user/password-status', undefined, auth);
 const deactivate = (id: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: `/api/user/${id}/deactivate`, payload: payload as object, headers });
 
@@ -186,7 +185,7 @@ describe('PUT /api/user/{id}', () => {
       is_active: true,
       belt: 'White',
     });
-    const verify = await t.app.inject({ method: 'POST', url: '/api/verify/users', headers: me.auth });
+    const verify = await t.call('POST', '/api/verify/users', undefined, me.auth);
     expect(verify.statusCode).toBe(403);
   });
 
@@ -258,19 +257,11 @@ describe('DELETE /api/user/{id}', () => {
   it('deletes a user and their sessions', async () => {
     const admin = await createAdmin(t);
     const student = await createUser(t, { deletion_requested: true });
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/user/${student.user.id}`,
-      headers: admin.auth,
-    });
+    const res = await t.call('DELETE', `/api/user/${student.user.id}`, undefined, admin.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
     expect((await status(student.auth)).statusCode).toBe(401);
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/user/${student.user.id}`,
-      headers: admin.auth,
-    });
+    const again = await t.call('DELETE', `/api/user/${student.user.id}`, undefined, admin.auth);
     expect(again.statusCode).toBe(404);
   });
 
@@ -285,11 +276,7 @@ describe('DELETE /api/user/{id}', () => {
     const course = await createCourse(t, { price: 49, title: 'Xingyi Foundations' });
     const order = await createPaidOrder(t, buyer.user.id, course);
 
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/user/${buyer.user.id}`,
-      headers: admin.auth,
-    });
+    const res = await t.call('DELETE', `/api/user/${buyer.user.id}`, undefined, admin.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
 
@@ -304,10 +291,9 @@ describe('DELETE /api/user/{id}', () => {
     expect(row!.email).not.toContain(buyer.user.email.split('@')[0]!);
     expect(row!.username).not.toBe(buyer.user.username);
     expect((await status(buyer.auth)).statusCode).toBe(401);
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/authenticate',
-      payload: { username: buyer.user.username, password: buyer.password },
+    const signIn = await t.call('POST', '/api/user/authenticate', {
+      username: buyer.user.username,
+      password: buyer.password,
     });
     expect(signIn.statusCode).toBe(401);
     const [kept] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
@@ -332,12 +318,7 @@ describe('DELETE /api/user/{id}', () => {
   it('refuses again once the request is withdrawn, or the account reactivated', async () => {
     const admin = await createAdmin(t);
     const mark = (id: string, requested: boolean) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/admin/user/${id}/deletion-request`,
-        payload: { requested },
-        headers: admin.auth,
-      });
+      t.call('PUT', `/api/admin/user/${id}/deletion-request`, { requested }, admin.auth);
     const withdrawn = await createUser(t);
     expect((await mark(withdrawn.user.id, true)).statusCode).toBe(200);
     expect((await mark(withdrawn.user.id, false)).statusCode).toBe(200);
@@ -345,11 +326,12 @@ describe('DELETE /api/user/{id}', () => {
 
     const reactivated = await createUser(t);
     expect((await mark(reactivated.user.id, true)).statusCode).toBe(200);
-    const back = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/user/${reactivated.user.id}/reactivate`,
-      headers: admin.auth,
-    });
+    const back = await t.call(
+      'POST',
+      `/api/admin/user/${reactivated.user.id}/reactivate`,
+      undefined,
+      admin.auth,
+    );
     expect(back.statusCode).toBe(200);
     expect((await remove(reactivated.user.id, admin.auth)).statusCode).toBe(409);
     expect(await userRow(reactivated.user.id)).toMatchObject({ deletion_requested: false });
@@ -407,22 +389,14 @@ describe('DELETE /api/user/{id}', () => {
 
   it('keeps an admin from deleting themselves', async () => {
     const admin = await createAdmin(t);
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/user/${admin.user.id}`,
-      headers: admin.auth,
-    });
+    const res = await t.call('DELETE', `/api/user/${admin.user.id}`, undefined, admin.auth);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'You cannot delete your own account', code: 'CANNOT_CHANGE_SELF' });
   });
 
   it('answers 403 for students (even on themselves) and 401 without a token', async () => {
     const student = await createUser(t);
-    const own = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/user/${student.user.id}`,
-      headers: student.auth,
-    });
+    const own = await t.call('DELETE', `/api/user/${student.user.id}`, undefined, student.auth);
     expect(own.statusCode).toBe(403);
     const anon = await t.app.inject({ method: 'DELETE', url: `/api/user/${student.user.id}` });
     expect(anon.statusCode).toBe(401);
@@ -452,11 +426,7 @@ describe('POST /api/user/{id}/deactivate', () => {
     expect(mail.to).toBe(me.user.email);
     expect(mail.text).toMatch(/3-5 business days/);
     const admin = await createAdmin(t);
-    const profile = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/${me.user.id}/profile`,
-      headers: admin.auth,
-    });
+    const profile = await t.call('GET', `/api/user/${me.user.id}/profile`, undefined, admin.auth);
     expect(profile.json()).toMatchObject({ is_active: false, deletion_requested: true });
   });
 

@@ -9,10 +9,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const get = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers });
-const post = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) => t.call('GET', url, undefined, headers);
+const post = (url: string, headers: Record<string, string> = {}) => t.call('POST', url, undefined, headers);
 
 describe('POST /api/verify/users', () => {
   it('lists every user, oldest first, for an admin', async () => {
@@ -164,20 +162,19 @@ describe('POST /api/admin/user/{id}/reactivate', () => {
   it('reactivates an account and withdraws its deletion request', async () => {
     const { user } = await createUser(t);
     const admin = await createAdmin(t);
-    const deactivated = await t.app.inject({
-      method: 'POST',
-      url: `/api/user/${user.id}/deactivate`,
-      headers: admin.auth,
-      payload: { isDeletionRequest: true },
-    });
+    const deactivated = await t.call(
+      'POST',
+      `/api/user/${user.id}/deactivate`,
+      { isDeletionRequest: true },
+      admin.auth,
+    );
     expect(deactivated.statusCode).toBe(200);
     const res = await post(`/api/admin/user/${user.id}/reactivate`, admin.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ id: user.id, is_active: true, deletion_requested: false });
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/authenticate',
-      payload: { username: user.username, password: 'correct-horse-42' },
+    const signIn = await t.call('POST', '/api/user/authenticate', {
+      username: user.username,
+      password: 'correct-horse-42',
     });
     expect(signIn.statusCode).toBe(200);
   });

@@ -31,21 +31,17 @@ afterAll(async () => t?.close());
 
 const DAY = 86_400_000;
 const analytics = async () => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/admin/ai-sifu/analytics', headers: admin });
+  const res = await t.call('GET', '/api/admin/ai-sifu/analytics', undefined, admin);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<AiAnalytics>();
 };
 const popular = async (query = '') => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/admin/ai-sifu/popular-questions${query}`,
-    headers: admin,
-  });
+  const res = await t.call('GET', `/api/admin/ai-sifu/popular-questions${query}`, undefined, admin);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ popular_questions: PopularQuestion[] }>().popular_questions;
 };
 const cleanCache = async () => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/admin/ai-sifu/clean-cache', headers: admin });
+  const res = await t.call('POST', '/api/admin/ai-sifu/clean-cache', undefined, admin);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ success: true; removed: number }>();
 };
@@ -165,11 +161,12 @@ describe('popular questions', () => {
       ['101', 'Limit must be at most 100'],
       ['two', 'Limit must be a whole number'],
     ] as const) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/admin/ai-sifu/popular-questions?limit=${limit}`,
-        headers: admin,
-      });
+      const res = await t.call(
+        'GET',
+        `/api/admin/ai-sifu/popular-questions?limit=${limit}`,
+        undefined,
+        admin,
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error, code: 'VALIDATION_ERROR' });
     }
@@ -246,12 +243,7 @@ describe('the figures kept as questions are logged', () => {
     expect(figures.keys).toEqual(figures.countedKeys);
 
     // The admin's cleanup removes the log's older rows: the figures follow.
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/ai-conversations/cleanup',
-      headers: admin,
-      payload: { days_old: 30 },
-    });
+    const res = await t.call('POST', '/api/admin/ai-conversations/cleanup', { days_old: 30 }, admin);
     expect(res.statusCode, res.body).toBe(200);
     figures = await keptAndCounted();
     expect(figures.periods).toEqual(figures.countedPeriods);

@@ -42,7 +42,7 @@ async function useUp(auth: Record<string, string>, courseId: string, n: number) 
 }
 
 async function usageOf(auth: Record<string, string>) {
-  const res = await t.app.inject({ method: 'GET', url: '/api/ai-sifu/usage', headers: auth });
+  const res = await t.call('GET', '/api/ai-sifu/usage', undefined, auth);
   expect(res.statusCode, res.body).toBe(200);
   return AiUsage.parse(res.json());
 }

@@ -55,12 +55,12 @@ describe('POST /api/ai-sifu/ask with AI_PROVIDER=openai', () => {
       chunks: ['Keep the knees ', 'soft ', `in ${word} [S1].`],
       usage: DEFAULT_USAGE,
     });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/ai-sifu/ask',
-      headers: { ...student.auth, accept: 'text/event-stream' },
-      payload: { question: `How do the knees feel in ${word}?`, course_id: course.id },
-    });
+    const res = await t.call(
+      'POST',
+      '/api/ai-sifu/ask',
+      { question: `How do the knees feel in ${word}?`, course_id: course.id },
+      { ...student.auth, accept: 'text/event-stream' },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
     const events = res.body.split('\n\n').filter((block) => block.trim() !== '');

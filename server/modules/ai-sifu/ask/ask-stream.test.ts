@@ -41,12 +41,12 @@ async function enrolledStudent() {
 }
 
 const streamAsk = (auth: Record<string, string>, question: string, courseId: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/ai-sifu/ask',
-    headers: { ...auth, accept: 'text/event-stream', 'accept-encoding': 'gzip, br' },
-    payload: { question, course_id: courseId },
-  });
+  t.call(
+    'POST',
+    '/api/ai-sifu/ask',
+    { question, course_id: courseId },
+    { ...auth, accept: 'text/event-stream', 'accept-encoding': 'gzip, br' },
+  );
 
 /** The events of a finished stream, in order. */
 function eventsOf(body: string): { event: string; data: unknown }[] {

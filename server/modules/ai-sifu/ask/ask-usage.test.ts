@@ -17,8 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const get = (url: string, auth: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers: auth });
+const get = (url: string, auth: Record<string, string> = {}) => t.call('GET', url, undefined, auth);
 
 describe('GET /api/ai-sifu/usage', () => {
   it('shows a student each enrolled course’s questions this month and the subscription’s', async () => {

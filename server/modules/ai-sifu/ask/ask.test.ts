@@ -183,12 +183,7 @@ describe('POST /api/ai-sifu/ask', () => {
     const blank = await askAs(t, student.auth, '   ', course.id);
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toMatchObject({ error: SIFU_QUESTION_REQUIRED, code: 'VALIDATION_ERROR' });
-    const noCourse = await t.app.inject({
-      method: 'POST',
-      url: '/api/ai-sifu/ask',
-      headers: student.auth,
-      payload: { question: 'What is qi?' },
-    });
+    const noCourse = await t.call('POST', '/api/ai-sifu/ask', { question: 'What is qi?' }, student.auth);
     expect(noCourse.statusCode).toBe(400);
     expect(noCourse.json()).toMatchObject({ error: SIFU_COURSE_REQUIRED });
     const tooLong = await askAs(t, student.auth, 'x'.repeat(1001), course.id);

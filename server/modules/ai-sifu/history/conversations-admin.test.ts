@@ -20,7 +20,7 @@ beforeEach(async () => {
 afterEach(async () => t.close());
 
 type Headers = Record<string, string>;
-const get = (url: string, headers?: Headers) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers?: Headers) => t.call('GET', url, undefined, headers);
 const cleanup = (payload: object, headers?: Headers) =>
   t.app.inject({ method: 'POST', url: '/api/admin/ai-conversations/cleanup', headers, payload });
 

@@ -25,7 +25,7 @@ afterAll(async () => t.close());
 
 type Headers = Record<string, string>;
 type Student = Awaited<ReturnType<typeof createUser>>;
-const get = (url: string, headers?: Headers) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers?: Headers) => t.call('GET', url, undefined, headers);
 const del = (id: string, headers?: Headers) =>
   t.app.inject({ method: 'DELETE', url: `/api/ai-conversations/${id}`, headers });
 const post = (payload: object, headers?: Headers) =>

@@ -23,11 +23,7 @@ beforeAll(async () => ({ t, admin } = await createTestAppWithMembers()));
 afterAll(async () => t?.close());
 
 const exportAll = async () => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: '/api/admin/ai-sifu/knowledge/export',
-    headers: admin,
-  });
+  const res = await t.call('GET', '/api/admin/ai-sifu/knowledge/export', undefined, admin);
   expect(res.statusCode, res.body).toBe(200);
   return res;
 };
@@ -187,11 +183,7 @@ describe('POST /api/admin/ai-sifu/knowledge/import', () => {
       .where(eq(knowledgeCourses.knowledge_id, existing.id));
     expect(links).toEqual([]);
     // The new entry is found by the next search: nothing to rebuild.
-    const found = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/ai-sifu/knowledge?q=${tag}&limit=200`,
-      headers: admin,
-    });
+    const found = await t.call('GET', `/api/admin/ai-sifu/knowledge?q=${tag}&limit=200`, undefined, admin);
     expect(
       found
         .json<KnowledgeListResponse>()

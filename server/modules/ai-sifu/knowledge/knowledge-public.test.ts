@@ -19,7 +19,7 @@ beforeAll(
 afterAll(async () => t?.close());
 
 const glossary = async () => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/ai-sifu/glossary', headers: student });
+  const res = await t.call('GET', '/api/ai-sifu/glossary', undefined, student);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ terms: GlossaryTerm[] }>().terms;
 };
@@ -35,11 +35,7 @@ describe('GET /api/ai-sifu/knowledge/{id}', () => {
       pinyin: 'shísān shì gē',
       source: 'Taijiquan classics',
     });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/ai-sifu/knowledge/${entry.id}`,
-      headers: student,
-    });
+    const res = await t.call('GET', `/api/ai-sifu/knowledge/${entry.id}`, undefined, student);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       entry: {
@@ -55,11 +51,7 @@ describe('GET /api/ai-sifu/knowledge/{id}', () => {
   });
 
   it('answers 404 for an id nothing has, and 401 without a token', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/ai-sifu/knowledge/${randomUUID()}`,
-      headers: student,
-    });
+    const res = await t.call('GET', `/api/ai-sifu/knowledge/${randomUUID()}`, undefined, student);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: KNOWLEDGE_NOT_FOUND, code: 'KNOWLEDGE_NOT_FOUND' });
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/ai-sifu/knowledge/${randomUUID()}` });

@@ -60,12 +60,7 @@ export async function usedCount(t: TestApp, userId: string, scope: string): Prom
 }
 
 export const askAs = (t: TestApp, auth: Record<string, string>, question: string, courseId: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/ai-sifu/ask',
-    headers: auth,
-    payload: { question, course_id: courseId },
-  });
+  t.call('POST', '/api/ai-sifu/ask', { question, course_id: courseId }, auth);
 
 export const answerOf = (res: { json: () => unknown }) => (res.json() as { data: AiAnswer }).data;
 

@@ -14,12 +14,12 @@ export async function requestEmailChange(
   },
 ): Promise<string> {
   const email = `moved-${randomUUID().slice(0, 8)}@example.org`;
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: `/api/user/${me.user.id}`,
-    headers: me.auth,
-    payload: { name: me.user.name, username: me.user.username, email, current_password: me.password },
-  });
+  const res = await t.call(
+    'PUT',
+    `/api/user/${me.user.id}`,
+    { name: me.user.name, username: me.user.username, email, current_password: me.password },
+    me.auth,
+  );
   expect(res.statusCode, res.body).toBe(200);
   const mail = await vi.waitFor(() => {
     const found = t.mail.find((m) => m.to === email);
