@@ -6,7 +6,7 @@ import { AI_CONVERSATION_ENTRIES } from './ai-sifu/test/access-conversations';
 import { AI_ASK_ENTRIES } from './ai-sifu/test/access-ask';
 import { AI_SIFU_ENTRIES } from './ai-sifu/test/access';
 import { BLOG_ENTRIES } from './blog/test/access';
-import { CLASS_ENTRIES } from '../test/access-matrix-classes';
+import { CLASS_ENTRIES } from './classes/test/access';
 import { COMMUNITY_ENTRIES } from './community/test/access';
 import { BOOKING_ENTRIES } from './bookings/test/access';
 import { LEARNING_ENTRIES } from './courses/test/access';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_PAGE } from '../modules/site/site.routes';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser } from '../test/factories';
-import { createBooking } from '../test/factories-bookings';
+import { createBooking } from '../modules/bookings/test/factories';
 import { createCourse } from '../modules/courses/test/factories';
 import { listRoutes, routeKey } from '../test/route-table';
 import { CAPABILITY_PATHS, loggableUrl, SECRET_PARAM } from './logging';

@@ -7,7 +7,7 @@ import type { Access } from '../platform/auth';
 import type { TestApp } from './app';
 import { createAdmin, createUser } from './factories';
 import { createBlogPost } from '../modules/blog/test/factories';
-import { createBooking } from './factories-bookings';
+import { createBooking } from '../modules/bookings/test/factories';
 import { createCourse, enrollUser, type CreatedCourse } from '../modules/courses/test/factories';
 import { createChat } from '../modules/messages/test/factories';
 import { acceptTerms } from '../modules/terms/test/factories';

@@ -15,7 +15,7 @@ import { zonedInstant } from '../../../common/school-time';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bookingRequest, postBooking } from './test/requests';
 import { createAdmin, createUser } from '../../test/factories';
-import { createBooking, weekdays } from '../../test/factories-bookings';
+import { createBooking, weekdays } from './test/factories';
 import { ADMIN_TOO_LONG_MESSAGE } from './bookings.service';
 
 let t: TestApp;

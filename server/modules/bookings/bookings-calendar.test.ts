@@ -12,7 +12,7 @@ import { addDays, zonedInstant } from '../../../common/school-time';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bookingRequest, postBooking } from './test/requests';
 import { createAdmin, createUser } from '../../test/factories';
-import { createBooking, weekdays } from '../../test/factories-bookings';
+import { createBooking, weekdays } from './test/factories';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createAdmin>>;

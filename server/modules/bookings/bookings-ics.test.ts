@@ -3,7 +3,7 @@ import { schoolSettings } from '../../db/schema';
 import type { Headers, TestApp } from '../../test/app';
 import { bookingRequest, icsLine, postBooking } from './test/requests';
 import { createTestAppWithMembers } from '../../test/factories';
-import { weekdays } from '../../test/factories-bookings';
+import { weekdays } from './test/factories';
 import { demoSchoolBody } from '../school/test/factories';
 
 let t: TestApp, admin: Headers;

@@ -13,7 +13,7 @@ import { zonedInstant } from '../../../common/school-time';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bookingRequest, icsLine, manageTokenFor, postBooking } from './test/requests';
 import { createAdmin } from '../../test/factories';
-import { createBooking, weekdays } from '../../test/factories-bookings';
+import { createBooking, weekdays } from './test/factories';
 
 let t: TestApp;
 let adminEmail: string;

@@ -19,7 +19,7 @@ import { addDays, zonedInstant } from '../../../common/school-time';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bookingRequest, icsLine, postBooking } from './test/requests';
 import { createAdmin, createUser } from '../../test/factories';
-import { createBooking, weekdays } from '../../test/factories-bookings';
+import { createBooking, weekdays } from './test/factories';
 
 let t: TestApp;
 let admins: string[];

@@ -15,7 +15,7 @@ import {
 import { classAttendance, classEnrollments, classMeetings, classSignups } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { classBody, createClass } from '../../test/factories-classes';
+import { classBody, createClass } from './test/factories';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createAdmin>>;

@@ -13,7 +13,7 @@ import {
 import { classAttendance, classEnrollments } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createClass } from '../../test/factories-classes';
+import { createClass } from './test/factories';
 
 /*
  * Times here are the school's (America/Los_Angeles, the default SCHOOL_TIMEZONE). Each test sets

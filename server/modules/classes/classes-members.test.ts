@@ -13,7 +13,7 @@ import {
 import { classEnrollments, classSignups } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { classBody, createClass } from '../../test/factories-classes';
+import { classBody, createClass } from './test/factories';
 import { CLASS_ENROLL_RATE_LIMIT } from './classes.routes';
 
 let t: TestApp;

@@ -12,7 +12,7 @@ import { EMAIL_MESSAGE } from '../../../common/fields';
 import { classSignups } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createClass } from '../../test/factories-classes';
+import { createClass } from './test/factories';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { classEnrollments, classMeetings, classSignups } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { itConcurrently } from '../../test/concurrency';
 import { createAdmin, createUser } from '../../test/factories';
-import { createClass } from '../../test/factories-classes';
+import { createClass } from './test/factories';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createAdmin>>;

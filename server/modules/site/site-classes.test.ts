@@ -4,8 +4,8 @@ import { renderSiteBody } from '../../../web/site/render';
 import type { SiteSchool } from '../../../web/site/types';
 import { calendarClass } from '../../../common/classes';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createBooking } from '../../test/factories-bookings';
-import { createClass } from '../../test/factories-classes';
+import { createBooking } from '../bookings/test/factories';
+import { createClass } from '../classes/test/factories';
 import { createTestimonial } from '../testimonials/test/factories';
 
 /* The classes and workshops pages: what the server renders from the classes, and what it never shows. */

@@ -5,8 +5,8 @@ import type { BookingsResponse } from '../../../common/bookings';
 import type { User } from '../../../common/users';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
-import { createBooking } from '../../test/factories-bookings';
-import { createClass } from '../../test/factories-classes';
+import { createBooking } from '../bookings/test/factories';
+import { createClass } from '../classes/test/factories';
 
 /*
  * What others keep by an e-mail address (a visitor's workshop bookings, her place on a class's

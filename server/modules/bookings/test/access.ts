@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { bookings } from '../../../db/schema';
 import { rowsWhere, type MatrixEntry, type World } from '../../../test/access-matrix';
 import type { TestApp } from '../../../test/app';
-import { createBooking } from '../../../test/factories-bookings';
+import { createBooking } from './factories';
 
 /*
  * Matrix entries for bookings: the public form, availability, calendar and manage links; the

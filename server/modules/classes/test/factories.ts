@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Class, ClassInput } from '../../common/classes';
-import { classEnrollments } from '../db/schema';
-import type { TestApp } from './app';
-import { createAdmin } from './factories';
+import type { Class, ClassInput } from '../../../../common/classes';
+import { classEnrollments } from '../../../db/schema';
+import type { TestApp } from '../../../test/app';
+import { createAdmin } from '../../../test/factories';
 
 /** A valid class form: a published beginners' class on Monday and Wednesday evenings. */
 export const classBody = (overrides: Partial<ClassInput> = {}): ClassInput => ({

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { AppointmentType, BookingStatus } from '../../common/bookings';
-import { bookings } from '../db/schema';
-import { hashToken, newToken } from '../platform/tokens';
-import type { TestApp } from './app';
+import type { AppointmentType, BookingStatus } from '../../../../common/bookings';
+import { bookings } from '../../../db/schema';
+import { hashToken, newToken } from '../../../platform/tokens';
+import type { TestApp } from '../../../test/app';
 
 /* Bookings, written straight into the table in the state a test needs, and the days tests book on. */
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { classEnrollments, classes, classSignups } from '../db/schema';
-import { hashToken, newToken } from '../platform/tokens';
-import type { MatrixEntry, World } from './access-matrix';
-import type { TestApp } from './app';
-import { classBody, createClass, enrollInClass } from './factories-classes';
+import { classEnrollments, classes, classSignups } from '../../../db/schema';
+import { hashToken, newToken } from '../../../platform/tokens';
+import type { MatrixEntry, World } from '../../../test/access-matrix';
+import type { TestApp } from '../../../test/app';
+import { classBody, createClass, enrollInClass } from './factories';
 
 /* Matrix entries for weekly classes: public reads, sign-ups and offers; members' own places; admin tools. */
 
