@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaFiles } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
+import { saveProfile } from '../users/test/factories';
 import { filePart, folder, multipart, png } from './multipart-body';
 
 /* A profile's avatar file leaves the media store once no profile shows it any more. */
@@ -33,18 +34,7 @@ async function uploadAvatar(me: Made, colour: string): Promise<{ secure_url: str
 }
 
 const setAvatar = (me: Made, avatar: string | null) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/user/${me.user.id}`,
-    headers: me.auth,
-    payload: {
-      name: me.user.name,
-      email: me.user.email,
-      username: me.user.username,
-      avatar,
-      current_password: me.password,
-    },
-  });
+  saveProfile(t, me, me.auth, { avatar, current_password: me.password });
 
 const stored = (publicId: string) => existsSync(path.join(t.mediaDir, publicId));
 const recorded = async (publicId: string) =>

@@ -4,6 +4,7 @@ import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts';
 import { passwordProblem } from '../../platform/password-policy';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser, DEFAULT_PASSWORD } from '../../test/factories';
+import { saveProfile } from './test/factories';
 
 /*
  * OWASP ASVS 5.0 V6.2: at least 8 characters, not the account's own names, not a common password
@@ -134,17 +135,9 @@ describe('POST /api/create/user', () => {
 describe('PUT /api/user/{id} new_password', () => {
   it('refuses a common password from the owner and keeps the old one', async () => {
     const me = await createUser(t);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${me.user.id}`,
-      headers: me.auth,
-      payload: {
-        name: me.user.name,
-        email: me.user.email,
-        username: me.user.username,
-        current_password: me.password,
-        new_password: 'iloveyou2',
-      },
+    const res = await saveProfile(t, me, me.auth, {
+      current_password: me.password,
+      new_password: 'iloveyou2',
     });
     expectRefused(res, 'new_password', PASSWORD_COMMON_MESSAGE);
     expect((await signIn(me.user.username, me.password)).statusCode).toBe(200);
@@ -153,18 +146,7 @@ describe('PUT /api/user/{id} new_password', () => {
   it("refuses the account's own names when an admin sets it, including a username changed in the same save", async () => {
     const admin = await createAdmin(t);
     const student = await createUser(t);
-    const put = (payload: Record<string, string>) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/user/${student.user.id}`,
-        headers: admin.auth,
-        payload: {
-          name: student.user.name,
-          email: student.user.email,
-          username: student.user.username,
-          ...payload,
-        },
-      });
+    const put = (payload: Record<string, string>) => saveProfile(t, student, admin.auth, payload);
     expectRefused(
       await put({ new_password: student.user.username }),
       'new_password',
@@ -178,17 +160,9 @@ describe('PUT /api/user/{id} new_password', () => {
 
   const changeOwn = async (newPassword: string) => {
     const me = await createUser(t);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${me.user.id}`,
-      headers: me.auth,
-      payload: {
-        name: me.user.name,
-        email: me.user.email,
-        username: me.user.username,
-        current_password: me.password,
-        new_password: newPassword,
-      },
+    const res = await saveProfile(t, me, me.auth, {
+      current_password: me.password,
+      new_password: newPassword,
     });
     return { me, res };
   };
@@ -209,17 +183,7 @@ describe('PUT /api/user/{id} new_password', () => {
   const setByAdmin = async (newPassword: string) => {
     const admin = await createAdmin(t);
     const student = await createUser(t);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${student.user.id}`,
-      headers: admin.auth,
-      payload: {
-        name: student.user.name,
-        email: student.user.email,
-        username: student.user.username,
-        new_password: newPassword,
-      },
-    });
+    const res = await saveProfile(t, student, admin.auth, { new_password: newPassword });
     return { student, res };
   };
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, vi } from 'vitest';
-import type { TestApp } from '../../../test/app';
+import type { Headers, TestApp } from '../../../test/app';
 
 /* Changes of a user's account, as the user asks for them. */
 
@@ -28,3 +28,17 @@ export async function requestEmailChange(
   });
   return /confirm-email\?token=(\S+)/.exec(mail.text)![1]!;
 }
+
+/** PUT /api/user/{id} with `headers`: the user's name, e-mail and username as they are, `fields` changed. */
+export const saveProfile = (
+  t: TestApp,
+  me: { user: { id: string; name: string; email: string; username: string } },
+  headers: Headers,
+  fields: Record<string, unknown> = {},
+) =>
+  t.call(
+    'PUT',
+    `/api/user/${me.user.id}`,
+    { name: me.user.name, email: me.user.email, username: me.user.username, ...fields },
+    headers,
+  );
