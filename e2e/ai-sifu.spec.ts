@@ -1,5 +1,5 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, expectNoAxeViolations, expectNoSidewaysOverflow, test } from './fixtures';
 import { FREE_COURSE, readCourse } from './school';
 
 /**
@@ -29,15 +29,6 @@ const WIDTHS = [
 
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`${name}-${page.viewportSize()!.width}.png`) });
-}
-
-/** The page does not scroll sideways. */
-async function expectNoSidewaysOverflow(page: Page) {
-  const { width, scrollWidth } = await page.evaluate(() => ({
-    width: window.innerWidth,
-    scrollWidth: document.scrollingElement!.scrollWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(width);
 }
 
 /** Asks a question in the open panel and waits until AI Sifu has answered it (or refused). */

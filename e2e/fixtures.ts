@@ -231,6 +231,19 @@ export async function expectNoAxeViolations(page: Page, { allRules = false } = {
   expect(violations).toEqual([]);
 }
 
+/** The page does not scroll sideways; a failure names what reaches past the right edge. */
+export async function expectNoSidewaysOverflow(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const past = Array.from(document.querySelectorAll('body *'))
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+      .slice(0, 5)
+      .map((element) => `<${element.tagName.toLowerCase()} class="${element.className}">`);
+    return { width, scrollWidth: document.scrollingElement!.scrollWidth, past };
+  });
+  expect(overflow.scrollWidth, overflow.past.join('\n')).toBeLessThanOrEqual(overflow.width);
+}
+
 /**
  * Stops the page's clock (the test calls `page.clock.install()` before its first navigation):
  * from here on, the page's timers fire only when the test moves time on with

@@ -1,25 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Lesson } from '../common/courses';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, expectNoAxeViolations, expectNoSidewaysOverflow, test } from './fixtures';
 import { bearer, findCourseByTitle, FREE_COURSE, PAID_COURSE, readCourse } from './school';
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
 
 test.use({ viewport: PHONE });
-
-/** The page does not scroll sideways; a failure names the elements that reach past the right edge. */
-async function expectNoSidewaysOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => {
-    const width = window.innerWidth;
-    const scrollWidth = document.scrollingElement!.scrollWidth;
-    const past = Array.from(document.querySelectorAll('body *'))
-      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
-      .slice(0, 5)
-      .map((element) => `<${element.tagName.toLowerCase()} class="${element.className}">`);
-    return { width, scrollWidth, past };
-  });
-  expect(overflow.scrollWidth, overflow.past.join('\n')).toBeLessThanOrEqual(overflow.width);
-}
 
 /** A screen at 375 px: it fits the width, no badge is cut short, and it passes axe. */
 async function expectPhoneReady(page: Page): Promise<void> {

@@ -1,12 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from './fixtures';
-import {
-  expectHeadingInsideGutter,
-  expectNoSidewaysOverflow,
-  GALLERY_POST,
-  SITE_VIEWPORTS,
-  waitForIslands,
-} from './site';
+import { expect, expectNoAxeViolations, expectNoSidewaysOverflow, test } from './fixtures';
+import { expectHeadingInsideGutter, GALLERY_POST, SITE_VIEWPORTS, waitForIslands } from './site';
 
 /**
  * Every public page through axe (WCAG 2 A and AA) on a phone and a desktop, light and dark, once

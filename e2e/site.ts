@@ -54,19 +54,6 @@ export function postTitles(scope: Page | Locator): Locator {
   return scope.locator('.kw-post-card-title a');
 }
 
-/** The page does not scroll sideways; a failure names what reaches past the right edge. */
-export async function expectNoSidewaysOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => {
-    const width = window.innerWidth;
-    const past = Array.from(document.querySelectorAll('body *'))
-      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
-      .slice(0, 5)
-      .map((element) => `<${element.tagName.toLowerCase()} class="${element.className}">`);
-    return { width, scrollWidth: document.scrollingElement!.scrollWidth, past };
-  });
-  expect(overflow.scrollWidth, overflow.past.join('\n')).toBeLessThanOrEqual(overflow.width);
-}
-
 /**
  * The page's heading keeps the same side margin as the header's brand: a body that sits flush
  * against the screen's edge on a phone has lost its container's padding.
