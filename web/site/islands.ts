@@ -26,6 +26,6 @@ export const islandLoaders: Record<string, Loader> = {
   'read-more': load(async () => (await import('./about/read-more')).ReadMoreView),
   'class-list': load(async () => (await import('./classes/class-list')).ClassListView),
   'class-offer': load(async () => (await import('./classes/offer-page')).ClassOfferView),
-  'booking-calendar': load(async () => (await import('./workshops/booking-calendar')).BookingCalendarView),
-  'manage-booking': load(async () => (await import('./workshops/manage-booking')).ManageBookingView),
+  'booking-calendar': load(async () => (await import('./bookings/booking-calendar')).BookingCalendarView),
+  'manage-booking': load(async () => (await import('./bookings/manage-booking')).ManageBookingView),
 };

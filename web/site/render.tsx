@@ -7,8 +7,8 @@ import { ClassOfferPage } from './classes/offer-page';
 import { LandingPage, type LandingPageProps } from './home/landing-page';
 import { SiteLayout } from './layout';
 import type { SiteSchool } from './types';
-import { ManageBookingPage } from './workshops/manage-booking';
-import { WorkshopsPage, type WorkshopsPageProps } from './workshops/workshops-page';
+import { ManageBookingPage } from './bookings/manage-booking';
+import { WorkshopsPage, type WorkshopsPageProps } from './bookings/workshops-page';
 
 /** Every page of the public site with the data it shows. */
 export type SitePage =
