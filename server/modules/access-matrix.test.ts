@@ -25,7 +25,7 @@ import { listRoutes, routeKey } from '../test/route-table';
  * anything of A's, which stays unchanged; the admin never refused — unless the entry says otherwise.
  *
  * A route without an entry fails the matrix. To add one, put a line in the domain's list
- * (server/test/access-matrix-*.ts), e.g.
+ * (server/modules/<d>/test/access*.ts), e.g.
  *   { route: 'POST /api/user/request-reset-code', call: (w) => ({ body: { email: w.a.user.email } }) },
  * with `status` when success is not 200, `expect` (and a comment why) only where an actor's
  * answer differs from the default of the route's access level, `fresh` for the objects a call
