@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
@@ -11,6 +11,22 @@ export default defineConfig({
     projects: [
       {
         test: {
+          // The fast tier: the tests of pure rules, which need nothing but the code they test and
+          // so skip the server's global setup (an embedded PostgreSQL server and its template).
+          // It holds every test in common/ and each server test named *.unit.test.ts. A server
+          // test takes that name only when it runs in this process alone: no database, no app
+          // (buildApp, createTestApp), no server, child process or network — a bare Fastify
+          // instance it injects into, or a scratch folder of its own, at most. Any other server
+          // test is a plain *.test.ts and runs in the server project.
+          name: 'unit',
+          environment: 'node',
+          // Each worker imports the rules once, as on the server; no unit test mocks a module.
+          isolate: false,
+          include: ['common/**/*.test.ts', 'server/**/*.unit.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'server',
           environment: 'node',
           // Each worker imports the app's modules once and runs file after file with them, instead
@@ -18,7 +34,8 @@ export default defineConfig({
           // files' tests). What a file needs of its own is made in the file: its database, its app,
           // its clock; no server test mocks a module.
           isolate: false,
-          include: ['server/**/*.test.ts', 'common/**/*.test.ts'],
+          include: ['server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'server/**/*.unit.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
