@@ -14,7 +14,6 @@ test('the course list, course page and lesson viewer pass axe', async ({
   admin,
   signInNewStudent,
 }) => {
-  // As the demo admin sees it: every lesson, and the quiz with its answers.
   const course = await readCourseByTitle(api, admin.token, FREE_COURSE);
   await enrolFree(api, await signInNewStudent(), course.id);
   await page.goto('/app/courses');
@@ -37,6 +36,7 @@ test('a new student enrols, completes a video, an article and the quiz, then rev
   signInNewStudent,
 }) => {
   test.setTimeout(60_000);
+  // As the demo admin sees it: every lesson, and the quiz with its answers.
   const course = await readCourseByTitle(api, admin.token, FREE_COURSE);
   const lessons = course.modules.flatMap((m) => m.lessons);
   const video = lessons.find((l) => l.lesson_type === 'video')!;
