@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Group, MultiSelect, Radio, Stack, TextInput, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,20 +6,20 @@ import {
   KNOWLEDGE_BODY_MAX,
   KNOWLEDGE_COURSES_MAX,
   KNOWLEDGE_HANZI_MAX,
-  KNOWLEDGE_KIND_LABELS,
   KNOWLEDGE_KINDS,
   KNOWLEDGE_PINYIN_MAX,
   KNOWLEDGE_RELATED_MAX,
-  KNOWLEDGE_SAVE_FAILED,
   KNOWLEDGE_SOURCE_MAX,
   KNOWLEDGE_TITLE_MAX,
   KnowledgeInput,
   type KnowledgeEntry,
   type KnowledgeKind,
 } from '../../../common/ai-sifu';
+import { KNOWLEDGE_KIND_LABELS } from '../ai-sifu';
+import { KNOWLEDGE_SAVE_FAILED } from './messages';
 import { ApiRequestError } from '../../lib/api-client';
 import { useSchemaForm } from '../../lib/form';
-import { notifySuccess } from '../../lib/notify';
+import { FormButtons, FormModal, SaveRefusedAlert, saveItem } from '../../components/form-modal';
 import { courseQueries } from '../courses';
 import { useCreateKnowledge, useKnowledgeEntries, useKnowledgeOptions, useUpdateKnowledge } from './api';
 
@@ -117,8 +106,6 @@ function useCourseOptions() {
 }
 
 function KnowledgeForm({ entry, onDone }: { entry: KnowledgeEntry | null; onDone: () => void }) {
-  const create = useCreateKnowledge();
-  const update = useUpdateKnowledge();
   const courses = useCourseOptions();
   const [failed, setFailed] = useState<{ reason: string | null } | null>(null);
   const { form, onSubmit, showServerErrors } = useSchemaForm<KnowledgeFormValues>({
@@ -129,21 +116,20 @@ function KnowledgeForm({ entry, onDone }: { entry: KnowledgeEntry | null; onDone
     validateInputOnChange: ['title', 'hanzi', 'pinyin', 'source'],
   });
   const related = useRelatedOptions(entry, form.getValues().related_ids);
-  const saving = create.isPending || update.isPending;
+  const { saving, save } = saveItem({
+    id: entry?.id,
+    create: useCreateKnowledge(),
+    update: useUpdateKnowledge(),
+    savedMessage: entry ? KNOWLEDGE_UPDATED : KNOWLEDGE_CREATED,
+    onDone,
+    onError: (error) => {
+      if (!showServerErrors(error)) setFailed({ reason: refusalOf(error) });
+    },
+  });
 
   const handleSubmit = onSubmit((values) => {
     setFailed(null);
-    const handlers = {
-      onSuccess: () => {
-        notifySuccess(entry ? KNOWLEDGE_UPDATED : KNOWLEDGE_CREATED);
-        onDone();
-      },
-      onError: (error: unknown) => {
-        if (!showServerErrors(error)) setFailed({ reason: refusalOf(error) });
-      },
-    };
-    if (entry) update.mutate({ id: entry.id, input: values }, handlers);
-    else create.mutate(values, handlers);
+    save(values);
   });
 
   const relatedProps = form.getInputProps('related_ids');
@@ -229,20 +215,8 @@ function KnowledgeForm({ entry, onDone }: { entry: KnowledgeEntry | null; onDone
           nothingFoundMessage={courses.loading ? 'Loading courses…' : 'No courses found'}
           {...form.getInputProps('course_ids')}
         />
-        {failed && (
-          <Alert color="red" role="alert">
-            <Text size="sm">{KNOWLEDGE_SAVE_FAILED}</Text>
-            {failed.reason && <Text size="sm">{failed.reason}</Text>}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            Save Entry
-          </Button>
-        </Group>
+        {failed && <SaveRefusedAlert message={KNOWLEDGE_SAVE_FAILED} reason={failed.reason} />}
+        <FormButtons saving={saving} submitLabel="Save Entry" onCancel={onDone} />
       </Stack>
     </form>
   );
@@ -258,8 +232,8 @@ export interface KnowledgeFormModalProps {
 /** Add Entry / Edit Entry. */
 export function KnowledgeFormModal({ opened, entry, onClose }: KnowledgeFormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={entry ? 'Edit Entry' : 'Add Entry'} size="lg" centered>
-      {opened && <KnowledgeForm key={entry?.id ?? 'new'} entry={entry} onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={entry ? 'Edit Entry' : 'Add Entry'}>
+      <KnowledgeForm key={entry?.id ?? 'new'} entry={entry} onDone={onClose} />
+    </FormModal>
   );
 }

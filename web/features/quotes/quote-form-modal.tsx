@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import {
   QUOTE_AUTHOR_MAX,
@@ -12,7 +12,7 @@ import {
   type QuoteCategory,
 } from '../../../common/quotes';
 import { useSchemaForm } from '../../lib/form';
-import { notifySuccess } from '../../lib/notify';
+import { FormButtons, FormModal, saveItem } from '../../components/form-modal';
 import { useCreateQuote, useUpdateQuote } from './api';
 
 export const QUOTE_SAVED = 'Quote saved';
@@ -35,8 +35,6 @@ interface QuoteFormValues {
 const SERVER_FIELDS = ['text', 'chinese', 'author', 'source', 'category'];
 
 function QuoteForm({ quote, onDone }: { quote: Quote | null; onDone: () => void }) {
-  const create = useCreateQuote();
-  const update = useUpdateQuote();
   const [failed, setFailed] = useState(false);
   const { form, onSubmit, showServerErrors } = useSchemaForm<QuoteFormValues>({
     schema: QuoteInput,
@@ -50,22 +48,21 @@ function QuoteForm({ quote, onDone }: { quote: Quote | null; onDone: () => void 
     serverFields: SERVER_FIELDS,
     onValuesChange: () => setFailed(false),
   });
+  const { saving, save } = saveItem({
+    id: quote?.id,
+    create: useCreateQuote(),
+    update: useUpdateQuote(),
+    savedMessage: QUOTE_SAVED,
+    onDone,
+    onError: (error) => {
+      if (!showServerErrors(error)) setFailed(true);
+    },
+  });
 
   const handleSubmit = onSubmit((values) => {
     setFailed(false);
     // The schema has accepted the values, so the category is one of the list.
-    const input: QuoteInput = { ...values, category: values.category as QuoteCategory };
-    const handlers = {
-      onSuccess: () => {
-        notifySuccess(QUOTE_SAVED);
-        onDone();
-      },
-      onError: (error: unknown) => {
-        if (!showServerErrors(error)) setFailed(true);
-      },
-    };
-    if (quote) update.mutate({ id: quote.id, input }, handlers);
-    else create.mutate(input, handlers);
+    save({ ...values, category: values.category as QuoteCategory });
   });
 
   return (
@@ -104,14 +101,7 @@ function QuoteForm({ quote, onDone }: { quote: Quote | null; onDone: () => void 
             {QUOTE_SAVE_FAILED}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            Save Quote
-          </Button>
-        </Group>
+        <FormButtons saving={saving} submitLabel="Save Quote" onCancel={onDone} />
       </Stack>
     </form>
   );
@@ -126,8 +116,8 @@ export interface QuoteFormModalProps {
 
 export function QuoteFormModal({ opened, quote, onClose }: QuoteFormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={quote ? 'Edit Quote' : 'Add Quote'} size="lg" centered>
-      {opened && <QuoteForm key={quote?.id ?? 'new'} quote={quote} onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={quote ? 'Edit Quote' : 'Add Quote'}>
+      <QuoteForm key={quote?.id ?? 'new'} quote={quote} onDone={onClose} />
+    </FormModal>
   );
 }

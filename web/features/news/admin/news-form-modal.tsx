@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Checkbox, Group, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import {
   NEWS_AUTHOR_MAX,
@@ -24,10 +13,10 @@ import {
 } from '../../../../common/news';
 import { useSchemaForm } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
-import { notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
 import { useCreateNews, useUpdateNews } from '../api';
 import { ImageUploadField } from '../../../components/image-upload-field';
+import { FormButtons, FormModal, saveItem, uploadFieldProps } from '../../../components/form-modal';
 
 export const NEWS_SAVED = 'News Saved';
 export const NOTIFY_LABEL = 'E-mail this to members who opted in';
@@ -77,8 +66,6 @@ function inputOf(values: NewsFormValues): NewsInput {
 
 function NewsForm({ news, onDone }: { news: News | null; onDone: () => void }) {
   const user = useCurrentUser();
-  const create = useCreateNews();
-  const update = useUpdateNews();
   const [failed, setFailed] = useState(false);
   const { form, onSubmit, showServerErrors } = useSchemaForm<NewsFormValues>({
     schema: NewsInput,
@@ -88,22 +75,20 @@ function NewsForm({ news, onDone }: { news: News | null; onDone: () => void }) {
     onValuesChange: () => setFailed(false),
   });
   const values = form.getValues();
-  const saving = create.isPending || update.isPending;
+  const { saving, save } = saveItem({
+    id: news?.id,
+    create: useCreateNews(),
+    update: useUpdateNews(),
+    savedMessage: NEWS_SAVED,
+    onDone,
+    onError: (error) => {
+      if (!showServerErrors(error)) setFailed(true);
+    },
+  });
 
   const handleSubmit = onSubmit((submitted) => {
     setFailed(false);
-    const input = inputOf(submitted);
-    const handlers = {
-      onSuccess: () => {
-        notifySuccess(NEWS_SAVED);
-        onDone();
-      },
-      onError: (error: unknown) => {
-        if (!showServerErrors(error)) setFailed(true);
-      },
-    };
-    if (news) update.mutate({ id: news.id, input }, handlers);
-    else create.mutate(input, handlers);
+    save(inputOf(submitted));
   });
 
   return (
@@ -148,9 +133,7 @@ function NewsForm({ news, onDone }: { news: News | null; onDone: () => void }) {
         <ImageUploadField
           target="news-thumbnails"
           failedMessage={THUMBNAIL_UPLOAD_FAILED}
-          value={values.thumbnail_url}
-          onChange={(url) => form.setFieldValue('thumbnail_url', url)}
-          error={form.errors.thumbnail_url as string | undefined}
+          {...uploadFieldProps(form, 'thumbnail_url')}
         />
         <Checkbox label="Important" {...form.getInputProps('is_important', { type: 'checkbox' })} />
         <Radio.Group label="Status" {...form.getInputProps('status')}>
@@ -172,14 +155,7 @@ function NewsForm({ news, onDone }: { news: News | null; onDone: () => void }) {
             {NEWS_SAVE_FAILED}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            Save News
-          </Button>
-        </Group>
+        <FormButtons saving={saving} submitLabel="Save News" onCancel={onDone} />
       </Stack>
     </form>
   );
@@ -195,8 +171,8 @@ export interface NewsFormModalProps {
 /** Add News / Edit News. */
 export function NewsFormModal({ opened, news, onClose }: NewsFormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={news ? 'Edit News' : 'Add News'} size="lg" centered>
-      {opened && <NewsForm key={news?.id ?? 'new'} news={news} onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={news ? 'Edit News' : 'Add News'}>
+      <NewsForm key={news?.id ?? 'new'} news={news} onDone={onClose} />
+    </FormModal>
   );
 }

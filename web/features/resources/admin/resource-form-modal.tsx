@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  Radio,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Group, MultiSelect, Radio, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -29,7 +17,13 @@ import {
 } from '../../../../common/resources';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useSchemaForm } from '../../../lib/form';
-import { notifySuccess } from '../../../lib/notify';
+import {
+  FormButtons,
+  FormModal,
+  SaveRefusedAlert,
+  saveItem,
+  uploadFieldProps,
+} from '../../../components/form-modal';
 import { courseQueries } from '../../courses';
 import { useCurrentUser } from '../../../lib/session';
 import { useCreateResource, useUpdateResource } from '../api';
@@ -107,8 +101,6 @@ function useCourseOptions(resource: Resource | null) {
 
 function ResourceForm({ resource, onDone }: { resource: Resource | null; onDone: () => void }) {
   const user = useCurrentUser();
-  const create = useCreateResource();
-  const update = useUpdateResource();
   const courses = useCourseOptions(resource);
   const [failed, setFailed] = useState<{ reason: string | null } | null>(null);
   const { form, onSubmit, showServerErrors } = useSchemaForm<ResourceFormValues>({
@@ -119,23 +111,20 @@ function ResourceForm({ resource, onDone }: { resource: Resource | null; onDone:
     onValuesChange: () => setFailed(null),
   });
   const values = form.getValues();
-  const saving = create.isPending || update.isPending;
-  const errorOf = (field: keyof ResourceFormValues) => form.errors[field] as string | undefined;
+  const { saving, save } = saveItem({
+    id: resource?.id,
+    create: useCreateResource(),
+    update: useUpdateResource(),
+    savedMessage: RESOURCE_SAVED,
+    onDone,
+    onError: (error) => {
+      if (!showServerErrors(error)) setFailed({ reason: refusalOf(error) });
+    },
+  });
 
   const handleSubmit = onSubmit((submitted) => {
     setFailed(null);
-    const input = inputOf(submitted);
-    const handlers = {
-      onSuccess: () => {
-        notifySuccess(RESOURCE_SAVED);
-        onDone();
-      },
-      onError: (error: unknown) => {
-        if (!showServerErrors(error)) setFailed({ reason: refusalOf(error) });
-      },
-    };
-    if (resource) update.mutate({ id: resource.id, input }, handlers);
-    else create.mutate(input, handlers);
+    save(inputOf(submitted));
   });
 
   return (
@@ -181,30 +170,12 @@ function ResourceForm({ resource, onDone }: { resource: Resource | null; onDone:
           />
         )}
         {values.type === 'video' && (
-          <MediaField
-            kind="video"
-            label="Video"
-            required
-            value={values.video_url}
-            onChange={(url) => form.setFieldValue('video_url', url)}
-            error={errorOf('video_url')}
-          />
+          <MediaField kind="video" label="Video" required {...uploadFieldProps(form, 'video_url')} />
         )}
         {values.type === 'audio' && (
-          <MediaField
-            kind="audio"
-            label="Audio"
-            required
-            value={values.audio_url}
-            onChange={(url) => form.setFieldValue('audio_url', url)}
-            error={errorOf('audio_url')}
-          />
+          <MediaField kind="audio" label="Audio" required {...uploadFieldProps(form, 'audio_url')} />
         )}
-        <ResourceThumbnailField
-          value={values.thumbnail}
-          onChange={(url) => form.setFieldValue('thumbnail', url)}
-          error={errorOf('thumbnail')}
-        />
+        <ResourceThumbnailField {...uploadFieldProps(form, 'thumbnail')} />
         <TextInput
           label="Duration"
           description='As it should read, e.g. "12:30" or "1 h 5 min".'
@@ -221,20 +192,8 @@ function ResourceForm({ resource, onDone }: { resource: Resource | null; onDone:
           {...form.getInputProps('related_courses')}
         />
         <Switch label="Published" {...form.getInputProps('is_published', { type: 'checkbox' })} />
-        {failed && (
-          <Alert color="red" role="alert">
-            <Text size="sm">{RESOURCE_SAVE_FAILED}</Text>
-            {failed.reason && <Text size="sm">{failed.reason}</Text>}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            Save Resource
-          </Button>
-        </Group>
+        {failed && <SaveRefusedAlert message={RESOURCE_SAVE_FAILED} reason={failed.reason} />}
+        <FormButtons saving={saving} submitLabel="Save Resource" onCancel={onDone} />
       </Stack>
     </form>
   );
@@ -250,14 +209,8 @@ export interface ResourceFormModalProps {
 /** Add Resource / Edit Resource. */
 export function ResourceFormModal({ opened, resource, onClose }: ResourceFormModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={resource ? 'Edit Resource' : 'Add Resource'}
-      size="lg"
-      centered
-    >
-      {opened && <ResourceForm key={resource?.id ?? 'new'} resource={resource} onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={resource ? 'Edit Resource' : 'Add Resource'}>
+      <ResourceForm key={resource?.id ?? 'new'} resource={resource} onDone={onClose} />
+    </FormModal>
   );
 }
