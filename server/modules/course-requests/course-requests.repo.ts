@@ -1,6 +1,7 @@
 import { and, count, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { CourseRequestStatus } from '../../../common/course-requests';
 import type { Db } from '../../db/client';
+import { deleteRows } from '../../db/delete-rows';
 import { courseRequests, users } from '../../db/schema';
 
 const requestColumns = {
@@ -119,11 +120,7 @@ export function createCourseRequestsRepo(db: Db) {
     },
 
     async remove(id: string): Promise<boolean> {
-      const rows = await db
-        .delete(courseRequests)
-        .where(eq(courseRequests.id, id))
-        .returning({ id: courseRequests.id });
-      return rows.length > 0;
+      return deleteRows(db, courseRequests, eq(courseRequests.id, id));
     },
   };
 }

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, exists, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { deleteRows } from '../../db/delete-rows';
 import { termsAcceptances, termsVersions, users } from '../../db/schema';
 
 export type TermsVersionRow = typeof termsVersions.$inferSelect;
@@ -171,11 +172,7 @@ export function createTermsRepo(db: Db) {
     },
 
     async deleteRecord(id: string): Promise<boolean> {
-      const rows = await db
-        .delete(termsAcceptances)
-        .where(eq(termsAcceptances.id, id))
-        .returning({ id: termsAcceptances.id });
-      return rows.length > 0;
+      return deleteRows(db, termsAcceptances, eq(termsAcceptances.id, id));
     },
   };
 }

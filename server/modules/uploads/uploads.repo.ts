@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { deleteRows } from '../../db/delete-rows';
 import { mediaFiles } from '../../db/schema';
 
 export type MediaFileRow = typeof mediaFiles.$inferSelect;
@@ -46,11 +47,7 @@ export function createUploadsRepo(db: Db) {
 
     /** Forgets a file, returning whether it was known. */
     async delete(publicId: string): Promise<boolean> {
-      const rows = await db
-        .delete(mediaFiles)
-        .where(eq(mediaFiles.public_id, publicId))
-        .returning({ id: mediaFiles.id });
-      return rows.length > 0;
+      return deleteRows(db, mediaFiles, eq(mediaFiles.public_id, publicId));
     },
   };
 }

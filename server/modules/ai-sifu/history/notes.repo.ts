@@ -1,5 +1,6 @@
 import { and, count, countDistinct, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { deleteRows } from '../../../db/delete-rows';
 import { aiConversations, courses, studentNotes } from '../../../db/schema';
 import type { Page } from './conversations.repo';
 import { matchesEveryWord } from './sifu-search';
@@ -109,11 +110,7 @@ export function createNotesRepo(db: Db) {
     },
 
     async remove(id: string): Promise<boolean> {
-      const rows = await db
-        .delete(studentNotes)
-        .where(eq(studentNotes.id, id))
-        .returning({ id: studentNotes.id });
-      return rows.length > 0;
+      return deleteRows(db, studentNotes, eq(studentNotes.id, id));
     },
   };
 }
