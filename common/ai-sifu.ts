@@ -11,11 +11,6 @@ import { pageLimit, pageOffset, requiredText } from './api';
 // ---------------------------------------------------------------- constants
 
 export const KNOWLEDGE_KINDS = ['term', 'manual', 'classic'] as const;
-export const KNOWLEDGE_KIND_LABELS: Record<KnowledgeKind, string> = {
-  term: 'Glossary term',
-  manual: 'Training manual',
-  classic: 'Classical reference',
-};
 export const KNOWLEDGE_TITLE_MAX = 200;
 export const KNOWLEDGE_BODY_MAX = 20_000;
 export const KNOWLEDGE_HANZI_MAX = 200;
@@ -64,11 +59,10 @@ export const CACHE_HIT_THRESHOLDS = [50_000, 150_000] as const;
 
 // ---------------------------------------------------------------- messages
 
-/** The widget's texts for a failed call, when neither the server's error nor its message field says more. */
+/** The widget's text for a question refused at the limit when the server's answer says no more. */
 export const SIFU_LIMIT_MESSAGE =
   'You have reached your question limit. Please check your subscription or course purchases.';
-export const SIFU_LOGIN_MESSAGE = 'Please log in to use AI Sifu.';
-export const SIFU_GENERIC_ERROR = 'Something went wrong. Please try again later.';
+/** The API's answers when AI Sifu cannot take or answer a question. */
 export const SIFU_NOT_ENROLLED = 'AI Sifu is available to students enrolled in this course.';
 export const SIFU_ADMIN_REFUSED = 'AI Sifu answers students; administrators can read its analytics instead.';
 export const SIFU_COURSE_NOT_FOUND = 'Course not found';
@@ -78,26 +72,15 @@ export const SIFU_PROVIDER_FAILED = 'AI Sifu could not answer just now. Please t
 export const SIFU_PROVIDER_TIMEOUT = 'AI Sifu took too long to answer. Please try again.';
 /** The honest answer when nothing in the school's materials matches well enough. */
 export const SIFU_NOT_FOUND_ANSWER = "I could not find this in the school's materials; ask your instructor.";
-export const SIFU_GENERIC_WELCOME = "Hello, I'm AI Sifu. Ask me about your training.";
 
-/** Sifu's Notes: its inline errors, and the API's answers about conversations and notes. */
-export const HISTORY_LOAD_FAILED = 'Failed to load conversation history';
-export const CONVERSATION_DELETE_FAILED = 'Failed to delete conversation';
-export const NOTE_SAVE_FAILED = 'Failed to save note';
-export const NOTE_DELETE_FAILED = 'Failed to delete note';
+/** The API's answers about conversations and notes. */
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 export const NOTE_NOT_FOUND = 'Note not found';
 export const NOTE_REQUIRED = 'Please write a note';
 export const NOTE_EXISTS = 'This answer already has a note; edit it instead';
 export const SIFU_SEARCH_REQUIRED = 'Please enter a search term';
 
-/** The analytics page's error texts. */
-export const ANALYTICS_LOAD_FAILED = 'Failed to load analytics data';
-export const ANALYTICS_LOAD_FALLBACK = 'Failed to load analytics';
-export const CLEAN_CACHE_FAILED = 'Failed to clean cache';
-
 export const KNOWLEDGE_NOT_FOUND = 'Knowledge entry not found';
-export const KNOWLEDGE_SAVE_FAILED = 'Failed to save knowledge entry. Please try again.';
 export const KNOWLEDGE_DELETED = 'Knowledge entry deleted';
 /** Followed by the ids or keys that named nothing. */
 export const KNOWLEDGE_UNKNOWN_COURSE = 'No course has this id';

@@ -2,7 +2,8 @@ import { Alert, Button, Card, Container, Group, Loader, Stack, Text, Title } fro
 import { IconBooks, IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { ANALYTICS_LOAD_FAILED, CLEAN_CACHE_FAILED, DAILY_USAGE_DAYS } from '../../../common/ai-sifu';
+import { DAILY_USAGE_DAYS } from '../../../common/ai-sifu';
+import { ANALYTICS_LOAD_FAILED, CLEAN_CACHE_FAILED } from './messages';
 import { LoadFailed } from '../../components/load-failed';
 import {
   POPULAR_QUESTIONS_PAGE_SIZE,

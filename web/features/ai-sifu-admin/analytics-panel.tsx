@@ -1,12 +1,8 @@
 import { Alert, Anchor, Card, Group, Loader, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  ANALYTICS_LOAD_FALLBACK,
-  ANALYTICS_PANEL_PAGE_SIZE,
-  CLEAN_CACHE_FAILED,
-  type PopularQuestion,
-} from '../../../common/ai-sifu';
+import { ANALYTICS_PANEL_PAGE_SIZE, type PopularQuestion } from '../../../common/ai-sifu';
+import { ANALYTICS_LOAD_FALLBACK, CLEAN_CACHE_FAILED } from './messages';
 import { LoadFailed } from '../../components/load-failed';
 import { PrevNextPager } from '../../components/prev-next-pager';
 import { errorMessage } from '../../lib/api-client';

@@ -17,12 +17,12 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import {
   KNOWLEDGE_DELETED,
-  KNOWLEDGE_KIND_LABELS,
   KNOWLEDGE_KINDS,
   type KnowledgeEntry,
   type KnowledgeKind,
   type KnowledgeListResponse,
 } from '../../../common/ai-sifu';
+import { KNOWLEDGE_KIND_LABELS } from '../ai-sifu';
 import { PagedQueryTable, usePagedDelete } from '../../components/admin-list';
 import { ConfirmDeleteDialog } from '../../components/dialogs';
 import { pageCount } from '../../components/prev-next-pager';

@@ -2,12 +2,8 @@ import { useState } from 'react';
 import { Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import {
-  KNOWLEDGE_KIND_LABELS,
-  KNOWLEDGE_NOT_FOUND,
-  type LessonRef,
-  type SourceRef,
-} from '../../../common/ai-sifu';
+import { KNOWLEDGE_NOT_FOUND, type LessonRef, type SourceRef } from '../../../common/ai-sifu';
+import { KNOWLEDGE_KIND_LABELS } from './messages';
 import { errorMessage, isNotFound } from '../../lib/api-client';
 import { useKnowledgeEntry } from './api';
 import classes from './ai-sifu.module.css';

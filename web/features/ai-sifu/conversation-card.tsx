@@ -1,11 +1,7 @@
 import { useId, useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import {
-  CONVERSATION_DELETE_FAILED,
-  NOTE_DELETE_FAILED,
-  NOTE_SAVE_FAILED,
-  type AiConversation,
-} from '../../../common/ai-sifu';
+import type { AiConversation } from '../../../common/ai-sifu';
+import { CONVERSATION_DELETE_FAILED, NOTE_DELETE_FAILED, NOTE_SAVE_FAILED } from './messages';
 import { ConfirmDeleteDialog } from '../../components/dialogs';
 import { formatDateTime } from '../../lib/format';
 import { useCreateNote, useDeleteConversation, useDeleteNote, useUpdateNote } from './api';

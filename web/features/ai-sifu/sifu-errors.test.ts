@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SIFU_GENERIC_ERROR, SIFU_LIMIT_MESSAGE, SIFU_LOGIN_MESSAGE } from '../../../common/ai-sifu';
+import { SIFU_LIMIT_MESSAGE } from '../../../common/ai-sifu';
+import { SIFU_GENERIC_ERROR, SIFU_LOGIN_MESSAGE } from './messages';
 import { ApiRequestError } from '../../lib/api-client';
 import { sifuErrorMessage, sifuErrorOf } from './sifu-errors';
 

@@ -1,4 +1,5 @@
-import { SIFU_GENERIC_ERROR, SIFU_LIMIT_MESSAGE, SIFU_LOGIN_MESSAGE } from '../../../common/ai-sifu';
+import { SIFU_LIMIT_MESSAGE } from '../../../common/ai-sifu';
+import { SIFU_GENERIC_ERROR, SIFU_LOGIN_MESSAGE } from './messages';
 import { ApiRequestError } from '../../lib/api-client';
 
 const text = (value: unknown): string | null =>

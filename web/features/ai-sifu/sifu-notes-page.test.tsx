@@ -1,11 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  CONVERSATION_DELETE_FAILED,
-  HISTORY_LOAD_FAILED,
-  NOTE_DELETE_FAILED,
-  type AiConversation,
-} from '../../../common/ai-sifu';
+import type { AiConversation } from '../../../common/ai-sifu';
+import { CONVERSATION_DELETE_FAILED, HISTORY_LOAD_FAILED, NOTE_DELETE_FAILED } from './messages';
 import { makeUser, renderRoutes, serverFailure, signInAs, stubFetch } from '../../test/render';
 import { SifuNotesPage } from './sifu-notes-page';
 import { COURSE_ID, OTHER_COURSE_ID, makeConversation, makeNote, makeUsage } from './test-data';

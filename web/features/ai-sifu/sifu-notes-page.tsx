@@ -18,11 +18,11 @@ import { IconChevronDown, IconSearch } from '@tabler/icons-react';
 import {
   AI_CONVERSATIONS_MAX_LIMIT,
   AI_CONVERSATIONS_PAGE_SIZE,
-  HISTORY_LOAD_FAILED,
   SIFU_SEARCH_DEBOUNCE_MS,
   SIFU_STATS_WINDOW_DAYS,
   type AiConversationListResponse,
 } from '../../../common/ai-sifu';
+import { HISTORY_LOAD_FAILED } from './messages';
 import { LoadFailed } from '../../components/load-failed';
 import { pageCount, PrevNextPager } from '../../components/prev-next-pager';
 import { useSession } from '../../lib/session';

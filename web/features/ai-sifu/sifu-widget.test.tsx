@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { NOTE_SAVE_FAILED, SIFU_GENERIC_ERROR, SIFU_GENERIC_WELCOME } from '../../../common/ai-sifu';
+import { NOTE_SAVE_FAILED, SIFU_GENERIC_ERROR, SIFU_GENERIC_WELCOME } from './messages';
 import { makeUser, renderRoutes, serverFailure, signInAs, stubFetch } from '../../test/render';
 import { AskSifuAboutLesson, CourseSifu } from './course-sifu';
 import { SifuWidget } from './sifu-widget';

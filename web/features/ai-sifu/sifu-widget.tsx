@@ -13,13 +13,8 @@ import {
 } from '@mantine/core';
 import { IconMessageChatbot, IconMinus, IconSend, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import {
-  NOTE_SAVE_FAILED,
-  QUESTION_MAX,
-  SIFU_GENERIC_WELCOME,
-  type AiAnswer,
-  type AiUsage,
-} from '../../../common/ai-sifu';
+import { QUESTION_MAX, type AiAnswer, type AiUsage } from '../../../common/ai-sifu';
+import { NOTE_SAVE_FAILED, SIFU_GENERIC_WELCOME } from './messages';
 import { askSifu, useCreateNote, useRefreshSifu, useSifuUsage } from './api';
 import { AnswerSources } from './answer-sources';
 import classes from './ai-sifu.module.css';
