@@ -36,6 +36,33 @@ export function limitReached(details: Omit<UsageLimitDetails, 'message'>): AppEr
 
 const noSubscription = { active: false, used: 0, limit: 0, remaining: 0 };
 
+/** A course's questions are counted by school month, named by its first day in the school's time zone. */
+export const coursePeriod = (at: Date, timeZone: string): string => monthOf(schoolDate(at, timeZone));
+
+/** A subscription's questions are counted by its current period, named by the school day it started. */
+export const subscriptionPeriod = (periodStart: Date, timeZone: string): string =>
+  zonedParts(periodStart, timeZone).date;
+
+/** What is left of an allowance: never below zero, though a lowered limit can leave more used than it allows. */
+export const questionsLeft = (used: number, limit: number) => ({
+  used,
+  limit,
+  remaining: Math.max(0, limit - used),
+});
+
+/**
+ * The counter a refused question is over: the subscription's when the student has an active one
+ * (the course's own questions are used before it), otherwise the course's.
+ */
+export function exhaustedCounter<Key>(
+  course: { key: Key; limit: number },
+  subscription: { key: Key; limit: number } | undefined,
+): { key: Key; limit: number; reason: UsageLimitDetails['reason'] } {
+  return subscription
+    ? { ...subscription, reason: 'monthly_limit_reached' }
+    : { ...course, reason: 'course_limit_reached' };
+}
+
 /**
  * The questions a student may ask. Each enrolled course gives AI_SIFU_COURSE_MONTHLY_LIMIT a school
  * month (counted from the first of the month in SCHOOL_TIMEZONE); an active AI Sifu subscription
@@ -50,7 +77,6 @@ export function createAllowance(
 ) {
   const timeZone = platform.config.SCHOOL_TIMEZONE;
   const courseLimit = platform.config.AI_SIFU_COURSE_MONTHLY_LIMIT;
-  const coursePeriod = (at: Date) => monthOf(schoolDate(at, timeZone));
 
   /** The subscription's counter and limit, when the user has an active AI Sifu subscription. */
   async function subscriptionOf(userId: string, at: Date) {
@@ -59,7 +85,7 @@ export function createAllowance(
     const key: UsageKey = {
       userId,
       scope: SUBSCRIPTION_SCOPE,
-      period: zonedParts(row.current_period_start, timeZone).date,
+      period: subscriptionPeriod(row.current_period_start, timeZone),
     };
     return { key, limit: row.monthly_question_limit };
   }
@@ -70,20 +96,15 @@ export function createAllowance(
      * the release. Throws the limit error when neither has one left.
      */
     async reserve(userId: string, courseId: string, at: Date): Promise<UsageKey> {
-      const courseKey: UsageKey = { userId, scope: courseId, period: coursePeriod(at) };
+      const courseKey: UsageKey = { userId, scope: courseId, period: coursePeriod(at, timeZone) };
       if ((await repo.reserve(courseKey, courseLimit, at)) !== undefined) return courseKey;
       const subscription = await subscriptionOf(userId, at);
       if (subscription && (await repo.reserve(subscription.key, subscription.limit, at)) !== undefined) {
         return subscription.key;
       }
-      const over = subscription ?? { key: courseKey, limit: courseLimit };
+      const over = exhaustedCounter({ key: courseKey, limit: courseLimit }, subscription);
       const used = (await repo.usedIn(userId, [over.key])).get(over.key.scope) ?? 0;
-      throw limitReached({
-        reason: subscription ? 'monthly_limit_reached' : 'course_limit_reached',
-        limit: over.limit,
-        used,
-        courseId,
-      });
+      throw limitReached({ reason: over.reason, limit: over.limit, used, courseId });
     },
 
     /** Gives a reserved question back: its answer failed, so the student is not charged. */
@@ -96,15 +117,12 @@ export function createAllowance(
         access.openCourses(userId),
         subscriptionOf(userId, at),
       ]);
-      const period = coursePeriod(at);
+      const period = coursePeriod(at, timeZone);
       const used = await repo.usedIn(userId, [
         ...courses.map((course) => ({ scope: course.id, period })),
         ...(subscription ? [subscription.key] : []),
       ]);
-      const allowance = (scope: string, limit: number) => {
-        const n = used.get(scope) ?? 0;
-        return { used: n, limit, remaining: Math.max(0, limit - n) };
-      };
+      const allowance = (scope: string, limit: number) => questionsLeft(used.get(scope) ?? 0, limit);
       return {
         is_admin: false,
         subscription: subscription
