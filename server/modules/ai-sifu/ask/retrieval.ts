@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Platform } from '../../../platform';
 import type { RetrievedEntry } from './provider';
-import { cjkGrams, readQuestion, type ReadQuestion } from './question';
+import { cjkGrams, readQuestion } from './question';
 import { isSafetyQuestion } from './safety';
 
 /**
@@ -37,11 +37,21 @@ const DEFAULT_LIMIT = 8;
 /** A text's words as a tsquery text: letters and digits, or Chinese characters, each quoted. */
 const anyOf = (words: readonly string[]) => words.map((word) => `'${word}'`).join(' | ');
 
-/** The question as tsqueries, and what the score compares. */
-function plan(read: ReadQuestion) {
+/**
+ * What retrieval looks for in a question: `simple`, its meaningful words, the glossary's spellings
+ * of the terms it names and its Chinese one and two characters at a time; `pairs`, those two
+ * characters at a time, which hold its Chinese when an entry matches one; and whether it is a
+ * safety question. A question with nothing in `simple` that is not about safety finds nothing.
+ */
+export function searchPlan(question: string) {
+  const read = readQuestion(question);
   const grams = cjkGrams(read.cjk);
-  const simple = [...read.words, ...read.spellings, ...grams];
-  return { grams, simple };
+  return {
+    read,
+    simple: [...read.words, ...read.spellings, ...grams],
+    pairs: grams.filter((gram) => gram.length > 1),
+    safety: isSafetyQuestion(question),
+  };
 }
 
 /**
@@ -54,16 +64,13 @@ function plan(read: ReadQuestion) {
 export function createRetrieval(platform: Pick<Platform, 'db'>) {
   return {
     async retrieve(question: string, courseId: string, limit = DEFAULT_LIMIT): Promise<RetrievedEntry[]> {
-      const read = readQuestion(question);
-      const { grams, simple } = plan(read);
-      const safety = isSafetyQuestion(question);
+      const { read, simple, pairs, safety } = searchPlan(question);
       if (simple.length === 0 && !safety) return [];
       const tq: SQL = simple.length
         ? sql`(${read.words.length ? sql`to_tsquery('english', ${anyOf(read.words)}) || ` : sql``}to_tsquery('simple', ${anyOf(simple)}))`
         : sql`''::tsquery`;
       // The Chinese of the question is held when two characters in a row match (a term's one
       // character is its name, below); it weighs as a rare word.
-      const pairs = grams.filter((gram) => gram.length > 1);
       const cjkHeld = pairs.length
         ? sql`case when k.search @@ to_tsquery('simple', ${anyOf(pairs)}) then ln(1 + q.entries / 2) else 0 end`
         : sql`0`;
