@@ -29,21 +29,13 @@ export const DELETE_FOR_EVERYONE_MINUTES = 60;
 export const UNREAD_EMAIL_DELAY_MINUTES = 15;
 export const UNREAD_EMAIL_INTERVAL_MINUTES = 60;
 
-/** Messages and texts the screens and the API share. */
+/** The API's answers about messages, which the screens show as they are. */
 export const MESSAGE_TEXT_REQUIRED = 'Message text is required';
 export const MESSAGE_TEXT_TOO_LONG = `Messages can be at most ${MESSAGE_TEXT_MAX} characters`;
-export const SEND_FAILED_MESSAGE = 'Failed to send message. Please try again';
-export const HISTORY_FAILED_MESSAGE = 'Failed to load conversation history';
-export const NO_CONVERSATION_TITLE = 'Error';
-export const NO_CONVERSATION_MESSAGE =
-  "Please select a conversation first, or visit a user's profile from the Community page to start a new conversation";
 export const SELF_MESSAGE_REFUSED = 'You cannot send a message to yourself';
 export const MESSAGES_NOT_ALLOWED = 'This person does not accept messages';
 export const RECIPIENT_INACTIVE = 'This account is deactivated and cannot receive messages';
 export const DELETE_WINDOW_PASSED = `Messages can be deleted for everyone only within ${DELETE_FOR_EVERYONE_MINUTES} minutes of sending`;
-export const hideConversationFailed = (error: string) => `Failed to hide conversation: ${error}`;
-export const deleteConversationFailed = (error: string) =>
-  `Failed to delete conversation permanently: ${error}`;
 /** How the other side of a member's support conversation is named. */
 export const SUPPORT_CONVERSATION_NAME = 'School Support';
 

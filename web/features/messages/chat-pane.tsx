@@ -1,12 +1,8 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ActionIcon, Badge, Box, Button, Center, Group, Loader, Menu, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDotsVertical, IconEyeOff, IconTrashX } from '@tabler/icons-react';
-import {
-  deleteConversationFailed,
-  HISTORY_FAILED_MESSAGE,
-  hideConversationFailed,
-  type Message,
-} from '../../../common/messages';
+import type { Message } from '../../../common/messages';
+import { HISTORY_FAILED_MESSAGE, deleteConversationFailed, hideConversationFailed } from './messages';
 import type { User } from '../../../common/users';
 import { ConfirmDeleteDialog, ConfirmDialog } from '../../components/dialogs';
 import { LoadFailed } from '../../components/load-failed';

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { SEND_FAILED_MESSAGE } from '../../../common/messages';
+import { SEND_FAILED_MESSAGE } from './messages';
 import { TestProviders } from '../../test/render';
 import { Composer } from './composer';
 

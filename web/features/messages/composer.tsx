@@ -1,7 +1,8 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Group, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { MESSAGE_TEXT_MAX, SEND_FAILED_MESSAGE } from '../../../common/messages';
+import { MESSAGE_TEXT_MAX } from '../../../common/messages';
+import { SEND_FAILED_MESSAGE } from './messages';
 import classes from './messages-page.module.css';
 
 export type ComposerProps =

@@ -1,12 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  HISTORY_FAILED_MESSAGE,
-  NO_CONVERSATION_MESSAGE,
-  SUPPORT_CONVERSATION_NAME,
-  type Conversation,
-  type Message,
-} from '../../../common/messages';
+import { SUPPORT_CONVERSATION_NAME, type Conversation, type Message } from '../../../common/messages';
+import { HISTORY_FAILED_MESSAGE, NO_CONVERSATION_MESSAGE } from './messages';
 import { makeUser, renderRoutes, serverFailure, signInAs, stubFetch } from '../../test/render';
 import { MessagesPage } from './messages-page';
 

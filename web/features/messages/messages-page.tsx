@@ -8,9 +8,8 @@ import {
   MESSAGE_DELETED_EVENT,
   MESSAGE_READ_EVENT,
   MessageEventData,
-  NO_CONVERSATION_MESSAGE,
-  NO_CONVERSATION_TITLE,
 } from '../../../common/messages';
+import { NO_CONVERSATION_MESSAGE, NO_CONVERSATION_TITLE } from './messages';
 import { FailureDialog } from '../../components/dialogs';
 import { useLiveEvent } from '../../lib/live-events';
 import { useCurrentUser } from '../../lib/session';
