@@ -23,7 +23,6 @@ export const Privacy = z.object({
   courses: Visibility,
 });
 export type Privacy = z.infer<typeof Privacy>;
-export const DEFAULT_PRIVACY: Privacy = { profile: 'public', progress: 'public', courses: 'public' };
 
 export const Password = z
   .string({ error: PASSWORD_MESSAGE })
@@ -202,8 +201,6 @@ export type UserCoursesResponse = z.infer<typeof UserCoursesResponse>;
 
 export const UserResponse = z.object({ user: User });
 export type UserResponse = z.infer<typeof UserResponse>;
-
-export const DEACTIVATE_CONFIRMATION = 'DEACTIVATE';
 
 /** Users editing their own profile confirm with their current password (PUT /user/{id}). */
 export const PROFILE_PASSWORD_REQUIRED_MESSAGE = 'Password is required to update profile';

@@ -1,13 +1,18 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { Alert, Button, Checkbox, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { DEACTIVATE_CONFIRMATION, DEACTIVATE_PASSWORD_REQUIRED_MESSAGE } from '../../../common/users';
+import { DEACTIVATE_PASSWORD_REQUIRED_MESSAGE } from '../../../common/users';
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
 import { useSchemaForm } from '../../lib/form';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { announceSignOut, withdrawSignOut } from '../../lib/session-storage';
 import { useDeactivateAccount } from './api';
-import { DEACTIVATE_CONFIRM_MESSAGE, DEACTIVATE_FAILED_MESSAGE, serverFieldError } from './profile-body';
+import {
+  DEACTIVATE_CONFIRM_MESSAGE,
+  DEACTIVATE_CONFIRMATION,
+  DEACTIVATE_FAILED_MESSAGE,
+  serverFieldError,
+} from './profile-body';
 
 /** Sign-out follows deactivation after 2 s, so the notice can be read; the deletion notice stays 5 s. */
 export const DEACTIVATION_LOGOUT_MS = 2000;

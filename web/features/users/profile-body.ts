@@ -8,6 +8,8 @@ export const PROFILE_INCOMPLETE_MESSAGE =
   'User profile data is incomplete. Please refresh the page and try again.';
 export const PASSWORDS_DO_NOT_MATCH_MESSAGE = 'New passwords do not match';
 export const CURRENT_PASSWORD_FOR_SETTINGS_MESSAGE = 'Current password is required to update settings';
+/** The word an owner types to deactivate their account. */
+export const DEACTIVATE_CONFIRMATION = 'DEACTIVATE';
 export const DEACTIVATE_CONFIRM_MESSAGE = 'Please type DEACTIVATE to confirm';
 export const DEACTIVATE_FAILED_MESSAGE = 'Failed to deactivate account';
 
