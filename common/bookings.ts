@@ -39,8 +39,7 @@ export const BOOKING_STATUS_COLORS: Record<BookingStatus, string> = {
   no_show: 'gray',
 };
 
-/** Calendar dot colours: green workshop, purple private class, primary recurring class. */
-export const CALENDAR_DOT_COLORS = { workshop: 'green', private_class: 'grape', class: 'primary' } as const;
+/** A day of the booking calendar shows at most this many dots, then "+N". */
 export const CALENDAR_DOTS_PER_DAY = 2;
 
 /** Slot times run 09:00-20:00 in 30-minute steps. */
