@@ -61,15 +61,12 @@ export const SLUG_TAKEN_MESSAGE = 'Another post already uses this slug';
 export const SEARCH_TERM_MESSAGE = 'Please enter a search term';
 
 export const BLOG_POST_NOT_FOUND = 'Blog post not found';
-export const POST_NOT_FOUND_TITLE = 'Post Not Found';
 export const NO_BLOG_POSTS = 'No blog posts found';
 export const SAVE_FAILED_MESSAGE = 'Failed to save blog post. Please try again.';
 export const DELETE_FAILED_MESSAGE = 'Failed to delete blog post. Please try again.';
 export const BANNER_UPLOAD_FAILED_MESSAGE = 'Failed to upload banner image. Please try again.';
 export const MEDIA_UPLOAD_FAILED_MESSAGE = 'Failed to upload media. Please try again.';
-export const SHARE_FAILED_MESSAGE = 'Failed to copy link. Please try again.';
 export const POST_DELETED_MESSAGE = 'Blog post deleted successfully';
-export const LINK_COPIED_MESSAGE = 'Blog link copied to clipboard!';
 
 /** 'Blog post created/updated and published/saved as draft successfully!' */
 export const postSavedMessage = (created: boolean, status: BlogPostStatus) =>

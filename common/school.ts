@@ -201,12 +201,6 @@ export function formatHoursTime(time: string): string {
   return minutes === 0 ? `${twelve}${suffix}` : `${twelve}:${String(minutes).padStart(2, '0')}${suffix}`;
 }
 
-/** "Monday-Friday 12PM-8PM", "Saturday and Sunday closed". */
-export function formatHoursRow(row: Pick<OpeningHoursRow, 'label' | 'closed' | 'opens' | 'closes'>): string {
-  if (row.closed || !row.opens || !row.closes) return `${row.label} closed`;
-  return `${row.label} ${formatHoursTime(row.opens)}-${formatHoursTime(row.closes)}`;
-}
-
 /** The open rows as schema.org OpeningHoursSpecification objects; closed days are left out. */
 export function openingHoursSpecification(hours: readonly OpeningHoursRow[]) {
   return hours
@@ -217,9 +211,4 @@ export function openingHoursSpecification(hours: readonly OpeningHoursRow[]) {
       opens: row.opens!,
       closes: row.closes!,
     }));
-}
-
-/** The address on one line: "1120 Sebastopol Road, Santa Rosa, CA 95407, United States". */
-export function formatAddress(address: SchoolAddress): string {
-  return `${address.street}, ${address.city}, ${address.region} ${address.postal_code}, ${address.country}`;
 }

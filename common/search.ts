@@ -10,8 +10,6 @@ export const SEARCH_DEFAULT_LIMIT = 10;
 export const SEARCH_MAX_LIMIT = 30;
 /** The header waits this long after the last key before it asks. */
 export const SEARCH_DEBOUNCE_MS = 500;
-/** `/app/courses?highlight={courseId}` scrolls to and highlights that card after this long. */
-export const SEARCH_HIGHLIGHT_DELAY_MS = 500;
 
 export const SEARCH_QUERY_REQUIRED = 'Please enter a search term';
 
