@@ -10,6 +10,8 @@ export const KNOWLEDGE_KIND_LABELS: Record<KnowledgeKind, string> = {
 /** The widget's texts for a failed call, when neither the server's error nor its message field says more. */
 export const SIFU_LOGIN_MESSAGE = 'Please log in to use AI Sifu.';
 export const SIFU_GENERIC_ERROR = 'Something went wrong. Please try again later.';
+
+/** The widget's greeting before it knows the student's allowance. */
 export const SIFU_GENERIC_WELCOME = "Hello, I'm AI Sifu. Ask me about your training.";
 
 /** Sifu's Notes: its inline errors. */
