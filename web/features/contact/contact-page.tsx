@@ -30,6 +30,7 @@ import { useSchemaForm } from '../../lib/form';
 import { useSession } from '../../lib/session';
 import { useSendContactMessage } from './api';
 import { prefillFromQuery, type ContactPrefill } from './contact-prefill';
+import { SentNotice } from '../../components/sent-notice';
 
 interface ContactValues {
   name: string;
@@ -100,36 +101,30 @@ export function ContactPage() {
             onSent={setSentTo}
           />
         ) : (
-          <SentNotice email={sentTo} onAnother={() => setSentTo(null)} />
+          <MessageSent email={sentTo} onAnother={() => setSentTo(null)} />
         )}
       </Stack>
     </Container>
   );
 }
 
-function SentNotice({ email, onAnother }: { email: string; onAnother: () => void }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  // Moves focus to the confirmation, so keyboard and screen-reader users land on it.
-  useEffect(() => heading.current?.focus(), []);
+function MessageSent({ email, onAnother }: { email: string; onAnother: () => void }) {
   return (
-    <Alert color="jade" variant="light" role="status">
-      <Stack gap="sm">
-        <Title order={2} size="h3" ref={heading} tabIndex={-1}>
-          Message sent
-        </Title>
-        <Text>
-          Thank you — your message has been sent. We will reply to <strong>{email}</strong>.
-        </Text>
-        <Group gap="sm">
+    <SentNotice
+      title="Message sent"
+      actions={
+        <>
           <Button variant="default" onClick={onAnother}>
             Send another message
           </Button>
           <Button component={Link} to="/" reloadDocument variant="subtle">
             Back to home
           </Button>
-        </Group>
-      </Stack>
-    </Alert>
+        </>
+      }
+    >
+      Thank you — your message has been sent. We will reply to <strong>{email}</strong>.
+    </SentNotice>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -34,6 +34,7 @@ import { ApiRequestError } from '../../lib/api-client';
 import { useSchemaForm } from '../../lib/form';
 import { useCurrentUser } from '../../lib/session';
 import { useSendSupportRequest } from './api';
+import { SentNotice } from '../../components/sent-notice';
 
 interface SupportValues {
   subject: string;
@@ -80,29 +81,23 @@ function failureText(error: unknown): string {
   return SUPPORT_FAILED_MESSAGE;
 }
 
-function SentNotice({ conversationId, onAnother }: { conversationId: string; onAnother: () => void }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  // Keyboard and screen-reader users land on the confirmation.
-  useEffect(() => heading.current?.focus(), []);
+function RequestSent({ conversationId, onAnother }: { conversationId: string; onAnother: () => void }) {
   return (
-    <Alert color="jade" variant="light" role="status">
-      <Stack gap="sm">
-        <Title order={2} size="h3" ref={heading} tabIndex={-1}>
-          Request sent
-        </Title>
-        <Text>
-          Thank you — the school has your request. The answer comes in your support conversation in Messages.
-        </Text>
-        <Group gap="sm">
+    <SentNotice
+      title="Request sent"
+      actions={
+        <>
           <Button component={Link} to={`/app/messages?conversation=${encodeURIComponent(conversationId)}`}>
             Open the conversation
           </Button>
           <Button variant="default" onClick={onAnother}>
             Send another request
           </Button>
-        </Group>
-      </Stack>
-    </Alert>
+        </>
+      }
+    >
+      Thank you — the school has your request. The answer comes in your support conversation in Messages.
+    </SentNotice>
   );
 }
 
@@ -220,7 +215,7 @@ export function SupportPage() {
           (conversationId === null ? (
             <SupportForm onSent={setConversationId} />
           ) : (
-            <SentNotice conversationId={conversationId} onAnother={() => setConversationId(null)} />
+            <RequestSent conversationId={conversationId} onAnother={() => setConversationId(null)} />
           ))}
       </Stack>
     </Container>
