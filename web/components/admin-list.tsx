@@ -1,6 +1,72 @@
+import { Button, Group, TextInput, type TextInputProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import { PrevNextPager } from './prev-next-pager';
 import { QueryTable, type QueryTableProps } from './query-table';
+import type { ResponsiveColumn } from './responsive-table';
+
+/**
+ * A paged admin list's page and search. A changed filter shows its results from the first page:
+ * `setSearch` does so, and `refilter` makes any other filter's setter do so.
+ */
+export function useListFilters(debounceMs = 300) {
+  const [page, setPage] = useState(0);
+  const [search, setSearchText] = useState('');
+  const [q] = useDebouncedValue(search, debounceMs);
+  const refilter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(0);
+    };
+  return { page, setPage, search, q, setSearch: refilter(setSearchText), refilter };
+}
+
+export interface ListSearchInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'leftSection'> {
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** An admin list's search box, with the search icon. */
+export function ListSearchInput({ value, onChange, ...input }: ListSearchInputProps) {
+  return (
+    <TextInput
+      leftSection={<IconSearch size={16} aria-hidden />}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      {...input}
+    />
+  );
+}
+
+/** An admin list's last column: Edit and Delete buttons, named after the row they act on. */
+export function editDeleteColumn<Row>(
+  nameOf: (row: Row) => string,
+  onEdit: (row: Row) => void,
+  onDelete: (row: Row) => void,
+): ResponsiveColumn<Row> {
+  return {
+    header: 'Actions',
+    noWrap: true,
+    cell: (row) => (
+      <Group gap="xs" wrap="nowrap">
+        <Button size="xs" variant="default" aria-label={`Edit ${nameOf(row)}`} onClick={() => onEdit(row)}>
+          Edit
+        </Button>
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          aria-label={`Delete ${nameOf(row)}`}
+          onClick={() => onDelete(row)}
+        >
+          Delete
+        </Button>
+      </Group>
+    ),
+  };
+}
 
 export interface PagedDeleteOptions {
   /** The delete mutation, taking the row's id. */

@@ -7,12 +7,10 @@ import {
   SegmentedControl,
   Stack,
   Text,
-  TextInput,
   Title,
   useMatches,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowLeft, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -23,7 +21,13 @@ import {
   type KnowledgeListResponse,
 } from '../../../common/ai-sifu';
 import { KNOWLEDGE_KIND_LABELS } from '../ai-sifu';
-import { PagedQueryTable, usePagedDelete } from '../../components/admin-list';
+import {
+  editDeleteColumn,
+  ListSearchInput,
+  PagedQueryTable,
+  useListFilters,
+  usePagedDelete,
+} from '../../components/admin-list';
 import { ConfirmDeleteDialog } from '../../components/dialogs';
 import { pageCount } from '../../components/prev-next-pager';
 import type { ResponsiveColumn } from '../../components/responsive-table';
@@ -90,31 +94,7 @@ function columns(
     { header: 'Source', cell: (entry) => entry.source ?? '–' },
     { header: 'Courses', alignRight: true, cell: (entry) => entry.course_ids.length },
     { header: 'Updated', noWrap: true, cell: (entry) => formatDate(entry.updated_at) },
-    {
-      header: 'Actions',
-      noWrap: true,
-      cell: (entry) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button
-            size="xs"
-            variant="default"
-            aria-label={`Edit ${entry.title}`}
-            onClick={() => onEdit(entry)}
-          >
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            aria-label={`Delete ${entry.title}`}
-            onClick={() => onDelete(entry)}
-          >
-            Delete
-          </Button>
-        </Group>
-      ),
-    },
+    editDeleteColumn((entry) => entry.title, onEdit, onDelete),
   ];
 }
 
@@ -124,10 +104,8 @@ function columns(
  * entry form, delete, and the whole base's export and import.
  */
 export function KnowledgePage() {
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search, KNOWLEDGE_SEARCH_DEBOUNCE_MS);
+  const { page, setPage, search, q, setSearch, refilter } = useListFilters(KNOWLEDGE_SEARCH_DEBOUNCE_MS);
   const [kind, setKind] = useState<KindFilter>('all');
-  const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<KnowledgeEntry | 'new' | null>(null);
   const list = useKnowledgeList({ kind: kind === 'all' ? null : kind, q }, page);
   const { deleting, askToDelete, dialog } = usePagedDelete<KnowledgeEntry>({
@@ -170,20 +148,13 @@ export function KnowledgePage() {
           value={kind}
           orientation={filterOrientation}
           fullWidth={filterOrientation === 'vertical'}
-          onChange={(value) => {
-            setKind(KNOWLEDGE_KINDS.find((k) => k === value) ?? 'all');
-            setPage(0);
-          }}
+          onChange={refilter((value) => setKind(KNOWLEDGE_KINDS.find((k) => k === value) ?? 'all'))}
         />
-        <TextInput
+        <ListSearchInput
           label="Search knowledge"
           placeholder="Words, hanzi or pinyin (tones optional)"
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(0);
-          }}
+          onChange={setSearch}
           className={classes.search}
         />
         <PagedQueryTable

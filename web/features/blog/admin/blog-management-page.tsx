@@ -9,11 +9,9 @@ import {
   Select,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconEdit, IconExternalLink, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -26,7 +24,7 @@ import {
 } from '../../../../common/blog';
 import { ConfirmDialog } from '../../../components/dialogs';
 import { LOAD_FAILED_MESSAGE } from '../../../components/panel-body';
-import { usePagedDelete } from '../../../components/admin-list';
+import { ListSearchInput, useListFilters, usePagedDelete } from '../../../components/admin-list';
 import { pageCount, PrevNextPager } from '../../../components/prev-next-pager';
 import { ResponsiveTable, type ResponsiveColumn } from '../../../components/responsive-table';
 import { errorMessage } from '../../../lib/api-client';
@@ -138,12 +136,10 @@ function postColumns(onDelete: (post: BlogPostSummary) => void): ResponsiveColum
 
 /** /app/admin/blog: the blog's figures, every post filtered and paged, and the way into the editor. */
 export function BlogManagementPage() {
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const { page, setPage, search, q, setSearch, refilter } = useListFilters();
   const [status, setStatus] = useState<AdminBlogFilters['status']>('all');
   const [tag, setTag] = useState<string | null>(null);
-  const [page, setPage] = useState(0);
-  const posts = useAdminBlogPosts({ status, tag, search: debouncedSearch }, page);
+  const posts = useAdminBlogPosts({ status, tag, search: q }, page);
   const tags = useBlogTags();
   const { deleting, askToDelete, dialog } = usePagedDelete<BlogPostSummary>({
     remove: useDeleteBlogPost(),
@@ -171,15 +167,11 @@ export function BlogManagementPage() {
         </Group>
         <BlogStatsCards />
         <Group gap="sm" align="flex-end" className={classes.filters}>
-          <TextInput
+          <ListSearchInput
             label="Search posts"
             placeholder="Title, excerpt or content"
-            leftSection={<IconSearch size={16} aria-hidden />}
             value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(0);
-            }}
+            onChange={setSearch}
             className={classes.search}
           />
           <Select
@@ -187,10 +179,9 @@ export function BlogManagementPage() {
             data={STATUS_OPTIONS}
             value={status}
             allowDeselect={false}
-            onChange={(value) => {
-              setStatus(value === 'published' || value === 'draft' ? value : 'all');
-              setPage(0);
-            }}
+            onChange={refilter((value) =>
+              setStatus(value === 'published' || value === 'draft' ? value : 'all'),
+            )}
             w={170}
           />
           <Select
@@ -199,10 +190,7 @@ export function BlogManagementPage() {
             value={tag ?? ALL_TAGS}
             allowDeselect={false}
             searchable
-            onChange={(value) => {
-              setTag(value || null);
-              setPage(0);
-            }}
+            onChange={refilter((value) => setTag(value || null))}
             w={200}
           />
         </Group>

@@ -1,17 +1,5 @@
-import {
-  Badge,
-  Button,
-  Container,
-  Group,
-  Loader,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowLeft, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Badge, Button, Container, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -22,7 +10,13 @@ import {
   type Resource,
   type ResourceType,
 } from '../../../../common/resources';
-import { PagedQueryTable, usePagedDelete } from '../../../components/admin-list';
+import {
+  editDeleteColumn,
+  ListSearchInput,
+  PagedQueryTable,
+  useListFilters,
+  usePagedDelete,
+} from '../../../components/admin-list';
 import { ConfirmDeleteDialog } from '../../../components/dialogs';
 import { pageCount } from '../../../components/prev-next-pager';
 import type { ResponsiveColumn } from '../../../components/responsive-table';
@@ -70,36 +64,15 @@ function columns(
     { header: 'Author', cell: (r) => r.author },
     { header: 'Views', alignRight: true, cell: (r) => r.view_count.toLocaleString('en-US') },
     { header: 'Updated', noWrap: true, cell: (r) => formatDate(r.updated_at) },
-    {
-      header: 'Actions',
-      noWrap: true,
-      cell: (r) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="default" aria-label={`Edit ${r.title}`} onClick={() => onEdit(r)}>
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            aria-label={`Delete ${r.title}`}
-            onClick={() => onDelete(r)}
-          >
-            Delete
-          </Button>
-        </Group>
-      ),
-    },
+    editDeleteColumn((r) => r.title, onEdit, onDelete),
   ];
 }
 
 /** /app/admin/resources: the figures, every resource filtered and paged, and its add/edit form. */
 export function ResourcesAdminPage() {
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search, 300);
+  const { page, setPage, search, q, setSearch, refilter } = useListFilters();
   const [type, setType] = useState<ResourceType | null>(null);
   const [status, setStatus] = useState<AdminResourceFilters['status']>('all');
-  const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<Resource | 'new' | null>(null);
   const resources = useAdminResources({ type, status, q }, page);
   const { deleting, askToDelete, dialog } = usePagedDelete<Resource>({
@@ -133,15 +106,11 @@ export function ResourcesAdminPage() {
         </Group>
         <ResourceStats />
         <Group gap="sm" align="flex-end">
-          <TextInput
+          <ListSearchInput
             label="Search resources"
             placeholder="Title, description or author"
-            leftSection={<IconSearch size={16} aria-hidden />}
             value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(0);
-            }}
+            onChange={setSearch}
             className={classes.search}
           />
           <Select
@@ -149,10 +118,7 @@ export function ResourcesAdminPage() {
             data={TYPE_OPTIONS}
             value={type ?? 'all'}
             allowDeselect={false}
-            onChange={(value) => {
-              setType(RESOURCE_TYPES.find((t) => t === value) ?? null);
-              setPage(0);
-            }}
+            onChange={refilter((value) => setType(RESOURCE_TYPES.find((t) => t === value) ?? null))}
             w={150}
           />
           <Select
@@ -160,10 +126,9 @@ export function ResourcesAdminPage() {
             data={STATUS_OPTIONS}
             value={status}
             allowDeselect={false}
-            onChange={(value) => {
-              setStatus(value === 'published' || value === 'draft' ? value : 'all');
-              setPage(0);
-            }}
+            onChange={refilter((value) =>
+              setStatus(value === 'published' || value === 'draft' ? value : 'all'),
+            )}
             w={160}
           />
         </Group>
