@@ -1,20 +1,14 @@
-import { APPOINTMENT_TYPE_LABELS, type AppointmentType } from '../../../common/bookings';
+import { APPOINTMENT_TYPE_LABELS } from '../../../common/bookings';
 import type { SchoolSettings } from '../../../common/school';
 import { calendarFile } from '../../platform/ics';
 import type { MailMessage } from '../../platform/mail';
 import { schoolDateTime } from '../../../common/school-time';
+import type { BookingDetails } from './bookings.repo';
 
 /* The e-mails of a booking: plain text, with a calendar file for the person who booked. */
 
-export interface MailBooking {
+export interface MailBooking extends BookingDetails {
   id: string;
-  appointment_type: AppointmentType;
-  full_name: string;
-  email: string;
-  phone_number: string | null;
-  notes: string | null;
-  start_time: Date;
-  end_time: Date;
   sequence: number;
 }
 

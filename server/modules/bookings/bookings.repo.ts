@@ -5,14 +5,13 @@ import { bookings } from '../../db/schema';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
-export interface NewBooking {
-  appointment_type: AppointmentType;
-  full_name: string;
-  email: string;
-  phone_number: string | null;
-  notes: string | null;
-  start_time: Date;
-  end_time: Date;
+/** Who booked what, and when: the columns a booking's form, list and e-mails share. */
+export type BookingDetails = Pick<
+  BookingRow,
+  'appointment_type' | 'full_name' | 'email' | 'phone_number' | 'notes' | 'start_time' | 'end_time'
+>;
+
+export interface NewBooking extends BookingDetails {
   status: BookingStatus;
   user_id: string | null;
   manage_token_hash: string;

@@ -80,6 +80,17 @@ export interface AdminFields {
   status?: BookingStatus;
 }
 
+/** The columns the admin form sets, at the times it resolved to. */
+const adminColumns = (input: AdminFields, start: Date, end: Date) => ({
+  appointment_type: input.appointment_type,
+  full_name: input.full_name,
+  email: input.email,
+  phone_number: input.phone_number,
+  notes: input.notes,
+  start_time: start,
+  end_time: end,
+});
+
 export interface BookingsDeps {
   users: Pick<UsersService, 'activeAdmins' | 'confirmedEmail'>;
   school: Pick<SchoolService, 'get'>;
@@ -393,13 +404,7 @@ export function createBookingsService(platform: Platform, deps: BookingsDeps) {
         const [made] = await repo.insert(
           [
             {
-              appointment_type: input.appointment_type,
-              full_name: input.full_name,
-              email: input.email,
-              phone_number: input.phone_number,
-              notes: input.notes,
-              start_time: start,
-              end_time: end,
+              ...adminColumns(input, start, end),
               status: input.status ?? 'scheduled',
               user_id: null,
               manage_token_hash: hashToken(token),
@@ -421,13 +426,7 @@ export function createBookingsService(platform: Platform, deps: BookingsDeps) {
         input,
         async (start, end) => {
           const change: BookingChange = {
-            appointment_type: input.appointment_type,
-            full_name: input.full_name,
-            email: input.email,
-            phone_number: input.phone_number,
-            notes: input.notes,
-            start_time: start,
-            end_time: end,
+            ...adminColumns(input, start, end),
             ...(input.status ? { status: input.status } : {}),
           };
           const moved =

@@ -32,7 +32,7 @@ import type { Platform } from '../../platform';
 import type { MediaRegistry } from '../uploads/uploads.service';
 import { createEmailChanges } from './email-change';
 import { toPublicProfile, toUser, type EnrolledCourse, type Viewer } from './user-view';
-import { createUsersRepo, type UserChanges, type UserRow } from './users.repo';
+import { createUsersRepo, type NewUserRow, type UserChanges, type UserRow } from './users.repo';
 
 export type { UserRow } from './users.repo';
 export { toPublicProfile, toUser, type EnrolledCourse, type Viewer } from './user-view';
@@ -143,6 +143,25 @@ export function createUsersService(
       throw conflict(USERNAME_TAKEN, 'ALREADY_EXISTS', [{ path: 'username', message: USERNAME_TAKEN }]);
   }
 
+  /** A new account, under sign-up's password and uniqueness rules, with the rest of its columns. */
+  async function insertAccount(
+    input: { name: string; email: string; username: string; password: string },
+    columns: Omit<NewUserRow, 'name' | 'email' | 'username' | 'password_hash' | 'created_at' | 'updated_at'>,
+  ): Promise<UserRow> {
+    assertPasswordAllowed(input.password, [input.username, input.email], 'password');
+    await assertUnique(input.email, input.username);
+    const at = now();
+    return repo.insert({
+      name: input.name,
+      email: input.email,
+      username: input.username,
+      ...columns,
+      password_hash: await hashSecret(input.password),
+      created_at: at,
+      updated_at: at,
+    });
+  }
+
   async function findOrThrow(id: string): Promise<UserRow> {
     const row = await repo.findById(id);
     if (!row) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
@@ -251,13 +270,7 @@ export function createUsersService(
      * city or country, so no recovery answers until the person fills them in.
      */
     async create(input: CreateUser): Promise<{ user: User }> {
-      assertPasswordAllowed(input.password, [input.username, input.email], 'password');
-      await assertUnique(input.email, input.username);
-      const at = now();
-      const row = await repo.insert({
-        name: input.name,
-        email: input.email,
-        username: input.username,
+      const row = await insertAccount(input, {
         avatar: input.avatar ?? null,
         avatar_public_id: AVATAR_URL.exec(input.avatar ?? '')?.[1] ?? null,
         city: input.city ?? '',
@@ -266,9 +279,6 @@ export function createUsersService(
         experience: input.experience ?? 0,
         belt: input.belt ?? null,
         is_admin: input.is_admin,
-        password_hash: await hashSecret(input.password),
-        created_at: at,
-        updated_at: at,
       });
       return { user: await present(row) };
     },
@@ -289,19 +299,10 @@ export function createUsersService(
     },
 
     async register(input: SignUp): Promise<UserRow> {
-      assertPasswordAllowed(input.password, [input.username, input.email], 'password');
-      await assertUnique(input.email, input.username);
-      const at = now();
-      const row = await repo.insert({
-        name: input.name,
-        email: input.email,
-        username: input.username,
+      const row = await insertAccount(input, {
         city: input.city,
         country: input.country,
         martial_art: input.martial_art,
-        password_hash: await hashSecret(input.password),
-        created_at: at,
-        updated_at: at,
       });
       // The address is the newcomer's word until they open the link sent to it.
       await emailChanges.confirmCurrent(row);
