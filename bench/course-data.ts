@@ -2,8 +2,8 @@
  * The course data set for `npm run bench:api`, generated in SQL (INSERT … SELECT over
  * generate_series), so it loads in seconds.
  */
-import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db/client';
+import { loadStatements } from './data';
 
 const COURSES = 200;
 const MODULES_PER_COURSE = 10;
@@ -62,39 +62,14 @@ const STATEMENTS = [
    from generate_series(1, ${BLOG_POSTS}) g`,
 ];
 
-/** Loads the data set; returns the row counts of the big tables and how long it took. */
-export async function loadCourseData(database: Database) {
-  const started = performance.now();
-  const steps: string[] = [];
-  for (const statement of STATEMENTS) {
-    const before = performance.now();
-    // A bulk load of this size may run longer than the server's statement timeout allows a request.
-    await database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local statement_timeout = 0`);
-      await tx.execute(sql.raw(statement));
-    });
-    const what = /^\s*(insert into \w+)/.exec(statement)?.[1] ?? statement.slice(0, 20);
-    steps.push(`${what}: ${((performance.now() - before) / 1000).toFixed(1)} s`);
-  }
-  // What autovacuum would do soon after a real bulk load (fresh statistics, the visibility map),
-  // done now so that it does not run on PostgreSQL in the middle of a measured scenario. VACUUM
-  // cannot run inside a transaction.
-  const before = performance.now();
-  await database.db.execute(sql`vacuum analyze`);
-  steps.push(`vacuum analyze: ${((performance.now() - before) / 1000).toFixed(1)} s`);
-  const seconds = (performance.now() - started) / 1000;
-  const counts: Record<string, number> = {};
-  for (const table of [
-    'courses',
-    'modules',
-    'lessons',
-    'users',
-    'enrollments',
-    'lesson_progress',
-    'blog_posts',
-  ]) {
-    const result = await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
-    counts[table] = Number((result as { rows: { n: number }[] }).rows[0]!.n);
-  }
-  return { seconds, steps, counts };
-}
+/**
+ * Loads the data set; returns the row counts of the big tables and how long it took. The VACUUM
+ * ANALYZE after it gives fresh statistics and the visibility map.
+ */
+export const loadCourseData = (database: Database) =>
+  loadStatements(
+    database,
+    STATEMENTS,
+    ['courses', 'modules', 'lessons', 'users', 'enrollments', 'lesson_progress', 'blog_posts'],
+    { vacuum: true },
+  );

@@ -4,8 +4,8 @@
  * conversation with the next `PARTNERS` people, and `BENCH_MESSAGES` messages spread evenly over
  * the conversations, alternating sides a minute apart; the last two of each are unread.
  */
-import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db/client';
+import { loadStatements } from './data';
 
 export const USERS = Number(process.env.BENCH_USERS ?? 5000);
 export const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
@@ -41,27 +41,6 @@ const STATEMENTS = [
   `analyze`,
 ];
 
-/** Loads the data set; returns the row counts and how long each step took. */
-export async function loadMessageData(database: Database) {
-  const started = performance.now();
-  const steps: string[] = [];
-  for (const statement of STATEMENTS) {
-    const before = performance.now();
-    // A bulk load of this size runs longer than the server's statement timeout allows a request.
-    await database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local statement_timeout = 0`);
-      await tx.execute(sql.raw(statement));
-    });
-    const what = /^\s*(insert into \w+|update \w+|create unlogged table \w+|drop table \w+|analyze)/.exec(
-      statement,
-    )?.[1];
-    steps.push(`${what ?? statement.slice(0, 20)}: ${((performance.now() - before) / 1000).toFixed(1)} s`);
-  }
-  const seconds = (performance.now() - started) / 1000;
-  const counts: Record<string, number> = {};
-  for (const table of ['users', 'conversations', 'messages']) {
-    const result = await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
-    counts[table] = Number((result as { rows: { n: number }[] }).rows[0]!.n);
-  }
-  return { seconds, steps, counts };
-}
+/** Loads the data set (its statements end with ANALYZE); returns the row counts and how long each step took. */
+export const loadMessageData = (database: Database) =>
+  loadStatements(database, STATEMENTS, ['users', 'conversations', 'messages'], { vacuum: false });

@@ -5,8 +5,8 @@
  * `BENCH_RESOURCES` resources and `BENCH_NEWS` news items (2 000 each, every tenth unpublished)
  * are added, all generated in SQL (INSERT … SELECT over generate_series).
  */
-import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db/client';
+import { loadStatements } from './data';
 
 const RESOURCES = Number(process.env.BENCH_RESOURCES ?? 2000);
 const NEWS = Number(process.env.BENCH_NEWS ?? 2000);
@@ -43,30 +43,12 @@ const STATEMENTS = [
    from generate_series(1, ${NEWS}) g`,
 ];
 
-/** Loads the search additions; returns the row counts and how long each step took. */
-export async function loadSearchData(database: Database) {
-  const started = performance.now();
-  const steps: string[] = [];
-  for (const statement of STATEMENTS) {
-    const before = performance.now();
-    // A bulk load of this size may run longer than the server's statement timeout allows a request.
-    await database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local statement_timeout = 0`);
-      await tx.execute(sql.raw(statement));
-    });
-    const what = /^\s*(insert into \w+|update \w+)/.exec(statement)?.[1] ?? statement.slice(0, 20);
-    steps.push(`${what}: ${((performance.now() - before) / 1000).toFixed(1)} s`);
-  }
-  // As autovacuum would soon after such a load: the GIN indexes' pending entries are merged (a
-  // search would read them one by one) and the planner's statistics are fresh.
-  const before = performance.now();
-  await database.db.execute(sql`vacuum analyze`);
-  steps.push(`vacuum analyze: ${((performance.now() - before) / 1000).toFixed(1)} s`);
-  const seconds = (performance.now() - started) / 1000;
-  const counts: Record<string, number> = {};
-  for (const table of ['courses', 'lessons', 'resources', 'news', 'blog_posts', 'users']) {
-    const result = await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
-    counts[table] = Number((result as { rows: { n: number }[] }).rows[0]!.n);
-  }
-  return { seconds, steps, counts };
-}
+/**
+ * Loads the search additions; returns the row counts and how long each step took. The VACUUM
+ * ANALYZE after it merges the GIN indexes' pending entries (a search would read them one by one)
+ * and freshens the planner's statistics.
+ */
+export const loadSearchData = (database: Database) =>
+  loadStatements(database, STATEMENTS, ['courses', 'lessons', 'resources', 'news', 'blog_posts', 'users'], {
+    vacuum: true,
+  });
