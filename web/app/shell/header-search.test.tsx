@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeCourse } from '../../features/courses/test-data';
+import { makeCourse } from '../../test/courses';
 import { makeUser, noTermsNeeded, renderRoutes, signInAs, stubFetch } from '../../test/render';
 import { createRoutes } from '../routes';
 

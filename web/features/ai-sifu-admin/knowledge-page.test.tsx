@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { KnowledgeEntry } from '../../../common/ai-sifu';
 import { field, makeUser, renderRoutes, serverFailure, signInAs, stubFetch, type } from '../../test/render';
-import { makeCourse } from '../courses/test-data';
+import { makeCourse } from '../../test/courses';
 import { KnowledgePage } from './knowledge-page';
 import { makeEntries, makeEntry } from './test-data';
 

@@ -5,7 +5,7 @@ import { namedGenericElements } from '../../test/a11y';
 import { renderRoutes, Where } from '../../test/render';
 import { CourseCard } from './course-card';
 import { CARD_IMAGE_SIZES } from './course-image';
-import { makeCourse } from './test-data';
+import { makeCourse } from '../../test/courses';
 
 function renderCard(course: CourseSummary, isAdmin = false) {
   const onEnroll = vi.fn();

@@ -7,7 +7,7 @@ import { CourseDetailPage } from './course-detail-page';
 import classes from './course-detail-page.module.css';
 import { HEADER_IMAGE_SIZES } from './course-image';
 import purchaseClasses from './course-purchase.module.css';
-import { makeCourse, makeCourseDetail } from './test-data';
+import { makeCourse, makeCourseDetail } from '../../test/courses';
 
 const enrolledCourse = makeCourseDetail({
   enrollment: { progress: 0, start_date: '2024-03-01T00:00:00.000Z', completed_date: null },

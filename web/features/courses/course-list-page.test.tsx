@@ -4,7 +4,7 @@ import { PROVIDER_UNAVAILABLE_MESSAGE } from '../../../common/payments';
 import type { User } from '../../../common/users';
 import { makeUser, renderRoutes, serverFailure, signInAs, stubFetch, Where } from '../../test/render';
 import { CoursesPage, SeriesPage } from './course-list-page';
-import { makeCourse } from './test-data';
+import { makeCourse } from '../../test/courses';
 
 const routes = [
   { path: '/app/courses', element: <CoursesPage /> },

@@ -6,7 +6,7 @@ import { stubFetch, testQueryClient, TestProviders } from '../../test/render';
 import { useCourse } from './api';
 import { LessonViewer } from './lesson-viewer';
 import classes from './lesson-viewer.module.css';
-import { makeCourseDetail } from './test-data';
+import { makeCourseDetail } from '../../test/courses';
 
 const course = makeCourseDetail();
 const [video, quiz] = course.modules[0]!.lessons as [Lesson, Lesson];

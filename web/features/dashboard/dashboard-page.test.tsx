@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CourseSummary } from '../../../common/courses';
+import type { CourseSummary } from '../../../common/courses';
+import { makeCourse } from '../../test/courses';
 import type { News } from '../../../common/news';
 import { makeNews, makeNewsList, makeQuote } from '../../test/news';
 import { makeUser, renderRoutes, serverFailure, signInAs, stubFetch } from '../../test/render';
@@ -20,39 +21,9 @@ const panels = (
 
 type Routes = Parameters<typeof stubFetch>[0];
 
-function course(overrides: Partial<CourseSummary>): CourseSummary {
-  return CourseSummary.parse({
-    id: '11111111-1111-4111-8111-111111111111',
-    title: 'Foundations of Zhan Zhuang',
-    description: 'Stand like a post.',
-    thumbnail_url: null,
-    instructor_name: 'Sifu Lin Wei',
-    instructor_avatar: null,
-    skill_level: 'beginner',
-    category: 'Qigong',
-    language: 'English',
-    estimated_hours: 4,
-    regular_price: 0,
-    currency: 'USD',
-    prerequisites: '',
-    learning_objectives: '',
-    is_published: true,
-    is_archived: false,
-    is_series: false,
-    features: [],
-    created_at: '2024-01-01T00:00:00.000Z',
-    updated_at: '2024-02-01T00:00:00.000Z',
-    enrolled_students: 12,
-    average_progress: 40,
-    module_count: 1,
-    lesson_count: 2,
-    total_duration_minutes: 95,
-    average_rating: 4.5,
-    total_reviews: 2,
-    enrollment: null,
-    ...overrides,
-  });
-}
+/** A course whose prerequisites and objectives are blank. */
+const course = (overrides: Partial<CourseSummary>) =>
+  makeCourse({ prerequisites: '', learning_objectives: '', ...overrides });
 
 const enrolled = course({
   id: '11111111-1111-4111-8111-111111111112',

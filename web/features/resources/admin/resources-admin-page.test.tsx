@@ -11,7 +11,7 @@ import {
   type,
 } from '../../../test/render';
 import { stubUploads, uploaded } from '../../../test/uploads';
-import { makeCourse } from '../../courses/test-data';
+import { makeCourse } from '../../../test/courses';
 import { makeResource, makeResources } from '../test-data';
 import { ResourcesAdminPage } from './resources-admin-page';
 

@@ -1,6 +1,6 @@
-import { CourseDetail, CourseSummary } from '../../../common/courses';
+import { CourseDetail, CourseSummary } from '../../common/courses';
 
-/** Course fixtures for the courses feature's unit tests, built through the shared schemas. */
+/** Course fixtures for the screens' tests, built through the shared schemas. */
 export function makeCourse(overrides: Partial<CourseSummary> = {}): CourseSummary {
   return CourseSummary.parse({
     id: '11111111-1111-4111-8111-111111111111',
