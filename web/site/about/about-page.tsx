@@ -3,6 +3,7 @@ import { testimonialInitials } from '../../../common/testimonials';
 import type { SiteSchool } from '../types';
 import { ARTICLES, METHOD, PODCAST_DESCRIPTION_MAX, PODCASTS, TEAM } from './about-content';
 import { ReadMore } from './read-more';
+import { Section } from '../components/section';
 
 const QUICK_LINKS = [
   {
@@ -39,96 +40,71 @@ export function AboutPage({ school }: { school: SiteSchool }) {
         </div>
       </section>
 
-      <section className="kw-section kw-section-tint" aria-labelledby="method-title">
-        <div className="kw-container">
-          <h2 id="method-title" className="kw-section-title">
-            Our method
-          </h2>
-          <ol className="kw-grid-3 kw-method">
-            {METHOD.map((step, index) => (
-              <li key={step.name} className="kw-card">
-                <span className="kw-step" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <h3>{step.name}</h3>
-                <p className="kw-muted">{step.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <Section titleId="method-title" title="Our method" variant="kw-section-tint">
+        <ol className="kw-grid-3 kw-method">
+          {METHOD.map((step, index) => (
+            <li key={step.name} className="kw-card">
+              <span className="kw-step" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3>{step.name}</h3>
+              <p className="kw-muted">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
 
-      <section className="kw-section" aria-labelledby="team-title">
-        <div className="kw-container">
-          <h2 id="team-title" className="kw-section-title">
-            Leadership team
-          </h2>
-          <ul className="kw-grid-4">
-            {TEAM.map((person) => (
-              <li key={person.name} className="kw-card kw-person">
-                <span className="kw-avatar kw-avatar-large kw-avatar-initials" aria-hidden="true">
-                  {initials(person.name)}
-                </span>
-                <h3>{person.name}</h3>
-                <p className="kw-person-role">{person.role}</p>
-                <p className="kw-muted">{person.bio}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section titleId="team-title" title="Leadership team">
+        <ul className="kw-grid-4">
+          {TEAM.map((person) => (
+            <li key={person.name} className="kw-card kw-person">
+              <span className="kw-avatar kw-avatar-large kw-avatar-initials" aria-hidden="true">
+                {initials(person.name)}
+              </span>
+              <h3>{person.name}</h3>
+              <p className="kw-person-role">{person.role}</p>
+              <p className="kw-muted">{person.bio}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
 
-      <section className="kw-section kw-section-tint" aria-labelledby="podcasts-title">
-        <div className="kw-container">
-          <h2 id="podcasts-title" className="kw-section-title">
-            Podcasts
-          </h2>
-          <ul className="kw-grid-3">
-            {PODCASTS.map((podcast) => (
-              <li key={podcast.title} className="kw-card">
-                <p className="kw-eyebrow">{podcast.show}</p>
-                <h3>{podcast.title}</h3>
-                <ReadMore text={podcast.description} max={PODCAST_DESCRIPTION_MAX} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section titleId="podcasts-title" title="Podcasts" variant="kw-section-tint">
+        <ul className="kw-grid-3">
+          {PODCASTS.map((podcast) => (
+            <li key={podcast.title} className="kw-card">
+              <p className="kw-eyebrow">{podcast.show}</p>
+              <h3>{podcast.title}</h3>
+              <ReadMore text={podcast.description} max={PODCAST_DESCRIPTION_MAX} />
+            </li>
+          ))}
+        </ul>
+      </Section>
 
-      <section className="kw-section" aria-labelledby="press-title">
-        <div className="kw-container">
-          <h2 id="press-title" className="kw-section-title">
-            In the press
-          </h2>
-          <ul className="kw-grid-2">
-            {ARTICLES.map((article) => (
-              <li key={article.title} className="kw-card">
-                <p className="kw-eyebrow">
-                  {article.publication} · {article.date}
-                </p>
-                <h3>{article.title}</h3>
-                <p className="kw-muted">{article.summary}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section titleId="press-title" title="In the press">
+        <ul className="kw-grid-2">
+          {ARTICLES.map((article) => (
+            <li key={article.title} className="kw-card">
+              <p className="kw-eyebrow">
+                {article.publication} · {article.date}
+              </p>
+              <h3>{article.title}</h3>
+              <p className="kw-muted">{article.summary}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
 
-      <section className="kw-section kw-section-tint" aria-labelledby="links-title">
-        <div className="kw-container">
-          <h2 id="links-title" className="kw-section-title">
-            Start here
-          </h2>
-          <ul className="kw-grid-3">
-            {QUICK_LINKS.map((link) => (
-              <li key={link.href} className="kw-card kw-quick-link">
-                <a href={link.href}>{link.label}</a>
-                <p className="kw-muted">{link.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section titleId="links-title" title="Start here" variant="kw-section-tint">
+        <ul className="kw-grid-3">
+          {QUICK_LINKS.map((link) => (
+            <li key={link.href} className="kw-card kw-quick-link">
+              <a href={link.href}>{link.label}</a>
+              <p className="kw-muted">{link.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
 
       <section className="kw-section" aria-labelledby="contact-title">
         <div className="kw-container kw-split">
@@ -159,17 +135,12 @@ export function AboutPage({ school }: { school: SiteSchool }) {
         </div>
       </section>
 
-      <section className="kw-section kw-vision" aria-labelledby="vision-title">
-        <div className="kw-container kw-narrow">
-          <h2 id="vision-title" className="kw-section-title">
-            Vision
-          </h2>
-          <p className="kw-lead">
-            A county where anyone can learn the internal arts from teachers who know them deeply — and a body
-            of teaching, written down and shared, that outlives any one of us.
-          </p>
-        </div>
-      </section>
+      <Section titleId="vision-title" title="Vision" variant="kw-vision" layout="kw-narrow">
+        <p className="kw-lead">
+          A county where anyone can learn the internal arts from teachers who know them deeply — and a body of
+          teaching, written down and shared, that outlives any one of us.
+        </p>
+      </Section>
     </>
   );
 }

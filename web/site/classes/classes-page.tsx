@@ -2,6 +2,7 @@ import { CLASS_MESSAGES, type Class } from '../../../common/classes';
 import { TestimonialCarousel, type CarouselTestimonial } from '../testimonials/testimonial-carousel';
 import type { SiteSchool } from '../types';
 import { ClassListIsland } from './class-list';
+import { Section } from '../components/section';
 
 export interface ClassesPageProps {
   /** null: the classes could not be read; the rest of the page stands. */
@@ -31,39 +32,29 @@ export function ClassesPage({
           </p>
         </div>
       </section>
-      <section className="kw-section" aria-labelledby="classes-list-title">
-        <div className="kw-container">
-          <h2 id="classes-list-title" className="kw-section-title">
-            Our classes
-          </h2>
-          {classes === null ? (
-            <p className="kw-empty kw-error-text" role="alert">
-              {CLASS_MESSAGES.loadFailed}
+      <Section titleId="classes-list-title" title="Our classes">
+        {classes === null ? (
+          <p className="kw-empty kw-error-text" role="alert">
+            {CLASS_MESSAGES.loadFailed}
+          </p>
+        ) : classes.length === 0 ? (
+          <div className="kw-empty">
+            <p className="kw-empty-title">{CLASS_MESSAGES.publicEmpty}</p>
+            <p>
+              New classes are announced on the <a href="/blog">blog</a>; meanwhile you can{' '}
+              <a href="/workshops">book a session</a>.
             </p>
-          ) : classes.length === 0 ? (
-            <div className="kw-empty">
-              <p className="kw-empty-title">{CLASS_MESSAGES.publicEmpty}</p>
-              <p>
-                New classes are announced on the <a href="/blog">blog</a>; meanwhile you can{' '}
-                <a href="/workshops">book a session</a>.
-              </p>
-            </div>
-          ) : (
-            <>
-              <p className="kw-classes-count">{`${classes.length} ${classes.length === 1 ? 'class' : 'classes'} available`}</p>
-              <ClassListIsland classes={classes} timeZone={timeZone} />
-            </>
-          )}
-        </div>
-      </section>
-      <section className="kw-section kw-section-tint" aria-labelledby="classes-testimonials-title">
-        <div className="kw-container">
-          <h2 id="classes-testimonials-title" className="kw-section-title">
-            What our students say
-          </h2>
-          <TestimonialCarousel testimonials={testimonials ?? []} status={testimonials ? 'ready' : 'error'} />
-        </div>
-      </section>
+          </div>
+        ) : (
+          <>
+            <p className="kw-classes-count">{`${classes.length} ${classes.length === 1 ? 'class' : 'classes'} available`}</p>
+            <ClassListIsland classes={classes} timeZone={timeZone} />
+          </>
+        )}
+      </Section>
+      <Section titleId="classes-testimonials-title" title="What our students say" variant="kw-section-tint">
+        <TestimonialCarousel testimonials={testimonials ?? []} status={testimonials ? 'ready' : 'error'} />
+      </Section>
     </>
   );
 }

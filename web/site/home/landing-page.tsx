@@ -5,6 +5,7 @@ import { TestimonialCarousel, type CarouselTestimonial } from '../testimonials/t
 import { TestimonialForm } from '../testimonials/testimonial-form';
 import type { SiteSchool } from '../types';
 import { ARTS } from './arts';
+import { Section } from '../components/section';
 
 export interface LandingPageProps {
   school: SiteSchool;
@@ -50,36 +51,31 @@ export function LandingPage({ school, testimonials, posts }: LandingPageProps) {
         </div>
       </section>
 
-      <section id="about" className="kw-section" aria-labelledby="about-title">
-        <div className="kw-container">
-          <h2 id="about-title" className="kw-section-title">
-            Three arts, one root
-          </h2>
-          <p className="kw-section-lead">
-            The three internal arts share a foundation: a relaxed, upright structure, power that rises from
-            the ground through the legs and waist, and a mind that leads the body. We teach each art on its
-            own terms and show students where they meet.
-          </p>
-          <div className="kw-grid-3">
-            {ARTS.map((art) => (
-              <article key={art.id} className="kw-card kw-art-card">
-                <div className="kw-art-card-art">
-                  <ArtIllustration art={art.id} />
-                </div>
-                <h3 className="kw-art-card-title">
-                  {art.name} <span lang="zh-Hans">{art.chinese}</span>
-                </h3>
-                <p className="kw-muted">{art.summary}</p>
-              </article>
-            ))}
-          </div>
-          <p>
-            <a className="kw-link-arrow" href="/about">
-              Our story, our method and our teachers
-            </a>
-          </p>
+      <Section id="about" titleId="about-title" title="Three arts, one root">
+        <p className="kw-section-lead">
+          The three internal arts share a foundation: a relaxed, upright structure, power that rises from the
+          ground through the legs and waist, and a mind that leads the body. We teach each art on its own
+          terms and show students where they meet.
+        </p>
+        <div className="kw-grid-3">
+          {ARTS.map((art) => (
+            <article key={art.id} className="kw-card kw-art-card">
+              <div className="kw-art-card-art">
+                <ArtIllustration art={art.id} />
+              </div>
+              <h3 className="kw-art-card-title">
+                {art.name} <span lang="zh-Hans">{art.chinese}</span>
+              </h3>
+              <p className="kw-muted">{art.summary}</p>
+            </article>
+          ))}
         </div>
-      </section>
+        <p>
+          <a className="kw-link-arrow" href="/about">
+            Our story, our method and our teachers
+          </a>
+        </p>
+      </Section>
 
       <section id="research" className="kw-section kw-section-tint" aria-labelledby="research-title">
         <div className="kw-container kw-split">
@@ -112,63 +108,48 @@ export function LandingPage({ school, testimonials, posts }: LandingPageProps) {
         </div>
       </section>
 
-      <section className="kw-section" aria-labelledby="testimonials-title">
-        <div className="kw-container">
-          <h2 id="testimonials-title" className="kw-section-title">
-            What our students say
-          </h2>
-          <TestimonialCarousel testimonials={testimonials ?? []} status={testimonials ? 'ready' : 'error'} />
-          <details className="kw-share-story">
-            <summary className="kw-button kw-button-outline">Share your experience</summary>
-            <p className="kw-muted">
-              Trained with us? Tell other students what it was like. We read every story and publish it once
-              an instructor has approved it.
-            </p>
-            <TestimonialForm />
-          </details>
-        </div>
-      </section>
+      <Section titleId="testimonials-title" title="What our students say">
+        <TestimonialCarousel testimonials={testimonials ?? []} status={testimonials ? 'ready' : 'error'} />
+        <details className="kw-share-story">
+          <summary className="kw-button kw-button-outline">Share your experience</summary>
+          <p className="kw-muted">
+            Trained with us? Tell other students what it was like. We read every story and publish it once an
+            instructor has approved it.
+          </p>
+          <TestimonialForm />
+        </details>
+      </Section>
 
       {posts.length > 0 && (
-        <section className="kw-section kw-section-tint" aria-labelledby="posts-title">
-          <div className="kw-container">
-            <h2 id="posts-title" className="kw-section-title">
-              From the blog
-            </h2>
-            <div className="kw-grid-3">
-              {posts.map((post) => (
-                <PostCard key={post.slug} post={post} />
-              ))}
-            </div>
-            <p>
-              <a className="kw-link-arrow" href="/blog">
-                All posts
-              </a>
-            </p>
+        <Section titleId="posts-title" title="From the blog" variant="kw-section-tint">
+          <div className="kw-grid-3">
+            {posts.map((post) => (
+              <PostCard key={post.slug} post={post} />
+            ))}
           </div>
-        </section>
+          <p>
+            <a className="kw-link-arrow" href="/blog">
+              All posts
+            </a>
+          </p>
+        </Section>
       )}
 
-      <section id="vision" className="kw-section kw-vision" aria-labelledby="vision-title">
-        <div className="kw-container kw-narrow">
-          <h2 id="vision-title" className="kw-section-title">
-            Vision
-          </h2>
-          <p className="kw-lead">
-            We want every person in {school.area_label} who is curious about these arts to be able to learn
-            them well, whatever their age, income or starting fitness — and to keep the teaching honest,
-            documented and open for the next generation.
-          </p>
-          <div className="kw-actions kw-center">
-            <a className="kw-button kw-button-primary" href="/classes">
-              Find a class
-            </a>
-            <a className="kw-button kw-button-outline" href="/app">
-              Start learning online
-            </a>
-          </div>
+      <Section id="vision" titleId="vision-title" title="Vision" variant="kw-vision" layout="kw-narrow">
+        <p className="kw-lead">
+          We want every person in {school.area_label} who is curious about these arts to be able to learn them
+          well, whatever their age, income or starting fitness — and to keep the teaching honest, documented
+          and open for the next generation.
+        </p>
+        <div className="kw-actions kw-center">
+          <a className="kw-button kw-button-primary" href="/classes">
+            Find a class
+          </a>
+          <a className="kw-button kw-button-outline" href="/app">
+            Start learning online
+          </a>
         </div>
-      </section>
+      </Section>
     </>
   );
 }
