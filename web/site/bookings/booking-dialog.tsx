@@ -12,6 +12,7 @@ import { callApi } from '../components/api';
 import { Dialog } from '../components/dialog';
 import { daysBetween } from '../../../common/school-time';
 import { TimeSlotField, useFreeSlots } from './time-slots';
+import { FieldLabel } from '../components/field-label';
 
 export type BookingOutcome = { ok: true; count: number } | { ok: false; message: string | null };
 
@@ -101,10 +102,9 @@ export function BookingDialog({
     required: boolean,
   ) => (
     <div className="kw-field">
-      <label htmlFor={`${id}-${name}`}>
+      <FieldLabel htmlFor={`${id}-${name}`} required={required}>
         {label}
-        {required ? <span aria-hidden="true"> *</span> : <span className="kw-muted"> (optional)</span>}
-      </label>
+      </FieldLabel>
       <input
         id={`${id}-${name}`}
         type={type}
@@ -136,9 +136,9 @@ export function BookingDialog({
         </fieldset>
         <div className="kw-form-row">
           <div className="kw-field">
-            <label htmlFor={`${id}-start`}>
-              Start date<span aria-hidden="true"> *</span>
-            </label>
+            <FieldLabel htmlFor={`${id}-start`} required>
+              Start date
+            </FieldLabel>
             <input
               id={`${id}-start`}
               type="date"

@@ -12,6 +12,8 @@ import { Dialog } from '../components/dialog';
 import { island } from '../island';
 import { schoolDate, schoolDateTime, schoolTime } from '../../../common/school-time';
 import { TimeSlotField, useFreeSlots } from './time-slots';
+import { FieldLabel } from '../components/field-label';
+import { LoadingNotice, MissingNotice } from '../components/load-state';
 
 const minutesBetween = (start: string, end: string) =>
   Math.round((Date.parse(end) - Date.parse(start)) / 60_000);
@@ -62,9 +64,9 @@ function MoveForm({
       <h2 id={`${id}-title`}>Move this booking</h2>
       <div className="kw-form-row">
         <div className="kw-field">
-          <label htmlFor={`${id}-date`}>
-            New date<span aria-hidden="true"> *</span>
-          </label>
+          <FieldLabel htmlFor={`${id}-date`} required>
+            New date
+          </FieldLabel>
           <input
             id={`${id}-date`}
             type="date"
@@ -137,21 +139,12 @@ function ManageBooking({ token, today, timeZone }: { token: string; today: strin
     else setCancelError(result.error ?? BOOKING_MESSAGES.saveFailed);
   };
 
-  if (state.kind === 'loading')
-    return (
-      <p role="status" className="kw-muted">
-        Loading your booking…
-      </p>
-    );
+  if (state.kind === 'loading') return <LoadingNotice>Loading your booking…</LoadingNotice>;
   if (state.kind === 'missing')
     return (
-      <div className="kw-empty" role="alert">
-        <p className="kw-empty-title">{state.message}</p>
-        <p>
-          The link may be mistyped, or the booking removed. You can{' '}
-          <a href="/workshops">book a new session</a>.
-        </p>
-      </div>
+      <MissingNotice message={state.message}>
+        The link may be mistyped, or the booking removed. You can <a href="/workshops">book a new session</a>.
+      </MissingNotice>
     );
 
   const { booking } = state;

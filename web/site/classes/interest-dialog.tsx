@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { CLASS_MESSAGES, INTEREST_AUTO_CLOSE_MS, type InterestResponse } from '../../../common/classes';
 import { callApi } from '../components/api';
 import { Dialog } from '../components/dialog';
+import { FieldLabel } from '../components/field-label';
 
 export type InterestKind = 'interest' | 'waitlist';
 
@@ -62,10 +63,9 @@ export function InterestDialog({
 
   const field = (name: 'name' | 'email' | 'phone', label: string, type: string, required: boolean) => (
     <div className="kw-field">
-      <label htmlFor={`${id}-${name}`}>
+      <FieldLabel htmlFor={`${id}-${name}`} required={required}>
         {label}
-        {required ? <span aria-hidden="true"> *</span> : <span className="kw-muted"> (optional)</span>}
-      </label>
+      </FieldLabel>
       <input
         id={`${id}-${name}`}
         name={name}

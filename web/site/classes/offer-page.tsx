@@ -4,6 +4,7 @@ import { callApi } from '../components/api';
 import { island } from '../island';
 import { schoolDateTime } from '../../../common/school-time';
 import { sessionLabel, sortedSessions } from './class-format';
+import { LoadingNotice, MissingNotice } from '../components/load-state';
 
 type State =
   | { kind: 'loading' }
@@ -36,20 +37,12 @@ function Offer({ token, timeZone }: { token: string; timeZone: string }) {
     );
   };
 
-  if (state.kind === 'loading')
-    return (
-      <p role="status" className="kw-muted">
-        Loading your offer…
-      </p>
-    );
+  if (state.kind === 'loading') return <LoadingNotice>Loading your offer…</LoadingNotice>;
   if (state.kind === 'missing')
     return (
-      <div className="kw-empty" role="alert">
-        <p className="kw-empty-title">{state.message}</p>
-        <p>
-          See the <a href="/classes">classes</a> for the places open now.
-        </p>
-      </div>
+      <MissingNotice message={state.message}>
+        See the <a href="/classes">classes</a> for the places open now.
+      </MissingNotice>
     );
 
   const { offer } = state;
