@@ -43,8 +43,8 @@ const invalid = (path: string, message: string, values: string[]) =>
 
 const unique = (values: string[]) => [...new Set(values)];
 
-const toEntry = (row: KnowledgeRow): KnowledgeEntry => ({
-  id: row.id,
+/** What an entry says, as it is shown and as it is exported. */
+const contentOf = (row: KnowledgeRow) => ({
   key: row.key,
   kind: row.kind,
   title: row.title,
@@ -53,6 +53,11 @@ const toEntry = (row: KnowledgeRow): KnowledgeEntry => ({
   pinyin: row.pinyin,
   source: row.source,
   course_ids: row.course_ids,
+});
+
+const toEntry = (row: KnowledgeRow): KnowledgeEntry => ({
+  id: row.id,
+  ...contentOf(row),
   related_ids: row.related_ids,
   created_at: row.created_at.toISOString(),
   updated_at: row.updated_at.toISOString(),
@@ -209,14 +214,7 @@ export function createKnowledgeService(platform: Platform) {
       const data: KnowledgeExportResponse = {
         version: 1,
         entries: rows.map((row) => ({
-          key: row.key,
-          kind: row.kind,
-          title: row.title,
-          body: row.body,
-          hanzi: row.hanzi,
-          pinyin: row.pinyin,
-          source: row.source,
-          course_ids: row.course_ids,
+          ...contentOf(row),
           related_keys: row.related_ids.flatMap((id) => keyOf.get(id) ?? []),
         })),
       };
