@@ -6,20 +6,9 @@
  * connections, as ratios to a bare Fastify hello-world and a bare primary-key SELECT on the same
  * server measured in the same run; then the query plans, and bench/results/messages.json.
  */
-import { withDefaultEngine } from './engines';
-import { printPlans, type ExplainedQuery } from './explain';
-import {
-  logDataset,
-  machine,
-  measure,
-  measureHello,
-  measureSelect,
-  printCeilingTable,
-  rows,
-  saveResults,
-  SECONDS,
-  withTarget,
-} from './lib';
+import { measureDatasetReads } from './dataset-reads';
+import { printPlans } from './explain';
+import { machine, measure, printCeilingTable, rows, saveResults, SECONDS } from './lib';
 
 const CONNECTIONS = 10;
 const SCENARIOS = [
@@ -31,29 +20,18 @@ const SCENARIOS = [
 const P99_LIMIT_MS = 50;
 
 const started = performance.now();
-const plans: Record<string, ExplainedQuery[]> = {};
-let dataset: unknown;
 
 console.log(`Kwoon messaging benchmark: ${machine()}; ${SECONDS} s per scenario after a 1 s warm-up`);
-const [helloRow] = await measureHello([CONNECTIONS]);
+const { helloRow, selectRate, dataset, plans } = await measureDatasetReads({
+  kind: 'messages',
+  connections: CONNECTIONS,
+  run: async (app, engine) => {
+    for (const [page, scenario] of SCENARIOS)
+      await measure(app, scenario, engine.name, app.paths[page]!, CONNECTIONS, true);
+  },
+});
 
-let selectRate = NaN;
-await withDefaultEngine((engine) =>
-  engine.withDatabase(async (url) => {
-    selectRate = (await measureSelect(engine, url, [CONNECTIONS]))[0]!.requestsPerSecond;
-
-    await withTarget(`messages (${engine.name})`, 'messages', url, async (app) => {
-      app.databaseProcesses = engine.processes;
-      dataset = app.dataset;
-      plans[engine.name] = app.plans ?? [];
-      logDataset(app.dataset);
-      for (const [page, scenario] of SCENARIOS)
-        await measure(app, scenario, engine.name, app.paths[page]!, CONNECTIONS, true);
-    });
-  }),
-);
-
-printCeilingTable(helloRow!, selectRate, P99_LIMIT_MS, (scenario) =>
+printCeilingTable(helloRow, selectRate, P99_LIMIT_MS, (scenario) =>
   SCENARIOS.some(([, name]) => name === scenario),
 );
 printPlans(plans);

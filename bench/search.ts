@@ -10,20 +10,9 @@
  * kept (CATALOGUE_CACHE_SECONDS=0) is measured too, on a database of its own, without a ceiling.
  * Then the query plans, and bench/results/search.json.
  */
-import { withDefaultEngine } from './engines';
-import { printPlans, type ExplainedQuery } from './explain';
-import {
-  logDataset,
-  machine,
-  measure,
-  measureHello,
-  measureSelect,
-  printCeilingTable,
-  rows,
-  saveResults,
-  SECONDS,
-  withTarget,
-} from './lib';
+import { measureDatasetReads } from './dataset-reads';
+import { printPlans } from './explain';
+import { machine, measure, printCeilingTable, rows, saveResults, SECONDS, withTarget } from './lib';
 
 const CONNECTIONS = 10;
 const SCENARIO = 'GET /api/search (10 rotating queries, student)';
@@ -33,37 +22,27 @@ const SCENARIO_AFRESH = 'same, every search read afresh';
 const P99_LIMIT_MS = 50;
 
 const started = performance.now();
-const plans: Record<string, ExplainedQuery[]> = {};
-let dataset: unknown;
 let queries: string[] = [];
 
 console.log(`Kwoon search benchmark: ${machine()}; ${SECONDS} s per scenario after a 1 s warm-up`);
-const [helloRow] = await measureHello([CONNECTIONS]);
-
-let selectRate = NaN;
-await withDefaultEngine(async (engine) => {
-  await engine.withDatabase(async (url) => {
-    selectRate = (await measureSelect(engine, url, [CONNECTIONS]))[0]!.requestsPerSecond;
-
-    await withTarget(`search (${engine.name})`, 'search', url, async (app) => {
-      app.databaseProcesses = engine.processes;
-      dataset = app.dataset;
-      plans[engine.name] = app.plans ?? [];
-      logDataset(app.dataset);
-      queries = Object.values(app.paths);
-      await measure(app, SCENARIO, engine.name, queries, CONNECTIONS, true);
-    });
-  });
+const { helloRow, selectRate, dataset, plans } = await measureDatasetReads({
+  kind: 'search',
+  connections: CONNECTIONS,
+  run: async (app, engine) => {
+    queries = Object.values(app.paths);
+    await measure(app, SCENARIO, engine.name, queries, CONNECTIONS, true);
+  },
   // A database of its own: the data set is loaded again.
-  await engine.withDatabase(async (url) => {
-    await withTarget(`search, nothing kept (${engine.name})`, 'search-afresh', url, async (app) => {
-      app.databaseProcesses = engine.processes;
-      await measure(app, SCENARIO_AFRESH, engine.name, Object.values(app.paths), CONNECTIONS, true);
-    });
-  });
+  afterwards: (engine) =>
+    engine.withDatabase(async (url) => {
+      await withTarget(`search, nothing kept (${engine.name})`, 'search-afresh', url, async (app) => {
+        app.databaseProcesses = engine.processes;
+        await measure(app, SCENARIO_AFRESH, engine.name, Object.values(app.paths), CONNECTIONS, true);
+      });
+    }),
 });
 
-printCeilingTable(helloRow!, selectRate, P99_LIMIT_MS, (scenario) => scenario === SCENARIO);
+printCeilingTable(helloRow, selectRate, P99_LIMIT_MS, (scenario) => scenario === SCENARIO);
 console.log(`\nQueries: ${queries.map((q) => decodeURIComponent(q.replace(/^.*q=|&.*$/g, ''))).join(' · ')}`);
 printPlans(plans);
 
