@@ -129,7 +129,11 @@ export function usersRoutes(
           response: { 200: ProfileResponse, ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => users.getProfile(requireAuth(request), request.params.id),
+      // Written by the service with the schema's serializer, and kept for the owner.
+      async (request, reply) => {
+        const body = await users.profileAnswer(requireAuth(request), request.params.id);
+        return reply.type('application/json; charset=utf-8').send(body as unknown as ProfileResponse);
+      },
     );
 
     app.put(

@@ -9,7 +9,7 @@ import {
   PROFILE_PASSWORD_REQUIRED_MESSAGE,
   type ConfirmEmailResponse,
   type CreateUserInput,
-  type ProfileResponse,
+  ProfileResponse,
   type StudentEmailsResponse,
   type UpdateUserInput,
   type User,
@@ -27,6 +27,7 @@ import {
 } from '../../platform/errors';
 import { assertPasswordAllowed } from '../../platform/password-policy';
 import { createReadCache, readerKey } from '../../platform/read-cache';
+import { compileSerializer } from '../../platform/serializer';
 import { hashSecret, verifySecret } from '../../platform/passwords';
 import type { Platform } from '../../platform';
 import type { MediaRegistry } from '../uploads/uploads.service';
@@ -90,9 +91,13 @@ export function createUsersService(
   const repo = createUsersRepo(platform.db);
   const emailChanges = createEmailChanges(platform);
   const now = () => platform.clock.now();
-  // Each user's own profile, read on every signed-in page: kept, and forgotten when they or an
-  // admin write anything (forgetOnWrites in server/platform/read-cache.ts).
-  const ownProfiles = createReadCache<ProfileResponse>({
+  // Each user's own profile, read on every signed-in page: kept as sent, and forgotten when they
+  // or an admin write anything (forgetOnWrites in server/platform/read-cache.ts).
+  const writeProfile = compileSerializer(
+    { schema: ProfileResponse, method: 'GET', url: '/api/user/:id/profile' },
+    { verify: platform.config.NODE_ENV !== 'production' },
+  );
+  const ownProfiles = createReadCache<Buffer>({
     clock: platform.clock,
     ttlMs: platform.config.CATALOGUE_CACHE_SECONDS * 1000,
     maxEntries: PROFILES_KEPT,
@@ -323,10 +328,14 @@ export function createUsersService(
       };
     },
 
-    /** The owner and admins see the full user; others see what the user's privacy allows. */
-    getProfile(auth: AuthContext, id: string): Promise<ProfileResponse> {
-      if (auth.user.id !== id) return readProfile(auth, id);
-      return ownProfiles.get(readerKey(id, String(auth.requiresPasswordChange)), () => readProfile(auth, id));
+    /**
+     * The profile as sent (UTF-8 JSON): the owner and admins see the full user; others see what
+     * the user's privacy allows.
+     */
+    async profileAnswer(auth: AuthContext, id: string): Promise<Buffer> {
+      const written = async () => Buffer.from(writeProfile(await readProfile(auth, id)));
+      if (auth.user.id !== id) return written();
+      return ownProfiles.get(readerKey(id, String(auth.requiresPasswordChange)), written);
     },
 
     /** Forgets the profiles kept for one user, or for everyone. */
